@@ -1,0 +1,73 @@
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { ZodError } from "zod";
+import type { Auth } from "./auth.js";
+import type { DatabaseHandle } from "./db/client.js";
+import type { Config } from "./env.js";
+import { AppError } from "./errors.js";
+import type { Pages } from "./http/pages.js";
+import { requestLog } from "./http/request-log.js";
+import { securityHeaders } from "./http/security-headers.js";
+import { staticFiles } from "./http/static-files.js";
+import type { Logger } from "./logger.js";
+import type { Mailer } from "./mail/mailer.js";
+import { authRoutes } from "./routes/auth.js";
+import { devMailRoutes } from "./routes/dev-mail.js";
+import { healthRoutes } from "./routes/health.js";
+import { publicRoutes } from "./routes/public.js";
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  outboxDir: string;
+  /** Absent when the web client has not been built (API-only tests). */
+  pages?: Pages;
+  clientDir?: string;
+}
+
+export function createApp(deps: AppDeps) {
+  const { config, database, auth, logger, pages } = deps;
+  const app = new Hono();
+
+  app.use("*", requestLog(logger));
+  app.use("*", securityHeaders({ hsts: config.isProduction }));
+  app.use("*", compress());
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(error.toBody(), error.status as 400);
+    if (error instanceof ZodError) {
+      const fields = Object.fromEntries(error.issues.map((issue) => [issue.path.join("."), issue.message]));
+      return c.json({ error: { code: "VALIDATION_FAILED", message: "Some fields are not valid.", fields } }, 400);
+    }
+    logger.error({ err: error, path: c.req.path }, "unhandled error");
+    return c.json({ error: { code: "INTERNAL", message: "Something went wrong. Please try again later." } }, 500);
+  });
+
+  app.route("/", healthRoutes(database));
+  app.route("/api/auth", authRoutes(auth, { trustProxy: config.trustProxy }));
+  app.route("/api", publicRoutes(deps));
+  app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404));
+
+  if (!config.isProduction && deps.mailer.kind === "outbox") {
+    app.route("/dev/mail", devMailRoutes(deps.outboxDir));
+  }
+
+  if (deps.clientDir) app.use("*", staticFiles(deps.clientDir));
+  app.get("/packages", (c) => c.redirect("/plan", 301));
+  if (pages) {
+    app.get("*", (c) => {
+      const found = pages.find(c.req.path);
+      const isApp = c.req.path === "/dashboard" || c.req.path.startsWith("/dashboard/");
+      const page = found ?? (isApp ? pages.shell() : pages.notFound());
+      c.header("Cache-Control", "no-cache");
+      return c.html(page.html, page.status as 200);
+    });
+  }
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

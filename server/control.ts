@@ -1,0 +1,89 @@
+import { existsSync, rmSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { z } from "zod";
+import type { Database } from "./db/client.js";
+import { AppError } from "./errors.js";
+import { grantAdmin } from "./services/users/grant-admin.js";
+
+/**
+ * Operator commands reach a running server through a Unix socket inside the data directory
+ * (mode 0700, so only its owner can connect): PGlite cannot be opened by a second process.
+ */
+export function controlSocketPath(dataDir: string): string {
+  return path.join(dataDir, "control.sock");
+}
+
+const grantBody = z.object({ email: z.email() });
+
+export type ControlReply = { ok: true; message: string } | { ok: false; message: string };
+
+export async function handleControl(db: Database, command: string, body: unknown): Promise<ControlReply> {
+  if (command === "grant-admin") {
+    const parsed = grantBody.safeParse(body);
+    if (!parsed.success) return { ok: false, message: "That is not a valid e-mail address." };
+    const result = await grantAdmin(db, parsed.data.email);
+    return { ok: true, message: result.alreadyAdmin ? `${result.email} is already an admin.` : `${result.email} is now an admin.` };
+  }
+  return { ok: false, message: `Unknown command ${command}.` };
+}
+
+export function startControlServer(db: Database, dataDir: string): Promise<() => Promise<void>> {
+  const socket = controlSocketPath(dataDir);
+  if (existsSync(socket)) rmSync(socket);
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => {
+      raw += chunk;
+      if (raw.length > 10_000) req.destroy();
+    });
+    req.on("end", () => {
+      const command = (req.url ?? "").replace(/^\//, "");
+      const reply = (status: number, payload: ControlReply) => {
+        res.writeHead(status, { "Content-Type": "application/json" });
+        res.end(JSON.stringify(payload));
+      };
+      Promise.resolve()
+        .then(() => handleControl(db, command, raw ? JSON.parse(raw) : {}))
+        .then((payload) => reply(payload.ok ? 200 : 400, payload))
+        .catch((error: unknown) =>
+          reply(error instanceof AppError ? error.status : 400, { ok: false, message: error instanceof Error ? error.message : String(error) }),
+        );
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(socket, () =>
+      resolve(
+        () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            rmSync(socket, { force: true });
+          }),
+      ),
+    );
+  });
+}
+
+export function sendControl(dataDir: string, command: string, body: unknown): Promise<ControlReply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { socketPath: controlSocketPath(dataDir), path: `/${command}`, method: "POST", headers: { "Content-Type": "application/json" } },
+      (res) => {
+        let raw = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (raw += chunk));
+        res.on("end", () => {
+          try {
+            resolve(JSON.parse(raw) as ControlReply);
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}

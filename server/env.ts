@@ -1,0 +1,181 @@
+import path from "node:path";
+import { z } from "zod";
+
+const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+
+const optionalUrl = (protocol: RegExp = /^https?$/) =>
+  z.string().optional().transform(blankToUndefined).pipe(z.url({ protocol }).optional());
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(["1", "0", "true", "false", "on", "off", "yes", "no", ""])
+    .optional()
+    .transform((value) =>
+      value === undefined || value === "" ? fallback : ["1", "true", "on", "yes"].includes(value),
+    );
+
+const text = (fallback: string) => z.string().trim().min(1).default(fallback);
+
+/**
+ * Every setting Termvest reads from the environment. Defaults are chosen so that a fresh
+ * clone runs locally with none of them set; production refuses the ones that must not default.
+ */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).optional(),
+    PUBLIC_URL: optionalUrl(),
+    DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    SMTP_URL: optionalUrl(/^smtps?$/),
+    MAIL_FROM: text("Termvest <no-reply@termvest.localhost>"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TRUST_PROXY: flag(false),
+    RATE_LIMIT: flag(true),
+    SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(7),
+    SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
+
+    SITE_NAME: text("Termvest"),
+    SUPPORT_EMAIL: z.email().default("support@termvest.localhost"),
+    SUPPORT_PHONE: text("+234 800 000 0000"),
+    SITE_ADDRESS: text("12 Marina Road, Lagos, Nigeria"),
+    SOCIAL_FACEBOOK_URL: optionalUrl(),
+    SOCIAL_INSTAGRAM_URL: optionalUrl(),
+    SOCIAL_LINKEDIN_URL: optionalUrl(),
+    SOCIAL_TWITTER_URL: optionalUrl(),
+
+    BANK_ACCESS_ACCOUNT_NAME: text("Termvest Ltd"),
+    BANK_ACCESS_ACCOUNT_NUMBER: z.string().regex(/^\d{6,20}$/, "must be 6 to 20 digits").default("0000000001"),
+    BANK_UBA_ACCOUNT_NAME: text("Termvest Ltd"),
+    BANK_UBA_ACCOUNT_NUMBER: z.string().regex(/^\d{6,20}$/, "must be 6 to 20 digits").default("0000000002"),
+    BANK_GTBANK_ACCOUNT_NAME: text("Termvest Ltd"),
+    BANK_GTBANK_ACCOUNT_NUMBER: z.string().regex(/^\d{6,20}$/, "must be 6 to 20 digits").default("0000000003"),
+
+    BITCOIN_ADDRESS: z
+      .string()
+      .trim()
+      .regex(/^(bc1|tb1|[13mn2])[a-zA-HJ-NP-Z0-9]{20,90}$/, "must be a bitcoin address")
+      .optional(),
+    BITCOIN_XPUB: z
+      .string()
+      .trim()
+      .regex(/^[xz]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, "must be an xpub or zpub")
+      .optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== "production") return;
+    if (!env.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required when NODE_ENV=production" });
+    }
+    if (!env.PUBLIC_URL) {
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required when NODE_ENV=production" });
+    }
+    if (!env.BITCOIN_ADDRESS && !env.BITCOIN_XPUB) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BITCOIN_ADDRESS"],
+        message: "BITCOIN_ADDRESS or BITCOIN_XPUB is required when NODE_ENV=production",
+      });
+    }
+  });
+
+export type SocialNetwork = "facebook" | "instagram" | "linkedin" | "twitter";
+export type BankKey = "access" | "uba" | "gtbank";
+
+export interface SiteSettings {
+  name: string;
+  supportEmail: string;
+  phone: string;
+  address: string;
+  social: Partial<Record<SocialNetwork, string>>;
+  banks: Record<BankKey, { name: string; accountName: string; accountNumber: string }>;
+  bitcoin: { address: string; xpub: string | undefined };
+}
+
+export interface Config {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string;
+  trustProxy: boolean;
+  rateLimit: boolean;
+  session: { idleSeconds: number; maxSeconds: number };
+  site: SiteSettings;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Well-known BIP84 test-vector address: fine for trying Termvest locally, refused in production. */
+const LOCAL_BITCOIN_ADDRESS = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
+const DAY = 24 * 60 * 60;
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === "production";
+  const host = env.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1");
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    authSecret: env.AUTH_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    rateLimit: env.RATE_LIMIT,
+    session: {
+      idleSeconds: Math.round(env.SESSION_IDLE_DAYS * DAY),
+      maxSeconds: Math.round(Math.max(env.SESSION_MAX_DAYS, env.SESSION_IDLE_DAYS) * DAY),
+    },
+    site: {
+      name: env.SITE_NAME,
+      supportEmail: env.SUPPORT_EMAIL,
+      phone: env.SUPPORT_PHONE,
+      address: env.SITE_ADDRESS,
+      social: {
+        facebook: env.SOCIAL_FACEBOOK_URL,
+        instagram: env.SOCIAL_INSTAGRAM_URL,
+        linkedin: env.SOCIAL_LINKEDIN_URL,
+        twitter: env.SOCIAL_TWITTER_URL,
+      },
+      banks: {
+        access: {
+          name: "Access Bank",
+          accountName: env.BANK_ACCESS_ACCOUNT_NAME,
+          accountNumber: env.BANK_ACCESS_ACCOUNT_NUMBER,
+        },
+        uba: { name: "UBA", accountName: env.BANK_UBA_ACCOUNT_NAME, accountNumber: env.BANK_UBA_ACCOUNT_NUMBER },
+        gtbank: {
+          name: "GTBank",
+          accountName: env.BANK_GTBANK_ACCOUNT_NAME,
+          accountNumber: env.BANK_GTBANK_ACCOUNT_NUMBER,
+        },
+      },
+      bitcoin: { address: env.BITCOIN_ADDRESS ?? LOCAL_BITCOIN_ADDRESS, xpub: env.BITCOIN_XPUB },
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  kind: "smtp" | "outbox";
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface StoredMail extends MailMessage {
+  id: string;
+  from: string;
+  sentAt: string;
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: "smtp",
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+/** Without SMTP, mail is written to files so a developer can read it at /dev/mail. */
+export function createOutboxMailer(directory: string, from: string): Mailer {
+  return {
+    kind: "outbox",
+    async send(message) {
+      await mkdir(directory, { recursive: true, mode: 0o700 });
+      const sentAt = new Date().toISOString();
+      const id = `${sentAt.replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`;
+      const stored: StoredMail = { id, from, sentAt, ...message };
+      await writeFile(path.join(directory, `${id}.json`), JSON.stringify(stored, null, 2), { mode: 0o600 });
+    },
+  };
+}
+
+/** Newest first. */
+export async function readOutbox(directory: string, limit = 50): Promise<StoredMail[]> {
+  const names = await readdir(directory).catch(() => [] as string[]);
+  const newest = names.filter((name) => name.endsWith(".json")).sort().reverse().slice(0, limit);
+  return Promise.all(newest.map(async (name) => JSON.parse(await readFile(path.join(directory, name), "utf8")) as StoredMail));
+}
+
+export function outboxDirectory(dataDir: string): string {
+  return path.join(dataDir, "outbox");
+}

@@ -1,0 +1,85 @@
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { createApp } from "./app.js";
+import { createAuth } from "./auth.js";
+import { startControlServer } from "./control.js";
+import { acquireDataDirLock, ensureDataDir, loadOrCreateSecret, updateLockUrl } from "./data-dir.js";
+import { openDatabase, type DatabaseHandle } from "./db/client.js";
+import type { Config } from "./env.js";
+import { loadPages } from "./http/pages.js";
+import type { Logger } from "./logger.js";
+import { createOutboxMailer, createSmtpMailer, outboxDirectory, type Mailer } from "./mail/mailer.js";
+import { clientDistDir, ssrEntryPath } from "./paths.js";
+import { listActivePlans } from "./services/plans/list-active-plans.js";
+import { seedPlans } from "./services/plans/seed-plans.js";
+import { toPublicSite } from "./site.js";
+
+export interface RunningServer {
+  url: string;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Overrides for tests: an already-open database, a mailer, whether to serve the web build. */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  serveWeb?: boolean;
+}
+
+/** Opens (and migrates) the database, then serves the API and the web client until closed. */
+export async function startServer(config: Config, logger: Logger, options: StartOptions = {}): Promise<RunningServer> {
+  ensureDataDir(config.dataDir);
+  const embedded = !options.database && !config.databaseUrl;
+  const releaseLock = embedded ? acquireDataDirLock(config.dataDir) : () => undefined;
+  const cleanups: Array<() => Promise<void> | void> = [releaseLock];
+  const cleanup = async () => {
+    for (const step of cleanups.reverse()) await step();
+  };
+
+  try {
+    const database = options.database ?? (await openDatabase(config));
+    if (!options.database) cleanups.push(() => database.close());
+    await database.migrate();
+    await seedPlans(database.db);
+
+    const outboxDir = outboxDirectory(config.dataDir);
+    const mailer =
+      options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(outboxDir, config.mailFrom));
+    const secret = config.authSecret ?? loadOrCreateSecret(config.dataDir);
+    const auth = createAuth({ db: database.db, config, secret, mailer, logger });
+
+    const serveWeb = options.serveWeb ?? true;
+    const pages = serveWeb
+      ? await loadPages(clientDistDir, ssrEntryPath, { site: toPublicSite(config.site), plans: await listActivePlans(database.db) })
+      : undefined;
+    if (serveWeb && !pages) logger.warn("web client not built (run `npm run build`); serving the API only");
+
+    const app = createApp({ config, database, auth, mailer, logger, outboxDir, pages, clientDir: pages ? clientDistDir : undefined });
+
+    const server = await new Promise<ServerType>((resolve, reject) => {
+      const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance));
+      instance.once("error", reject);
+    });
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Idle keep-alive sockets would otherwise hold shutdown open.
+          (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        }),
+    );
+    const { port } = server.address() as AddressInfo;
+    const url = config.port === port ? config.publicUrl : `http://localhost:${port}`;
+
+    if (embedded) {
+      updateLockUrl(config.dataDir, url);
+      cleanups.push(await startControlServer(database.db, config.dataDir));
+    }
+    logger.info({ url, database: database.kind, mail: mailer.kind }, "Termvest is listening");
+    return { url, database, close: cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}

@@ -1,0 +1,16 @@
+import { asc, eq } from "drizzle-orm";
+import type { PlanDto } from "../../../shared/plans.js";
+import type { Database } from "../../db/client.js";
+import { plan } from "../../db/schema.js";
+
+export async function listActivePlans(db: Database): Promise<PlanDto[]> {
+  const rows = await db.select().from(plan).where(eq(plan.active, true)).orderBy(asc(plan.sortOrder), asc(plan.minimumCents));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    minimumCents: row.minimumCents.toString(),
+    rateBasisPoints: row.rateBasisPoints,
+    termDays: row.termDays,
+    features: row.features,
+  }));
+}

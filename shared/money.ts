@@ -1,0 +1,60 @@
+/**
+ * Money is integer cents everywhere. These helpers are the only place amounts are
+ * formatted, parsed or multiplied, so rounding is decided once.
+ */
+
+const CENTS_PER_UNIT = 100n;
+
+const usd = new Intl.NumberFormat("en-US", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+export type Cents = bigint;
+
+/** `123456n` → `"$1,234.56"`; negative amounts keep their sign in front of the symbol. */
+export function formatCents(cents: Cents | number): string {
+  const value = BigInt(cents);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const whole = abs / CENTS_PER_UNIT;
+  const fraction = abs % CENTS_PER_UNIT;
+  // Format the whole part with grouping through Intl, then append exact cents (no float math).
+  const grouped = usd.format(Number(whole)).replace(/\.00$/, "");
+  return `${negative ? "-" : ""}$${grouped}.${fraction.toString().padStart(2, "0")}`;
+}
+
+/** Whole-dollar display for plan minimums: `100000n` → `"$1,000"`. */
+export function formatWholeDollars(cents: Cents | number): string {
+  const value = BigInt(cents);
+  if (value % CENTS_PER_UNIT !== 0n) return formatCents(value);
+  return `$${usd.format(Number(value / CENTS_PER_UNIT)).replace(/\.00$/, "")}`;
+}
+
+export type ParseAmountResult = { ok: true; cents: Cents } | { ok: false; reason: "invalid" | "not-positive" | "too-precise" };
+
+/** Parses what a person types ("1,000.5", "250") into cents, refusing more than two decimals. */
+export function parseAmount(input: string): ParseAmountResult {
+  const text = input.trim().replace(/,/g, "");
+  const match = /^(-)?(\d+)(?:\.(\d*))?$/.exec(text) ?? /^(-)?()\.(\d+)$/.exec(text);
+  if (!match) return { ok: false, reason: "invalid" };
+  const [, sign, whole = "", fraction = ""] = match;
+  if (fraction.length > 2) return { ok: false, reason: "too-precise" };
+  const cents = BigInt(whole || "0") * CENTS_PER_UNIT + BigInt(fraction.padEnd(2, "0") || "0");
+  if (sign || cents === 0n) return { ok: false, reason: "not-positive" };
+  return { ok: true, cents };
+}
+
+/** amount × basisPoints / 10,000, rounded half-up to the cent (amounts here are never negative). */
+export function applyRate(cents: Cents, basisPoints: number): Cents {
+  if (cents < 0n) throw new RangeError("applyRate expects a non-negative amount");
+  const numerator = cents * BigInt(basisPoints);
+  return (numerator + 5_000n) / 10_000n;
+}
+
+/** `1000` basis points → `"10%"`, `1250` → `"12.5%"`. */
+export function formatRate(basisPoints: number): string {
+  const whole = Math.trunc(basisPoints / 100);
+  const rest = basisPoints % 100;
+  return rest === 0 ? `${whole}%` : `${whole}.${String(rest).padStart(2, "0").replace(/0$/, "")}%`;
+}

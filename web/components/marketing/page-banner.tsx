@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+
+export function PageBanner({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <section className="bg-brand-800 px-4 py-14 text-center text-white sm:py-20">
+      <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
+      {children && <p className="mx-auto mt-4 max-w-2xl text-brand-100">{children}</p>}
+    </section>
+  );
+}
+
+export function Section({ title, intro, children, id }: { title: string; intro?: ReactNode; children: ReactNode; id?: string }) {
+  return (
+    <section id={id} className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
+      <h2 className="text-center text-2xl font-bold text-brand-900 sm:text-3xl">{title}</h2>
+      {intro && <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">{intro}</p>}
+      <div className="mt-10">{children}</div>
+    </section>
+  );
+}
+
+export function RiskLine() {
+  return (
+    <p className="text-sm text-slate-700">
+      Investing involves risk: you can lose some or all of the money you invest, and past returns do not predict future ones.
+    </p>
+  );
+}

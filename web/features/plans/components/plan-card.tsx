@@ -1,0 +1,35 @@
+import { Check } from "lucide-react";
+import type { PlanDto } from "../../../../shared/plans.js";
+import { formatRate, formatWholeDollars } from "../../../../shared/money.js";
+import { LinkButton } from "../../../components/ui/button.js";
+
+export function PlanCard({ plan, ctaTo, ctaLabel = "Get Started" }: { plan: PlanDto; ctaTo: string; ctaLabel?: string }) {
+  return (
+    <article className="flex flex-col rounded-card border border-slate-200 bg-white p-6 shadow-sm">
+      <h3 className="text-lg font-semibold text-brand-800">{plan.name}</h3>
+      <p className="mt-3 text-3xl font-bold text-slate-900">{formatRate(plan.rateBasisPoints)}</p>
+      <p className="text-sm text-slate-600">return after {plan.termDays} days</p>
+      <dl className="mt-5 grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-slate-600">Minimum</dt>
+          <dd className="font-semibold">{formatWholeDollars(BigInt(plan.minimumCents))}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Term</dt>
+          <dd className="font-semibold">{plan.termDays} days</dd>
+        </div>
+      </dl>
+      <ul className="mt-5 flex flex-1 flex-col gap-2 text-sm text-slate-700">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex items-start gap-2">
+            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-700" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      <LinkButton to={ctaTo} className="mt-6 w-full" aria-label={`${ctaLabel} with ${plan.name}`}>
+        {ctaLabel}
+      </LinkButton>
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+/** Every call the browser makes goes through here: same-origin JSON, errors as ApiError. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+interface ErrorShape {
+  error?: { code?: string; message?: string; fields?: Record<string, string> };
+  code?: string;
+  message?: string;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => ({}))) as ErrorShape;
+  // Our API nests errors under `error`; better-auth puts code and message at the top level.
+  const code = body.error?.code ?? body.code ?? (response.status === 429 ? "RATE_LIMITED" : `HTTP_${response.status}`);
+  const message = body.error?.message ?? body.message ?? response.statusText;
+  return new ApiError(response.status, code, message, body.error?.fields);
+}
+
+export async function apiRequest<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      credentials: "same-origin",
+      headers: init.body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch {
+    throw new ApiError(0, "NETWORK", "Could not reach the server. Check your connection and try again.");
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}

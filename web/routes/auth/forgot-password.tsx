@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { MESSAGES, forgotPasswordSchema } from "../../../shared/schemas/auth.js";
+import { Alert } from "../../components/ui/alert.js";
+import { Button } from "../../components/ui/button.js";
+import { Field } from "../../components/ui/field.js";
+import { authErrorMessage } from "../../features/auth/api/messages.js";
+import { requestPasswordReset } from "../../features/auth/api/session.js";
+import { AuthCard } from "../../features/auth/components/auth-card.js";
+
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState("");
+  const [fieldError, setFieldError] = useState<string>();
+  const [result, setResult] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setResult(null);
+    const parsed = forgotPasswordSchema.safeParse({ email });
+    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message);
+    setFieldError(undefined);
+    setPending(true);
+    try {
+      await requestPasswordReset(parsed.data.email);
+      setResult({ tone: "success", text: MESSAGES.resetSent });
+    } catch (error) {
+      setResult({ tone: "error", text: authErrorMessage(error, MESSAGES.resetFailed) });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter your e-mail and we will send you a link to choose a new one."
+      footer={
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          Back to login
+        </Link>
+      }
+    >
+      {result && (
+        <Alert tone={result.tone} className="mb-4">
+          {result.text}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <Field label="Email" type="email" name="email" autoComplete="email" required value={email} error={fieldError} onChange={(event) => setEmail(event.target.value)} />
+        <Button type="submit" disabled={pending}>
+          {pending ? "Sending..." : "Send Reset Link"}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

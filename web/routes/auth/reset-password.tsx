@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { PASSWORD_MIN, resetPasswordSchema } from "../../../shared/schemas/auth.js";
+import { Alert } from "../../components/ui/alert.js";
+import { Button } from "../../components/ui/button.js";
+import { Field } from "../../components/ui/field.js";
+import { authErrorMessage } from "../../features/auth/api/messages.js";
+import { resetPassword } from "../../features/auth/api/session.js";
+import { AuthCard } from "../../features/auth/components/auth-card.js";
+import { fieldErrors, type FieldErrors } from "../../lib/form.js";
+import { useHydrated } from "../../lib/use-hydrated.js";
+
+type Input = { password: string; confirmPassword: string };
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get("token");
+  const linkError = params.get("error");
+  const [form, setForm] = useState<Input>({ password: "", confirmPassword: "" });
+  const [errors, setErrors] = useState<FieldErrors<Input>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const hydrated = useHydrated();
+
+  if (hydrated && (!token || linkError)) {
+    return (
+      <AuthCard title="Choose a new password">
+        <Alert tone="error">This reset link is invalid or has expired. Please request a new one.</Alert>
+        <Link to="/forgot-password" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+          Request a new link
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = resetPasswordSchema.safeParse(form);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    if (!token) return;
+    setPending(true);
+    try {
+      await resetPassword(token, parsed.data.password);
+      navigate("/login", { replace: true, state: { passwordReset: true } });
+    } catch (error) {
+      setFailure(authErrorMessage(error));
+      setPending(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Choose a new password" subtitle="After this, every session of your account is signed out.">
+      {failure && (
+        <Alert tone="error" className="mb-4">
+          {failure}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <Field
+          label="New password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={form.password}
+          error={errors.password}
+          hint={`At least ${PASSWORD_MIN} characters. Common passwords are refused.`}
+          onChange={(event) => setForm({ ...form, password: event.target.value })}
+        />
+        <Field
+          label="Confirm new password"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={form.confirmPassword}
+          error={errors.confirmPassword}
+          onChange={(event) => setForm({ ...form, confirmPassword: event.target.value })}
+        />
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving..." : "Set new password"}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { MESSAGES, PASSWORD_MIN, signUpSchema, type SignUpInput } from "../../../shared/schemas/auth.js";
+import { Alert } from "../../components/ui/alert.js";
+import { Button } from "../../components/ui/button.js";
+import { Field } from "../../components/ui/field.js";
+import { authErrorMessage } from "../../features/auth/api/messages.js";
+import { signOut, signUp } from "../../features/auth/api/session.js";
+import { AuthCard } from "../../features/auth/components/auth-card.js";
+import { fieldErrors, type FieldErrors } from "../../lib/form.js";
+
+const EMPTY: SignUpInput = { name: "", email: "", password: "", confirmPassword: "" };
+
+export function SignupPage() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<SignUpInput>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const update = (key: keyof SignUpInput) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = signUpSchema.safeParse(form);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    setPending(true);
+    try {
+      const { name, email, password } = parsed.data;
+      await signUp({ name, email, password });
+      // Sign-up opens a session; the reference sends new users to log in themselves.
+      await signOut().catch(() => undefined);
+      navigate("/login", { state: { registered: true } });
+    } catch (error) {
+      setFailure(authErrorMessage(error, MESSAGES.registrationFailed));
+      setPending(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="It takes a minute. You can choose a plan once you are in."
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      {failure && (
+        <Alert tone="error" className="mb-4">
+          {failure}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <Field label="Full name" name="name" autoComplete="name" required value={form.name} error={errors.name} onChange={update("name")} />
+        <Field label="Email" type="email" name="email" autoComplete="email" required value={form.email} error={errors.email} onChange={update("email")} />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={form.password}
+          error={errors.password}
+          hint={`At least ${PASSWORD_MIN} characters. Common passwords are refused.`}
+          onChange={update("password")}
+        />
+        <Field
+          label="Confirm password"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={form.confirmPassword}
+          error={errors.confirmPassword}
+          onChange={update("confirmPassword")}
+        />
+        <Button type="submit" disabled={pending}>
+          {pending ? "Creating account..." : "Sign Up"}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,39 @@
+import { Route, Routes } from "react-router";
+import { NotFoundPage } from "../public/not-found.js";
+import { RequireAuth } from "./guard.js";
+import { DashboardLayout } from "./layout.js";
+import { OverviewScreen, PlanListScreen, UnavailableScreen } from "./screens.js";
+
+/** Everything under /dashboard: loaded on demand, never pre-rendered. */
+export default function DashboardRoutes() {
+  return (
+    <Routes>
+      <Route
+        element={
+          <RequireAuth>
+            <DashboardLayout />
+          </RequireAuth>
+        }
+      >
+        <Route index element={<OverviewScreen />} />
+        <Route path="investments" element={<PlanListScreen />} />
+        <Route path="investment" element={<PlanListScreen />} />
+        <Route path="settings" element={<UnavailableScreen title="Settings" />} />
+        <Route path="transfer" element={<UnavailableScreen title="Choose Transfer Method" />} />
+        <Route path="transfer/fund" element={<UnavailableScreen title="Transfer Funds" />} />
+        <Route path="transfer/crypto" element={<UnavailableScreen title="Transfer with Crypto" />} />
+        <Route path="recieve" element={<UnavailableScreen title="Request Money" />} />
+        <Route path="transaction" element={<UnavailableScreen title="Transaction Details" />} />
+        <Route
+          path="admin/*"
+          element={
+            <RequireAuth role="admin">
+              <UnavailableScreen title="Back office" />
+            </RequireAuth>
+          }
+        />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,137 @@
+import {
+  ArrowLeftRight,
+  HandCoins,
+  LayoutDashboard,
+  ListChecks,
+  LogOut,
+  Menu,
+  Settings,
+  ShieldCheck,
+  Wallet,
+  X,
+} from "lucide-react";
+import { useEffect, useState } from "react";
+import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { Logo } from "../../components/ui/logo.js";
+import { useSession, useSignOut, type SessionUser } from "../../features/auth/api/session.js";
+import { useBootstrap } from "../../lib/bootstrap.js";
+import { cn } from "../../lib/cn.js";
+
+const GENERAL = [
+  { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/dashboard/transaction", label: "Transaction", icon: ArrowLeftRight },
+  { to: "/dashboard/transfer", label: "Invest", icon: Wallet },
+  { to: "/dashboard/recieve", label: "Request Fund", icon: HandCoins },
+  { to: "/dashboard/investment", label: "Plan", icon: ListChecks },
+];
+
+const ACCOUNT = [{ to: "/dashboard/settings", label: "Settings", icon: Settings }];
+const ADMIN = [{ to: "/dashboard/admin", label: "Back office", icon: ShieldCheck }];
+
+/** Display name, else the part of the e-mail before the @, else Guest (as the reference). */
+export function displayName(user: Pick<SessionUser, "name" | "email"> | null | undefined): string {
+  return user?.name?.trim() || user?.email?.split("@")[0] || "Guest";
+}
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+    isActive ? "bg-brand-700 text-white" : "text-brand-100 hover:bg-brand-800 hover:text-white",
+  );
+
+function NavSection({ title, items, onNavigate }: { title: string; items: typeof GENERAL; onNavigate: () => void }) {
+  return (
+    <div>
+      <h2 className="px-3 text-xs font-semibold uppercase tracking-wider text-brand-100/80">{title}</h2>
+      <ul className="mt-2 flex flex-col gap-1">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.end} className={itemClass} onClick={onNavigate}>
+              <item.icon aria-hidden="true" className="size-5" />
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function DashboardLayout() {
+  const { site } = useBootstrap();
+  const { user } = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const name = displayName(user);
+  const close = () => setOpen(false);
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  const logout = () => signOut.mutate(undefined, { onSettled: () => navigate("/login", { replace: true }) });
+
+  return (
+    <div className="min-h-screen bg-slate-100 lg:pl-64">
+      {open && <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-900/50 lg:hidden" onClick={close} />}
+      <aside
+        id="dashboard-sidebar"
+        className={cn(
+          "fixed inset-y-0 left-0 z-40 flex w-64 flex-col bg-brand-900 px-4 py-5 transition-transform lg:translate-x-0",
+          open ? "translate-x-0" : "-translate-x-full",
+        )}
+        aria-label="Dashboard"
+      >
+        <div className="flex items-center justify-between">
+          <Logo name={site.name} to="/dashboard" inverted />
+          <button type="button" className="inline-flex size-11 items-center justify-center rounded-lg text-white lg:hidden" aria-label="Close menu" onClick={close}>
+            <X aria-hidden="true" />
+          </button>
+        </div>
+        <nav aria-label="Dashboard sections" className="mt-8 flex flex-1 flex-col gap-8 overflow-y-auto">
+          <NavSection title="General" items={GENERAL} onNavigate={close} />
+          <NavSection title="Account" items={ACCOUNT} onNavigate={close} />
+          {user?.role === "admin" && <NavSection title="Admin" items={ADMIN} onNavigate={close} />}
+        </nav>
+        <button
+          type="button"
+          onClick={logout}
+          disabled={signOut.isPending}
+          className="mt-4 flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-brand-100 hover:bg-brand-800 hover:text-white"
+        >
+          <LogOut aria-hidden="true" className="size-5" />
+          Logout
+        </button>
+      </aside>
+
+      <div className="flex min-h-screen flex-col">
+        <header className="sticky top-0 z-20 flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 sm:px-6">
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-lg text-brand-800 hover:bg-brand-50 lg:hidden"
+            aria-label="Open menu"
+            aria-expanded={open}
+            aria-controls="dashboard-sidebar"
+            onClick={() => setOpen(true)}
+          >
+            <Menu aria-hidden="true" />
+          </button>
+          <div className="ml-auto flex items-center gap-3">
+            <span className="text-sm font-medium text-slate-800" data-testid="display-name">
+              {name}
+            </span>
+            <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-semibold text-white uppercase">
+              {name.charAt(0)}
+            </span>
+          </div>
+        </header>
+        <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <Outlet />
+        </main>
+        <footer className="border-t border-slate-200 bg-white px-6 py-4 text-center text-xs text-slate-600">
+          © {new Date().getFullYear()} {site.name}. Investing involves risk.
+        </footer>
+      </div>
+    </div>
+  );
+}

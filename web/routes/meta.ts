@@ -1,0 +1,29 @@
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+const PUBLIC_META: Record<string, PageMeta> = {
+  "/": { title: "Fixed-term investment plans", description: "Choose a fixed-term plan, see the exact return before you invest, and receive principal and profit at maturity." },
+  "/about": { title: "About us", description: "Who we are and the values we work by: transparency, security and growth." },
+  "/plan": { title: "Investment plans", description: "Five fixed-term plans with their minimums, rates and terms shown up front." },
+  "/blog": { title: "Blog", description: "News and guides from the team." },
+  "/contact": { title: "Contact us", description: "Reach our support team by e-mail, phone or the contact form." },
+  "/login": { title: "Log in", description: "Log in to your account to see your balances and investments." },
+  "/signup": { title: "Create an account", description: "Open an account in a minute with your name, e-mail and a password." },
+  "/forgot-password": { title: "Forgot password", description: "Get a link by e-mail to choose a new password." },
+  "/reset-password": { title: "Choose a new password", description: "Set a new password for your account." },
+};
+
+export const NOT_FOUND_META: PageMeta = { title: "Page not found", description: "The page you asked for does not exist." };
+
+export function metaFor(pathname: string): PageMeta {
+  if (pathname === "/dashboard" || pathname.startsWith("/dashboard/")) return { title: "Dashboard", description: "" };
+  return PUBLIC_META[pathname] ?? NOT_FOUND_META;
+}
+
+export function documentTitle(meta: PageMeta, siteName: string): string {
+  return `${meta.title} · ${siteName}`;
+}
+
+export const PRERENDER_ROUTES = Object.keys(PUBLIC_META);

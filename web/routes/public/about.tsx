@@ -1,0 +1,37 @@
+import { Eye, ShieldCheck, TrendingUp } from "lucide-react";
+import { PageBanner, Section } from "../../components/marketing/page-banner.js";
+import { useBootstrap } from "../../lib/bootstrap.js";
+
+const VALUES = [
+  { icon: Eye, title: "Transparency", text: "Rates, terms and minimums are shown before you invest, and every figure on your dashboard comes from our ledger." },
+  { icon: ShieldCheck, title: "Security", text: "Passwords are hashed, sessions expire, and money only moves on our servers after checks." },
+  { icon: TrendingUp, title: "Growth", text: "Fixed-term plans with the profit stated up front, paid at maturity under the terms you accepted." },
+];
+
+export function AboutPage() {
+  const { site } = useBootstrap();
+  return (
+    <>
+      <PageBanner title="About Us">Who we are and how we work.</PageBanner>
+      <Section title="Who we are">
+        <p className="mx-auto max-w-3xl text-center text-slate-700">
+          {site.name} is an online platform for fixed-term investment plans. You open an account, deposit funds, choose a plan and
+          receive your principal and profit when the term ends.
+        </p>
+      </Section>
+      <div className="bg-white">
+        <Section title="Our values">
+          <ul className="grid gap-6 md:grid-cols-3">
+            {VALUES.map((value) => (
+              <li key={value.title} className="rounded-card border border-slate-200 p-6">
+                <value.icon aria-hidden="true" className="size-8 text-accent-700" />
+                <h3 className="mt-4 font-semibold text-brand-900">{value.title}</h3>
+                <p className="mt-2 text-sm text-slate-700">{value.text}</p>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      </div>
+    </>
+  );
+}

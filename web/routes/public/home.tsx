@@ -1,0 +1,90 @@
+import { ArrowRight, BadgeCheck, CalendarClock, UserPlus } from "lucide-react";
+import { Link } from "react-router";
+import { LinkButton } from "../../components/ui/button.js";
+import { RiskLine, Section } from "../../components/marketing/page-banner.js";
+import { useSession } from "../../features/auth/api/session.js";
+import { PlanCard } from "../../features/plans/components/plan-card.js";
+import { useBootstrap } from "../../lib/bootstrap.js";
+
+const STEPS = [
+  { icon: UserPlus, title: "Create an account", text: "Sign up with your name, e-mail and a password. It takes a minute." },
+  { icon: BadgeCheck, title: "Choose a plan", text: "Pick the plan whose minimum, rate and term suit you. The return is fixed when you invest." },
+  { icon: CalendarClock, title: "Receive your return at maturity", text: "When the term ends, your principal and profit are credited to your balance." },
+];
+
+export function HomePage() {
+  const { site, plans } = useBootstrap();
+  const { user } = useSession();
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-4 py-20 text-white sm:py-28">
+        <div className="mx-auto max-w-6xl sm:px-2">
+          <h1 className="max-w-3xl text-4xl font-bold leading-tight sm:text-5xl">Fixed-term plans with the return shown before you invest</h1>
+          <p className="mt-6 max-w-2xl text-lg text-brand-100">
+            {site.name} offers five plans with a set term and a set rate. You see the exact profit and maturity date up front.
+          </p>
+          <div className="mt-10 flex flex-wrap gap-4">
+            <LinkButton to={user ? "/dashboard" : "/login"} variant="accent">
+              Get Started <ArrowRight aria-hidden="true" className="size-4" />
+            </LinkButton>
+            <LinkButton to="/plan" variant="secondary">
+              See the plans
+            </LinkButton>
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto grid max-w-6xl gap-8 px-4 py-14 sm:px-6 sm:py-20 md:grid-cols-2 md:items-center">
+        <div>
+          <h2 className="text-2xl font-bold text-brand-900 sm:text-3xl">About {site.name}</h2>
+          <p className="mt-4 text-slate-700">
+            We built {site.name} for people who want to know exactly what a plan pays and when. Every balance you see comes from a
+            ledger that records each movement of money once.
+          </p>
+          <Link to="/about" className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
+            Read More <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </div>
+        <div className="rounded-card bg-brand-50 p-8 text-brand-900">
+          <p className="text-lg font-semibold">Plans from {plans.length ? `${plans[0]?.termDays} to ${plans[plans.length - 1]?.termDays} days` : "14 days"}</p>
+          <p className="mt-2 text-slate-700">Terms are copied onto your investment when you make it, so later changes to a plan never change yours.</p>
+        </div>
+      </section>
+
+      <div className="bg-white">
+        <Section title="Our plans" intro="Each plan's minimum, rate and term. The rate is the total return for the whole term.">
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {plans.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} ctaTo={user ? "/dashboard/investment" : "/login"} />
+            ))}
+          </div>
+          <div className="mt-8 text-center">
+            <RiskLine />
+          </div>
+        </Section>
+      </div>
+
+      <Section title="How to Get Started">
+        <ol className="grid gap-6 md:grid-cols-3">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="rounded-card border border-slate-200 bg-white p-6">
+              <step.icon aria-hidden="true" className="size-8 text-accent-700" />
+              <h3 className="mt-4 font-semibold text-brand-900">
+                {index + 1}. {step.title}
+              </h3>
+              <p className="mt-2 text-sm text-slate-700">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <section className="bg-brand-800 px-4 py-16 text-center text-white">
+        <h2 className="text-2xl font-bold sm:text-3xl">Ready when you are</h2>
+        <p className="mx-auto mt-3 max-w-xl text-brand-100">Open an account, then choose a plan when you are ready.</p>
+        <LinkButton to={user ? "/dashboard" : "/login"} variant="accent" className="mt-8">
+          Get Started
+        </LinkButton>
+      </section>
+    </>
+  );
+}
