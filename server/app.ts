@@ -11,6 +11,7 @@ import { securityHeaders } from "./http/security-headers.js";
 import { staticFiles } from "./http/static-files.js";
 import type { Logger } from "./logger.js";
 import type { Mailer } from "./mail/mailer.js";
+import { adminRoutes } from "./routes/admin.js";
 import { authRoutes } from "./routes/auth.js";
 import { devMailRoutes } from "./routes/dev-mail.js";
 import { healthRoutes } from "./routes/health.js";
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", healthRoutes(database));
   app.route("/api/auth", authRoutes(auth, { trustProxy: config.trustProxy }));
   app.route("/api", publicRoutes(deps));
+  app.route("/api/admin", adminRoutes(deps));
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404));
 
   if (!config.isProduction && deps.mailer.kind === "outbox") {

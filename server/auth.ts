@@ -89,6 +89,8 @@ export function createAuth({ db, config, secret, mailer, logger }: AuthDeps) {
     advanced: {
       useSecureCookies: config.isProduction,
       cookiePrefix: "termvest",
+      // better-auth skips the Origin (CSRF) check under NODE_ENV=test; tests must see production behaviour.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],

@@ -48,11 +48,14 @@ export function lockFile(dataDir: string): string {
   return path.join(dataDir, "termvest.lock");
 }
 
-/** The live process holding the directory, if any; stale locks from crashed processes do not count. */
+/**
+ * The live process holding the directory, if any (this process included: PGlite must not be
+ * opened twice even in one process); stale locks from crashed processes do not count.
+ */
 export function readLockOwner(dataDir: string): LockOwner | undefined {
   try {
     const owner = JSON.parse(readFileSync(lockFile(dataDir), "utf8")) as LockOwner;
-    return owner.pid !== process.pid && isAlive(owner.pid) ? owner : undefined;
+    return isAlive(owner.pid) ? owner : undefined;
   } catch {
     return undefined;
   }

@@ -5,10 +5,10 @@
 
 const CENTS_PER_UNIT = 100n;
 
-const usd = new Intl.NumberFormat("en-US", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/** Thousands separators on a whole number of any size (no float conversion). */
+function group(whole: bigint): string {
+  return whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
 
 export type Cents = bigint;
 
@@ -19,16 +19,14 @@ export function formatCents(cents: Cents | number): string {
   const abs = negative ? -value : value;
   const whole = abs / CENTS_PER_UNIT;
   const fraction = abs % CENTS_PER_UNIT;
-  // Format the whole part with grouping through Intl, then append exact cents (no float math).
-  const grouped = usd.format(Number(whole)).replace(/\.00$/, "");
-  return `${negative ? "-" : ""}$${grouped}.${fraction.toString().padStart(2, "0")}`;
+  return `${negative ? "-" : ""}$${group(whole)}.${fraction.toString().padStart(2, "0")}`;
 }
 
 /** Whole-dollar display for plan minimums: `100000n` → `"$1,000"`. */
 export function formatWholeDollars(cents: Cents | number): string {
   const value = BigInt(cents);
   if (value % CENTS_PER_UNIT !== 0n) return formatCents(value);
-  return `$${usd.format(Number(value / CENTS_PER_UNIT)).replace(/\.00$/, "")}`;
+  return `$${group(value / CENTS_PER_UNIT)}`;
 }
 
 export type ParseAmountResult = { ok: true; cents: Cents } | { ok: false; reason: "invalid" | "not-positive" | "too-precise" };

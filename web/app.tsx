@@ -42,11 +42,20 @@ function DocumentTitle() {
   return null;
 }
 
+/** Marks the document once React owns it; browser tests wait for it before typing into forms. */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
+}
+
 export function App() {
   return (
     <ErrorBoundary>
       <ScrollToTop />
       <DocumentTitle />
+      <HydrationMarker />
       <Routes>
         <Route element={<PublicLayout />}>
           <Route index element={<HomePage />} />

@@ -26,12 +26,14 @@ export function SiteNav() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
+  // The menu belongs to the page it was opened on, so any navigation (links, back button) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const close = () => setOpenOn(null);
 
-  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpenOn(null);
     document.addEventListener("keydown", onKey);
     document.body.style.overflow = "hidden";
     return () => {
@@ -41,7 +43,7 @@ export function SiteNav() {
   }, [open]);
 
   const logout = () => {
-    setOpen(false);
+    close();
     signOut.mutate(undefined, { onSettled: () => navigate("/") });
   };
 
@@ -50,7 +52,7 @@ export function SiteNav() {
       Logout
     </Button>
   ) : (
-    <LinkButton to="/login" onClick={() => setOpen(false)}>
+    <LinkButton to="/login" onClick={() => close()}>
       Login Now
     </LinkButton>
   );
@@ -75,7 +77,7 @@ export function SiteNav() {
           aria-expanded={open}
           aria-controls="mobile-menu"
           aria-label={open ? "Close menu" : "Open menu"}
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => setOpenOn(open ? null : pathname)}
         >
           {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </button>
@@ -85,7 +87,7 @@ export function SiteNav() {
           <ul className="flex flex-col gap-2">
             {LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end className={linkClass} onClick={() => setOpen(false)}>
+                <NavLink to={link.to} end className={linkClass} onClick={() => close()}>
                   {link.label}
                 </NavLink>
               </li>

@@ -10,7 +10,7 @@ import {
   Wallet,
   X,
 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Logo } from "../../components/ui/logo.js";
 import { useSession, useSignOut, type SessionUser } from "../../features/auth/api/session.js";
@@ -63,11 +63,12 @@ export function DashboardLayout() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
+  // The menu belongs to the page it was opened on, so any navigation (links, back button) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const close = () => setOpenOn(null);
   const name = displayName(user);
-  const close = () => setOpen(false);
 
-  useEffect(() => setOpen(false), [pathname]);
 
   const logout = () => signOut.mutate(undefined, { onSettled: () => navigate("/login", { replace: true }) });
 
@@ -112,7 +113,7 @@ export function DashboardLayout() {
             aria-label="Open menu"
             aria-expanded={open}
             aria-controls="dashboard-sidebar"
-            onClick={() => setOpen(true)}
+            onClick={() => setOpenOn(pathname)}
           >
             <Menu aria-hidden="true" />
           </button>

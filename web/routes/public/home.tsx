@@ -38,8 +38,8 @@ export function HomePage() {
         <div>
           <h2 className="text-2xl font-bold text-brand-900 sm:text-3xl">About {site.name}</h2>
           <p className="mt-4 text-slate-700">
-            We built {site.name} for people who want to know exactly what a plan pays and when. Every balance you see comes from a
-            ledger that records each movement of money once.
+            We built {site.name} for people who want to know exactly what a plan pays and when. Each plan states its minimum, its
+            rate and its term, and your investment keeps the terms it was made under.
           </p>
           <Link to="/about" className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
             Read More <ArrowRight aria-hidden="true" className="size-4" />

@@ -19,5 +19,7 @@ export function authErrorMessage(error: unknown, fallback: string = MESSAGES.une
   if (error.status === 429) return MESSAGES.rateLimited;
   if (error.code === "WEAK_PASSWORD") return error.message;
   if (error.code === "NETWORK") return error.message;
+  // better-auth's body validation names the field in its message: "[body.email] Invalid email address".
+  if (error.code === "VALIDATION_ERROR" && /email/i.test(error.message)) return MESSAGES.invalidEmail;
   return BY_CODE[error.code] ?? fallback;
 }

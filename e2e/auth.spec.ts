@@ -1,0 +1,192 @@
+import type { Page } from "@playwright/test";
+import { BASE_URL, PASSWORD, createUser, expect, latestMailTo, visit, signInViaApi, test, uniqueEmail, waitForHydration } from "./fixtures.js";
+
+const BAD_CREDENTIALS = "Incorrect email or password";
+
+async function fillSignup(page: Page, values: { name: string; email: string; password: string; confirm: string }) {
+  await page.getByLabel("Full name").fill(values.name);
+  await page.getByLabel("Email").fill(values.email);
+  await page.getByLabel("Password", { exact: true }).fill(values.password);
+  await page.getByLabel("Confirm password").fill(values.confirm);
+}
+
+async function fillLogin(page: Page, email: string, password: string, rememberMe = false) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("checkbox", { name: "Remember Me" }).setChecked(rememberMe);
+}
+
+/** Clicks "Log In" and waits for the sign-in call to be answered; returns its status. */
+async function submitLogin(page: Page): Promise<number> {
+  const [response] = await Promise.all([
+    page.waitForResponse((res) => res.url().endsWith("/api/auth/sign-in/email") && res.request().method() === "POST"),
+    page.getByRole("button", { name: "Log In" }).click(),
+  ]);
+  return response.status();
+}
+
+async function sessionCookie(page: Page) {
+  const cookies = await page.context().cookies();
+  const cookie = cookies.find((c) => c.name.includes("session_token"));
+  expect(cookie, `no session cookie among ${cookies.map((c) => c.name).join(", ") || "(none)"}`).toBeDefined();
+  return cookie!;
+}
+
+test.describe("sign up, log in, log out", () => {
+  test("a new user signs up, logs in, sees the dashboard and logs out", async ({ page }) => {
+    const name = "Chidi Okafor";
+    const email = uniqueEmail("signup");
+
+    await visit(page, "/signup");
+    await fillSignup(page, { name, email, password: PASSWORD, confirm: PASSWORD });
+    await page.getByRole("button", { name: "Sign Up" }).click();
+
+    await expect(page).toHaveURL(`${BASE_URL}/login`);
+    await expect(page.getByText("Your account has been created. Please log in.")).toBeVisible();
+
+    await fillLogin(page, email, PASSWORD, true);
+    await page.getByRole("button", { name: "Log In" }).click();
+
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard`);
+    await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${name}` })).toBeVisible();
+    await expect(page.getByTestId("display-name")).toHaveText(name);
+
+    await page.getByRole("complementary", { name: "Dashboard" }).getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/login`);
+
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(`${BASE_URL}/login`);
+    await expect(page.getByRole("button", { name: "Log In" })).toBeVisible();
+  });
+
+  test("sign-up refuses a mismatched confirmation and an e-mail already registered", async ({ page, request }) => {
+    const existing = await createUser(request, { name: "Existing Person" });
+
+    await visit(page, "/signup");
+    await fillSignup(page, { name: "Ngozi Eze", email: uniqueEmail("mismatch"), password: PASSWORD, confirm: `${PASSWORD}x` });
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByText("Passwords do not match.")).toBeVisible();
+    await expect(page.getByLabel("Confirm password")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(`${BASE_URL}/signup`);
+
+    await fillSignup(page, { name: "Ngozi Eze", email: existing.email, password: PASSWORD, confirm: PASSWORD });
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByRole("alert")).toHaveText("This email is already registered");
+    await expect(page).toHaveURL(`${BASE_URL}/signup`);
+  });
+
+  test("a wrong password and an unknown e-mail get the same message", async ({ page, request }) => {
+    const user = await createUser(request);
+
+    await visit(page, "/login");
+    await fillLogin(page, user.email, "Wrong-Ledger-9999");
+    expect(await submitLogin(page)).toBe(401);
+    await expect(page.getByRole("alert")).toHaveText(BAD_CREDENTIALS);
+
+    await fillLogin(page, uniqueEmail("nobody"), PASSWORD);
+    expect(await submitLogin(page)).toBe(401);
+    await expect(page.getByRole("alert")).toHaveText(BAD_CREDENTIALS);
+    await expect(page).toHaveURL(`${BASE_URL}/login`);
+  });
+
+  test("a signed-out visit to a dashboard page lands on /login", async ({ page }) => {
+    await page.goto("/dashboard/settings");
+    await expect(page).toHaveURL(`${BASE_URL}/login`);
+    await expect(page.getByRole("button", { name: "Log In" })).toBeVisible();
+  });
+
+  test("a user who is not an admin is sent from /dashboard/admin to /", async ({ page, request }) => {
+    const user = await createUser(request);
+    await signInViaApi(page, user.email, user.password);
+    await page.goto("/dashboard/admin");
+    await expect(page).toHaveURL(`${BASE_URL}/`);
+    await expect(page.getByRole("heading", { name: "Back office" })).toHaveCount(0);
+  });
+});
+
+test.describe("Remember Me", () => {
+  test("unchecked, the session cookie ends with the browser session", async ({ page, request }) => {
+    const user = await createUser(request);
+    await visit(page, "/login");
+    await fillLogin(page, user.email, user.password, false);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard`);
+
+    const cookie = await sessionCookie(page);
+    expect(cookie.expires).toBe(-1);
+  });
+
+  test("checked, the session cookie outlives the browser session", async ({ page, request }) => {
+    const user = await createUser(request);
+    await visit(page, "/login");
+    await fillLogin(page, user.email, user.password, true);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard`);
+
+    const cookie = await sessionCookie(page);
+    expect(cookie.expires).toBeGreaterThan(Date.now() / 1000 + 24 * 60 * 60);
+  });
+});
+
+test.describe("password reset", () => {
+  test("a user resets a forgotten password with the e-mailed link", async ({ page, request }) => {
+    const user = await createUser(request, { name: "Reset Person" });
+    const newPassword = "Fresh-Harbour-7304";
+
+    await visit(page, "/forgot-password");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("status")).toHaveText("Password reset email sent! Check your inbox.");
+
+    // An unknown address gets the very same answer (no account enumeration).
+    await visit(page, "/forgot-password");
+    await page.getByLabel("Email").fill(uniqueEmail("unknown"));
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("status")).toHaveText("Password reset email sent! Check your inbox.");
+
+    const mail = await latestMailTo(request, user.email);
+    const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+    expect(link, `no link in the reset mail:\n${mail.text}`).toBeDefined();
+
+    await page.goto(link!);
+    await expect(page).toHaveURL(/\/reset-password\?token=[^&]+/);
+    await waitForHydration(page);
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Confirm new password").fill(newPassword);
+    await page.getByRole("button", { name: "Set new password" }).click();
+
+    await expect(page).toHaveURL(`${BASE_URL}/login`);
+    await expect(page.getByText("Your password has been changed. Please log in with the new one.")).toBeVisible();
+
+    await fillLogin(page, user.email, user.password);
+    expect(await submitLogin(page)).toBe(401);
+    await expect(page.getByRole("alert")).toHaveText(BAD_CREDENTIALS);
+
+    await fillLogin(page, user.email, newPassword);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard`);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome, Reset Person" })).toBeVisible();
+
+    // The old password stays refused, whichever way it is sent.
+    const old = await request.post("/api/auth/sign-in/email", {
+      data: { email: user.email, password: user.password, rememberMe: false },
+      headers: { Origin: BASE_URL },
+    });
+    expect(old.status()).toBe(401);
+  });
+});
+
+test.describe("rate limit", () => {
+  test("the sixth quick wrong login from one address is refused", async ({ page, request }) => {
+    const user = await createUser(request);
+    await visit(page, "/login");
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await fillLogin(page, user.email, `Wrong-Ledger-${attempt}000`);
+      expect(await submitLogin(page), `attempt ${attempt}`).toBe(401);
+      await expect(page.getByRole("alert")).toHaveText(BAD_CREDENTIALS);
+    }
+    await fillLogin(page, user.email, "Wrong-Ledger-6000");
+    expect(await submitLogin(page)).toBe(429);
+    await expect(page.getByRole("alert")).toHaveText("Too many attempts. Please wait a minute and try again.");
+  });
+});

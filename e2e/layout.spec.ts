@@ -1,0 +1,161 @@
+import type { Page } from "@playwright/test";
+import { BASE_URL, createUser, expect, signInViaApi, test, visit, waitForHydration } from "./fixtures.js";
+
+const NAV_LINKS = ["Home", "About", "Plans", "Contact"];
+const MOBILE = { width: 375, height: 800 };
+
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+async function horizontalOverflow(page: Page) {
+  return page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+}
+
+test.describe("public navigation", () => {
+  test("shows Home, About, Plans, Contact and Login Now when signed out", async ({ page }) => {
+    await visit(page, "/");
+    const nav = mainNav(page);
+    for (const label of NAV_LINKS) {
+      await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole("link", { name: "Login Now" })).toBeVisible();
+    await expect(nav.getByRole("button", { name: "Logout" })).toHaveCount(0);
+
+    await nav.getByRole("link", { name: "Login Now" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/login`);
+  });
+
+  test("shows Logout instead of Login Now when signed in", async ({ page, request }) => {
+    const user = await createUser(request);
+    await signInViaApi(page, user.email, user.password);
+    await visit(page, "/");
+    const nav = mainNav(page);
+    await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Login Now" })).toHaveCount(0);
+  });
+
+  test("marks the link of the current page with aria-current", async ({ page }) => {
+    const nav = mainNav(page);
+    const cases: Array<[string, string]> = [
+      ["/", "Home"],
+      ["/about", "About"],
+      ["/plan", "Plans"],
+      ["/contact", "Contact"],
+    ];
+    for (const [path, current] of cases) {
+      await visit(page, path);
+      for (const label of NAV_LINKS) {
+        const link = nav.getByRole("link", { name: label, exact: true });
+        if (label === current) await expect(link, `${label} on ${path}`).toHaveAttribute("aria-current", "page");
+        else await expect(link, `${label} on ${path}`).not.toHaveAttribute("aria-current", "page");
+      }
+    }
+  });
+
+  test("/packages ends on /plan", async ({ page }) => {
+    await page.goto("/packages");
+    await expect(page).toHaveURL(`${BASE_URL}/plan`);
+    await expect(mainNav(page).getByRole("link", { name: "Plans", exact: true })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("an unknown path shows Page not found with status 404", async ({ page }) => {
+    const response = await page.goto("/no-such-page-here");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    // Once the client has taken over, it must still show the 404 page.
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  });
+
+  test("following a link scrolls the new page to the top", async ({ page }) => {
+    await visit(page, "/");
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+
+    // Prove the navigation stays inside the app (no reload that would reset scrolling anyway).
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "About", exact: true }).click();
+
+    await expect(page).toHaveURL(`${BASE_URL}/about`);
+    await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe("mobile", () => {
+  test.use({ viewport: MOBILE });
+
+  test("the menu button opens a full-screen menu that navigates and closes", async ({ page }) => {
+    await visit(page, "/");
+    const nav = mainNav(page);
+    for (const label of NAV_LINKS) {
+      await expect(nav.getByRole("link", { name: label, exact: true })).toBeHidden();
+    }
+    const menu = page.locator("#mobile-menu");
+    await expect(menu).toBeHidden();
+
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    const box = await menu.boundingBox();
+    expect(box, "menu has no box").not.toBeNull();
+    expect(box!.width).toBeGreaterThanOrEqual(MOBILE.width - 1);
+    for (const label of NAV_LINKS) {
+      await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
+    }
+    await expect(menu.getByRole("link", { name: "Login Now" })).toBeVisible();
+
+    await menu.getByRole("link", { name: "About", exact: true }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/about`);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  for (const path of ["/", "/about", "/plan", "/contact", "/login"]) {
+    test(`no horizontal scrolling on ${path} at 375 px`, async ({ page }) => {
+      await visit(page, path);
+      await page.waitForLoadState("networkidle");
+      const { scrollWidth, innerWidth } = await horizontalOverflow(page);
+      expect(innerWidth).toBe(MOBILE.width);
+      expect(scrollWidth, `${path} is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
+    });
+  }
+
+  test("the dashboard menu opens the sidebar, navigates and closes it", async ({ page, request }) => {
+    const user = await createUser(request, { name: "Mobile Person" });
+    await signInViaApi(page, user.email, user.password);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome, Mobile Person" })).toBeVisible();
+
+    const sidebar = page.locator("aside#dashboard-sidebar");
+    const planLink = sidebar.getByRole("link", { name: "Plan", exact: true });
+    await expect(sidebar).toHaveClass(/(^|\s)-translate-x-full(\s|$)/);
+    await expect(planLink).not.toBeInViewport();
+
+    await page.getByRole("banner").getByRole("button", { name: "Open menu" }).click();
+    await expect(sidebar).toHaveClass(/(^|\s)translate-x-0(\s|$)/);
+    await expect(planLink).toBeInViewport();
+
+    await planLink.click();
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard/investment`);
+    await expect(page.getByRole("heading", { level: 1, name: "Investment Plans" })).toBeVisible();
+    await expect(sidebar).toHaveClass(/(^|\s)-translate-x-full(\s|$)/);
+    await expect(planLink).not.toBeInViewport();
+  });
+});
+
+test.describe("pre-rendered pages", () => {
+  test("/about arrives with its heading and title in the HTML", async ({ request }) => {
+    const response = await request.get("/about");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("text/html");
+    const html = await response.text();
+    expect(html).toMatch(/<h1[^>]*>About Us<\/h1>/);
+    expect(html).toContain("<title>About us · Termvest</title>");
+  });
+});

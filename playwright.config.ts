@@ -1,0 +1,58 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = 3100;
+const BASE_URL = `http://localhost:${PORT}`;
+const DATA_DIR = ".tmp/e2e-data";
+
+/** The system's Chromium when there is one (no browser download here), else Playwright's own. */
+const executablePath = process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    // A fresh embedded database every run; `npm test` has already built dist/.
+    command: `node -e "require('fs').rmSync('${DATA_DIR}',{recursive:true,force:true})" && node dist/server/main.js`,
+    url: `${BASE_URL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      TRUST_PROXY: "1",
+      NODE_ENV: "test",
+      PUBLIC_URL: BASE_URL,
+      LOG_LEVEL: "warn",
+      // Rate limits stay on: every test sends its own client address (e2e/fixtures.ts).
+      RATE_LIMIT: "1",
+      // The embedded database and the development outbox (read by the reset-mail test).
+      DATABASE_URL: "",
+      SMTP_URL: "",
+    },
+  },
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./env.js";
+
+describe("loadConfig", () => {
+  it("runs locally with nothing set", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ env: "development", port: 3000, publicUrl: "http://localhost:3000", databaseUrl: undefined, rateLimit: true });
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.site.social).toEqual({ facebook: undefined, instagram: undefined, linkedin: undefined, twitter: undefined });
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SUPPORT_EMAIL: "nope" })).toThrow(/SUPPORT_EMAIL/);
+    expect(() => loadConfig({ SOCIAL_TWITTER_URL: "javascript:alert(1)" })).toThrow(/SOCIAL_TWITTER_URL/);
+    expect(() => loadConfig({ RATE_LIMIT: "maybe" })).toThrow(/RATE_LIMIT/);
+    expect(() => loadConfig({ BANK_UBA_ACCOUNT_NUMBER: "12ab" })).toThrow(/BANK_UBA_ACCOUNT_NUMBER/);
+  });
+
+  it("requires the secret, the public URL and a deposit address in production", () => {
+    const error = (() => {
+      try {
+        loadConfig({ NODE_ENV: "production" });
+      } catch (caught) {
+        return caught as ConfigError;
+      }
+    })();
+    expect(error?.problems.join("\n")).toMatch(/AUTH_SECRET: is required/);
+    expect(error?.problems.join("\n")).toMatch(/PUBLIC_URL: is required/);
+    expect(error?.problems.join("\n")).toMatch(/BITCOIN_ADDRESS/);
+    expect(() => loadConfig({ NODE_ENV: "production", AUTH_SECRET: "short", PUBLIC_URL: "https://termvest.example" })).toThrow(/AUTH_SECRET: must be at least 32/);
+  });
+
+  it("reads PostgreSQL, SMTP, social links and rate limiting from the environment", () => {
+    const config = loadConfig({
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/termvest",
+      SMTP_URL: "smtp://mail.example:2525",
+      SOCIAL_LINKEDIN_URL: "https://linkedin.com/company/termvest",
+      RATE_LIMIT: "off",
+      PUBLIC_URL: "https://termvest.example/",
+    });
+    expect(config.databaseUrl).toBe("postgres://postgres@127.0.0.1:5432/termvest");
+    expect(config.smtpUrl).toBe("smtp://mail.example:2525");
+    expect(config.site.social.linkedin).toBe("https://linkedin.com/company/termvest");
+    expect(config.rateLimit).toBe(false);
+    expect(config.publicUrl).toBe("https://termvest.example");
+  });
+
+  it("never lets the absolute session lifetime be shorter than the idle timeout", () => {
+    const config = loadConfig({ SESSION_IDLE_DAYS: "10", SESSION_MAX_DAYS: "5" });
+    expect(config.session.maxSeconds).toBe(config.session.idleSeconds);
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { applyRate, formatCents, formatRate, formatWholeDollars, parseAmount } from "./money.js";
+
+describe("formatCents", () => {
+  it.each([
+    [0n, "$0.00"],
+    [5n, "$0.05"],
+    [123456n, "$1,234.56"],
+    [100000000n, "$1,000,000.00"],
+    [-2550n, "-$25.50"],
+    [900719925474099312n, "$9,007,199,254,740,993.12"],
+  ])("%s → %s", (cents, text) => {
+    expect(formatCents(cents)).toBe(text);
+  });
+});
+
+describe("formatWholeDollars", () => {
+  it("drops .00 only when there are no cents", () => {
+    expect(formatWholeDollars(100000n)).toBe("$1,000");
+    expect(formatWholeDollars(100050n)).toBe("$1,000.50");
+  });
+});
+
+describe("parseAmount", () => {
+  it.each([
+    ["1000", 100000n],
+    ["1,000.5", 100050n],
+    [" 0.01 ", 1n],
+    [".5", 50n],
+    ["12.", 1200n],
+  ])("%s → %s cents", (input, cents) => {
+    expect(parseAmount(input)).toEqual({ ok: true, cents });
+  });
+
+  it.each([
+    ["", "invalid"],
+    ["abc", "invalid"],
+    ["1e3", "invalid"],
+    ["0", "not-positive"],
+    ["-5", "not-positive"],
+    ["1.005", "too-precise"],
+  ])("refuses %j (%s)", (input, reason) => {
+    expect(parseAmount(input)).toEqual({ ok: false, reason });
+  });
+});
+
+describe("applyRate", () => {
+  it("multiplies in integers and rounds half up to the cent", () => {
+    expect(applyRate(100000n, 1000)).toBe(10000n);
+    expect(applyRate(5n, 1000)).toBe(1n); // 0.5 cent rounds up
+    expect(applyRate(4n, 1000)).toBe(0n); // 0.4 cent rounds down
+    expect(applyRate(333333n, 1500)).toBe(50000n); // 49,999.95 → 50,000
+    expect(applyRate(0n, 2000)).toBe(0n);
+  });
+
+  it("refuses a negative amount", () => {
+    expect(() => applyRate(-1n, 1000)).toThrow(RangeError);
+  });
+});
+
+describe("formatRate", () => {
+  it("shows whole and fractional percentages", () => {
+    expect(formatRate(1000)).toBe("10%");
+    expect(formatRate(1250)).toBe("12.5%");
+    expect(formatRate(1275)).toBe("12.75%");
+  });
+});

@@ -1,0 +1,115 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DataDirInUseError, lockFile } from "../server/data-dir.js";
+import { loadConfig } from "../server/env.js";
+import { createLogger } from "../server/logger.js";
+import { startServer } from "../server/server.js";
+import { createTestDatabase, testDatabaseUrl } from "./helpers/database.js";
+import { HttpClient } from "./helpers/http-client.js";
+import { freePort, signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
+
+const run = promisify(execFile);
+const silent = createLogger("silent");
+
+/** Runs an operator command from source, the way `npm run admin` runs it from the build. */
+async function cli(script: "admin" | "migrate", args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", `server/cli/${script}.ts`, ...args], {
+      env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", ...env },
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+async function embeddedConfig(dataDir: string) {
+  const port = await freePort();
+  return loadConfig({ NODE_ENV: "test", PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, RATE_LIMIT: "off" });
+}
+
+describe("embedded data directory", () => {
+  let dataDir: string;
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "termvest-datadir-"));
+  });
+
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("keeps a generated auth secret readable by its owner only", async () => {
+    const server = await startServer(await embeddedConfig(dataDir), silent, { serveWeb: false });
+    await server.close();
+    expect(statSync(path.join(dataDir, "auth-secret")).mode & 0o777).toBe(0o600);
+  });
+
+  it("refuses a second server on a directory in use, and operator commands go through the running one", async () => {
+    const config = await embeddedConfig(dataDir);
+    const server = await startServer(config, silent, { serveWeb: false });
+    try {
+      await expect(startServer(await embeddedConfig(dataDir), silent, { serveWeb: false })).rejects.toThrow(DataDirInUseError);
+      const migrate = await cli("migrate", [], { DATA_DIR: dataDir });
+      expect(migrate).toMatchObject({ code: 0, output: expect.stringMatching(/is running/) });
+
+      const email = uniqueEmail("operator");
+      const client = new HttpClient(server.url);
+      await signUp(client, { email });
+      const granted = await cli("admin", ["grant", email], { DATA_DIR: dataDir });
+      expect(granted).toEqual({ code: 0, output: `${email} is now an admin.\n` });
+
+      await signIn(client, email);
+      expect((await client.get("/api/admin/users")).status).toBe(200);
+
+      const unknown = await cli("admin", ["grant", "nobody@example.com"], { DATA_DIR: dataDir });
+      expect(unknown).toEqual({ code: 1, output: "No account with the e-mail nobody@example.com.\n" });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("opens the directory itself when no server is running, and data survives restarts", async () => {
+    const server = await startServer(await embeddedConfig(dataDir), silent, { serveWeb: false });
+    const email = uniqueEmail("offline");
+    await signUp(new HttpClient(server.url), { email });
+    await server.close();
+
+    expect(await cli("admin", ["grant", email], { DATA_DIR: dataDir })).toEqual({ code: 0, output: `${email} is now an admin.\n` });
+    expect(await cli("admin", ["grant", email], { DATA_DIR: dataDir })).toEqual({ code: 0, output: `${email} is already an admin.\n` });
+  });
+
+  it("takes over a lock left by a process that no longer exists", async () => {
+    writeFileSync(lockFile(dataDir), JSON.stringify({ pid: 2 ** 22 + 7, startedAt: new Date().toISOString() }));
+    const server = await startServer(await embeddedConfig(dataDir), silent, { serveWeb: false });
+    await server.close();
+  });
+
+  it("explains its usage", async () => {
+    expect(await cli("admin", ["promote"], { DATA_DIR: dataDir })).toEqual({ code: 2, output: "Usage: npm run admin -- grant <email>\n" });
+    expect((await cli("admin", ["grant", "not-an-email"], { DATA_DIR: dataDir })).output).toMatch(/not a valid e-mail/);
+  });
+});
+
+describe.runIf(testDatabaseUrl)("operator commands on PostgreSQL", () => {
+  it("grant an existing account admin", async () => {
+    const database = await createTestDatabase();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "termvest-pg-"));
+    try {
+      const port = await freePort();
+      const config = loadConfig({ NODE_ENV: "test", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: database.url, RATE_LIMIT: "off" });
+      const server = await startServer(config, silent, { serveWeb: false });
+      const email = uniqueEmail("pg-operator");
+      await signUp(new HttpClient(server.url), { email });
+      const result = await cli("admin", ["grant", email], { DATA_DIR: dataDir, DATABASE_URL: database.url ?? "" });
+      await server.close();
+      expect(result).toEqual({ code: 0, output: `${email} is now an admin.\n` });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await database.dispose();
+    }
+  });
+});

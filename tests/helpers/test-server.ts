@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import type { DatabaseHandle } from "../../server/db/client.js";
+import { loadConfig, type Config } from "../../server/env.js";
+import { createLogger } from "../../server/logger.js";
+import { startServer, type RunningServer } from "../../server/server.js";
+import { HttpClient } from "./http-client.js";
+import { CapturingMailer } from "./mailer.js";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestServer extends RunningServer {
+  config: Config;
+  mailer: CapturingMailer;
+  /** Every log line the server wrote, for checks that nothing secret is logged. */
+  logs: string[];
+  client(ip?: string): HttpClient;
+}
+
+/** The real server on a free port, over a database the caller owns, with mail captured and logs kept. */
+export async function startTestServer(database: DatabaseHandle, env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "termvest-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    TRUST_PROXY: "1",
+    RATE_LIMIT: "off",
+    LOG_LEVEL: "info",
+    ...env,
+  });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const mailer = new CapturingMailer();
+  const running = await startServer(config, createLogger(config.logLevel, sink), { database, mailer, serveWeb: false });
+  return {
+    ...running,
+    config,
+    mailer,
+    logs,
+    client: (ip?: string) => new HttpClient(running.url, ip),
+    async close() {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const STRONG_PASSWORD = "Sturdy-Ledger-4821";
+
+export async function signUp(client: HttpClient, input: { name?: string; email: string; password?: string }) {
+  return client.post("/api/auth/sign-up/email", { name: input.name ?? "Test User", email: input.email, password: input.password ?? STRONG_PASSWORD });
+}
+
+export async function signIn(client: HttpClient, email: string, password = STRONG_PASSWORD, rememberMe = true) {
+  return client.post("/api/auth/sign-in/email", { email, password, rememberMe });
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
+import { startTestServer, type TestServer } from "./helpers/test-server.js";
+
+let database: TestDatabase;
+let server: TestServer;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  server = await startTestServer(database.handle);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await database?.dispose();
+});
+
+describe("operations", () => {
+  it("reports health and readiness", async () => {
+    const health = await server.client().get("/healthz");
+    expect(health.status).toBe(200);
+    const ready = await server.client().get("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: "ready" });
+  });
+
+  it("sends the security headers on every response", async () => {
+    for (const path of ["/healthz", "/api/plans", "/api/nope"]) {
+      const response = await server.client().get(path);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      // HSTS only in production, where the site is served over HTTPS.
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+    }
+  });
+
+  it("answers an unknown API path with a JSON 404", async () => {
+    const response = await server.client().get("/api/nope");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: "NOT_FOUND", message: "No such endpoint." } });
+  });
+
+  it("serves the seeded plans with exact cents", async () => {
+    const { plans } = await (await server.client().get("/api/plans")).json();
+    expect(plans.map((plan: { name: string; minimumCents: string; rateBasisPoints: number; termDays: number }) => [plan.name, plan.minimumCents, plan.rateBasisPoints, plan.termDays])).toEqual([
+      ["Standard", "100000", 1000, 14],
+      ["Advanced", "200000", 1200, 20],
+      ["Premium", "500000", 1500, 30],
+      ["Elite", "1000000", 1800, 40],
+      ["Pro", "2000000", 2000, 45],
+    ]);
+  });
+
+  it("serves the operator's public settings and nothing secret", async () => {
+    const site = await (await server.client().get("/api/site")).json();
+    expect(site).toEqual({ name: "Termvest", supportEmail: "support@termvest.localhost", phone: expect.any(String), address: expect.any(String), social: {} });
+  });
+
+  it("sets secure cookies in production", async () => {
+    const production = await startTestServer(database.handle, {
+      NODE_ENV: "production",
+      AUTH_SECRET: "p".repeat(40),
+      BITCOIN_ADDRESS: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
+    });
+    try {
+      const response = await production.client().post("/api/auth/sign-up/email", { name: "Prod", email: "prod@example.com", password: "Sturdy-Ledger-4821" });
+      const cookies = response.headers.getSetCookie().join("\n");
+      expect(cookies).toMatch(/__Secure-termvest\.session_token=[^;]+;.*Secure/);
+      expect(cookies).toMatch(/HttpOnly/);
+      expect(response.headers.get("strict-transport-security")).toContain("max-age=");
+    } finally {
+      await production.close();
+    }
+  });
+});
