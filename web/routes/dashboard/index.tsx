@@ -2,6 +2,7 @@ import { Route, Routes } from "react-router";
 import { NotFoundPage } from "../public/not-found.js";
 import { RequireAuth } from "./guard.js";
 import { DashboardLayout } from "./layout.js";
+import { SettingsScreen } from "./settings.js";
 import { OverviewScreen, PlanListScreen, UnavailableScreen } from "./screens.js";
 
 /** Everything under /dashboard: loaded on demand, never pre-rendered. */
@@ -18,7 +19,7 @@ export default function DashboardRoutes() {
         <Route index element={<OverviewScreen />} />
         <Route path="investments" element={<PlanListScreen />} />
         <Route path="investment" element={<PlanListScreen />} />
-        <Route path="settings" element={<UnavailableScreen title="Settings" />} />
+        <Route path="settings" element={<SettingsScreen />} />
         <Route path="transfer" element={<UnavailableScreen title="Choose Transfer Method" />} />
         <Route path="transfer/fund" element={<UnavailableScreen title="Transfer Funds" />} />
         <Route path="transfer/crypto" element={<UnavailableScreen title="Transfer with Crypto" />} />

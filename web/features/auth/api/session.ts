@@ -10,21 +10,28 @@ export interface SessionUser {
 
 interface SessionResponse {
   user: SessionUser & { role?: string | null };
+  session: { id: string };
+}
+
+interface CurrentSession {
+  user: SessionUser;
+  session: { id: string };
 }
 
 export const SESSION_KEY = ["session"] as const;
 
-async function fetchSession(): Promise<SessionUser | null> {
+async function fetchSession(): Promise<CurrentSession | null> {
   const result = await apiRequest<SessionResponse | null>("/api/auth/get-session");
   if (!result?.user) return null;
   const { id, name, email, role } = result.user;
-  return { id, name, email, role: role ?? "user" };
+  return { user: { id, name, email, role: role ?? "user" }, session: { id: result.session.id } };
 }
 
 /** `user` is undefined while loading, null when signed out. */
 export function useSession() {
   const query = useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: 60_000, retry: 1 });
-  return { user: query.data, loading: query.isPending, error: query.error };
+  const user = query.data === undefined ? undefined : (query.data?.user ?? null);
+  return { user, session: query.data?.session, loading: query.isPending, error: query.error };
 }
 
 export function signIn(input: { email: string; password: string; rememberMe: boolean }) {

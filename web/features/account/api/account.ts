@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api.js";
+import { SESSION_KEY } from "../../auth/api/session.js";
+
+export interface ActiveSession {
+  id: string;
+  token: string;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string;
+  userAgent?: string | null;
+  ipAddress?: string | null;
+}
+
+const SESSIONS_KEY = ["account", "sessions"] as const;
+
+export function useActiveSessions() {
+  return useQuery({ queryKey: SESSIONS_KEY, queryFn: () => apiRequest<ActiveSession[]>("/api/auth/list-sessions") });
+}
+
+export function useUpdateName() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiRequest("/api/auth/update-user", { body: { name } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: SESSION_KEY }),
+  });
+}
+
+export function useChangePassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+      apiRequest("/api/auth/change-password", { body: { ...input, revokeOtherSessions: true } }),
+    // Revoking the other sessions also replaces this one, so the current session id changes too.
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: SESSION_KEY }), client.invalidateQueries({ queryKey: SESSIONS_KEY })]),
+  });
+}
+
+export function useRevokeSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => apiRequest("/api/auth/revoke-session", { body: { token } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+export function useRevokeOtherSessions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest("/api/auth/revoke-other-sessions", { body: {} }),
+    onSuccess: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}

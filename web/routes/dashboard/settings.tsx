@@ -1,0 +1,183 @@
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { changePasswordSchema, profileSchema, type ChangePasswordInput } from "../../../shared/schemas/account.js";
+import { MESSAGES, PASSWORD_MIN } from "../../../shared/schemas/auth.js";
+import { Alert } from "../../components/ui/alert.js";
+import { Button } from "../../components/ui/button.js";
+import { Field } from "../../components/ui/field.js";
+import { Loading } from "../../components/ui/spinner.js";
+import {
+  useActiveSessions,
+  useChangePassword,
+  useRevokeOtherSessions,
+  useRevokeSession,
+  useUpdateName,
+  type ActiveSession,
+} from "../../features/account/api/account.js";
+import { ApiError } from "../../lib/api.js";
+import { authErrorMessage } from "../../features/auth/api/messages.js";
+import { useSession } from "../../features/auth/api/session.js";
+import { fieldErrors, type FieldErrors } from "../../lib/form.js";
+import { ScreenTitle } from "./screens.js";
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-card border border-slate-200 bg-white p-6">
+      <h2 id={headingId} className="text-lg font-semibold text-brand-900">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function ProfilePanel() {
+  const { user } = useSession();
+  const [name, setName] = useState(user?.name ?? "");
+  const [error, setError] = useState<string>();
+  const update = useUpdateName();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = profileSchema.safeParse({ name });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    update.mutate(parsed.data.name);
+  };
+
+  return (
+    <Panel title="Profile">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        {update.isSuccess && <Alert tone="success">Your name has been saved.</Alert>}
+        {update.isError && <Alert tone="error">Failed to update profile</Alert>}
+        <Field label="Display name" name="name" autoComplete="name" value={name} error={error} onChange={(event) => setName(event.target.value)} />
+        <p className="text-sm text-slate-700">E-mail: {user?.email}</p>
+        <Button type="submit" className="self-start" disabled={update.isPending}>
+          {update.isPending ? "Saving..." : "Save name"}
+        </Button>
+      </form>
+    </Panel>
+  );
+}
+
+const EMPTY_PASSWORDS: ChangePasswordInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
+
+function PasswordPanel() {
+  const [form, setForm] = useState(EMPTY_PASSWORDS);
+  const [errors, setErrors] = useState<FieldErrors<ChangePasswordInput>>({});
+  const change = useChangePassword();
+  const update = (key: keyof ChangePasswordInput) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = changePasswordSchema.safeParse(form);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    change.mutate(
+      { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword },
+      { onSuccess: () => setForm(EMPTY_PASSWORDS) },
+    );
+  };
+
+  const failure =
+    change.error instanceof ApiError && change.error.code === "INVALID_PASSWORD" ? "Your current password is not correct." : authErrorMessage(change.error);
+
+  return (
+    <Panel title="Change password">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        {change.isSuccess && <Alert tone="success">Your password has been changed. Your other sessions were signed out.</Alert>}
+        {change.isError && <Alert tone="error">{failure}</Alert>}
+        <Field label="Current password" type="password" name="currentPassword" autoComplete="current-password" value={form.currentPassword} error={errors.currentPassword} onChange={update("currentPassword")} />
+        <Field
+          label="New password"
+          type="password"
+          name="newPassword"
+          autoComplete="new-password"
+          value={form.newPassword}
+          error={errors.newPassword}
+          hint={`At least ${PASSWORD_MIN} characters. Common passwords are refused.`}
+          onChange={update("newPassword")}
+        />
+        <Field label="Confirm new password" type="password" name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} error={errors.confirmPassword} onChange={update("confirmPassword")} />
+        <Button type="submit" className="self-start" disabled={change.isPending}>
+          {change.isPending ? "Saving..." : "Change password"}
+        </Button>
+      </form>
+    </Panel>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+
+function describeDevice(session: ActiveSession): string {
+  const agent = session.userAgent ?? "";
+  const browser = /Edg\//.test(agent) ? "Edge" : /Chrome\//.test(agent) ? "Chrome" : /Firefox\//.test(agent) ? "Firefox" : /Safari\//.test(agent) ? "Safari" : "Unknown browser";
+  const system = /Android/.test(agent) ? "Android" : /iPhone|iPad/.test(agent) ? "iOS" : /Windows/.test(agent) ? "Windows" : /Mac OS/.test(agent) ? "macOS" : /Linux/.test(agent) ? "Linux" : "unknown system";
+  return `${browser} on ${system}`;
+}
+
+function SessionsPanel() {
+  const sessions = useActiveSessions();
+  const { user } = useSession();
+  const revoke = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
+  const current = useCurrentSessionId();
+
+  return (
+    <Panel title="Active sessions">
+      {sessions.isPending && <Loading />}
+      {sessions.isError && <Alert tone="error">{MESSAGES.unexpected}</Alert>}
+      {sessions.data && (
+        <>
+          <ul className="divide-y divide-slate-200">
+            {sessions.data.map((session) => (
+              <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div>
+                  <p className="font-medium text-slate-900">
+                    {describeDevice(session)}
+                    {session.id === current && <span className="ml-2 rounded bg-accent-400/30 px-2 py-0.5 text-xs font-semibold text-accent-700">This device</span>}
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    Signed in {dateTime.format(new Date(session.createdAt))} · ends by {dateTime.format(new Date(session.expiresAt))}
+                  </p>
+                </div>
+                {session.id !== current && (
+                  <Button variant="secondary" onClick={() => revoke.mutate(session.token)} disabled={revoke.isPending} aria-label={`Sign out ${describeDevice(session)}`}>
+                    Sign out
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+          {sessions.data.length > 1 && (
+            <Button variant="secondary" className="mt-4" onClick={() => revokeOthers.mutate()} disabled={revokeOthers.isPending}>
+              Sign out all other sessions
+            </Button>
+          )}
+        </>
+      )}
+      <p className="mt-4 text-xs text-slate-600">Signed in as {user?.email}.</p>
+    </Panel>
+  );
+}
+
+/** The id of this browser's session, from the same cached get-session call the guard made. */
+function useCurrentSessionId(): string | undefined {
+  const { session } = useSession();
+  return session?.id;
+}
+
+export function SettingsScreen() {
+  return (
+    <section>
+      <ScreenTitle title="Settings">Your profile, password and sessions.</ScreenTitle>
+      <div className="grid gap-6 xl:grid-cols-2">
+        <ProfilePanel />
+        <PasswordPanel />
+        <div className="xl:col-span-2">
+          <SessionsPanel />
+        </div>
+      </div>
+    </section>
+  );
+}
