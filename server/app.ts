@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { ZodError } from "zod";
+import { $ZodError } from "zod/v4/core";
 import type { Auth } from "./auth.js";
 import type { DatabaseHandle } from "./db/client.js";
 import type { Config } from "./env.js";
@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps) {
 
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json(error.toBody(), error.status as 400);
-    if (error instanceof ZodError) {
+    if (error instanceof $ZodError) {
       const fields = Object.fromEntries(error.issues.map((issue) => [issue.path.join("."), issue.message]));
       return c.json({ error: { code: "VALIDATION_FAILED", message: "Some fields are not valid.", fields } }, 400);
     }

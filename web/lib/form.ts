@@ -1,9 +1,9 @@
-import type { z } from "zod";
+import type { core } from "zod/mini";
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 
 /** The first message for each field, keyed the way the form's inputs are. */
-export function fieldErrors<T>(error: z.ZodError<T>): FieldErrors<T> {
+export function fieldErrors<T>(error: core.$ZodError<T>): FieldErrors<T> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "");
