@@ -13,9 +13,13 @@ import type { Logger } from "./logger.js";
 import type { Mailer } from "./mail/mailer.js";
 import { adminRoutes } from "./routes/admin.js";
 import { authRoutes } from "./routes/auth.js";
+import { contactRoutes } from "./routes/contact.js";
+import { contentRoutes } from "./routes/content.js";
 import { devMailRoutes } from "./routes/dev-mail.js";
 import { healthRoutes } from "./routes/health.js";
 import { publicRoutes } from "./routes/public.js";
+import { seoRoutes } from "./routes/seo.js";
+import type { ContentPage } from "../shared/content.js";
 
 export interface AppDeps {
   config: Config;
@@ -24,6 +28,8 @@ export interface AppDeps {
   mailer: Mailer;
   logger: Logger;
   outboxDir: string;
+  /** Blog and legal pages from content/, by path. */
+  content: Map<string, ContentPage>;
   /** Absent when the web client has not been built (API-only tests). */
   pages?: Pages;
   clientDir?: string;
@@ -51,12 +57,15 @@ export function createApp(deps: AppDeps) {
   app.route("/api/auth", authRoutes(auth, { trustProxy: config.trustProxy }));
   app.route("/api", publicRoutes(deps));
   app.route("/api/admin", adminRoutes(deps));
+  app.route("/api/content", contentRoutes(deps.content));
+  app.route("/api/contact", contactRoutes(deps));
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404));
 
   if (!config.isProduction && deps.mailer.kind === "outbox") {
     app.route("/dev/mail", devMailRoutes(deps.outboxDir));
   }
 
+  app.route("/", seoRoutes(config.publicUrl, () => pages?.paths() ?? [...deps.content.keys()]));
   if (deps.clientDir) app.use("*", staticFiles(deps.clientDir));
   app.get("/packages", (c) => c.redirect("/plan", 301));
   if (pages) {

@@ -4,6 +4,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins";
 import { passwordProblem } from "./auth/password-policy.js";
+import { findReferrer, newReferralCode, normalizeReferralCode } from "./services/referrals/referral-code.js";
 import type { Database } from "./db/client.js";
 import { schema } from "./db/schema.js";
 import type { Config } from "./env.js";
@@ -93,6 +94,13 @@ export function createAuth({ db, config, secret, mailer, logger }: AuthDeps) {
       disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    user: {
+      additionalFields: {
+        // Set by the server only (input: false); a sign-up carries `ref`, resolved in the hook below.
+        referralCode: { type: "string", required: false, input: false },
+        referredBy: { type: "string", required: false, input: false, returned: false },
+      },
+    },
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
@@ -105,6 +113,15 @@ export function createAuth({ db, config, secret, mailer, logger }: AuthDeps) {
       }),
     },
     databaseHooks: {
+      user: {
+        create: {
+          before: async (data, ctx) => {
+            const code = normalizeReferralCode((ctx?.body as { ref?: unknown } | undefined)?.ref);
+            const referredBy = code ? await findReferrer(db, code) : undefined;
+            return { data: { ...data, referralCode: newReferralCode(), referredBy: referredBy ?? null } };
+          },
+        },
+      },
       session: {
         update: {
           // Absolute lifetime: refreshing never extends a session past createdAt + maxSeconds.

@@ -9,7 +9,8 @@ import type { Config } from "./env.js";
 import { loadPages } from "./http/pages.js";
 import type { Logger } from "./logger.js";
 import { createOutboxMailer, createSmtpMailer, outboxDirectory, type Mailer } from "./mail/mailer.js";
-import { clientDistDir, ssrEntryPath } from "./paths.js";
+import { loadContent } from "./content/load-content.js";
+import { clientDistDir, contentDir, ssrEntryPath } from "./paths.js";
 import { listActivePlans } from "./services/plans/list-active-plans.js";
 import { seedPlans } from "./services/plans/seed-plans.js";
 import { toPublicSite } from "./site.js";
@@ -49,13 +50,13 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const secret = config.authSecret ?? loadOrCreateSecret(config.dataDir);
     const auth = createAuth({ db: database.db, config, secret, mailer, logger });
 
+    const content = loadContent(contentDir);
     const serveWeb = options.serveWeb ?? true;
-    const pages = serveWeb
-      ? await loadPages(clientDistDir, ssrEntryPath, { site: toPublicSite(config.site), plans: await listActivePlans(database.db) })
-      : undefined;
+    const bootstrap = { site: toPublicSite(config.site), plans: await listActivePlans(database.db) };
+    const pages = serveWeb ? await loadPages(clientDistDir, ssrEntryPath, bootstrap, content.pages) : undefined;
     if (serveWeb && !pages) logger.warn("web client not built (run `npm run build`); serving the API only");
 
-    const app = createApp({ config, database, auth, mailer, logger, outboxDir, pages, clientDir: pages ? clientDistDir : undefined });
+    const app = createApp({ config, database, auth, mailer, logger, outboxDir, content: content.pages, pages, clientDir: pages ? clientDistDir : undefined });
 
     const server = await new Promise<ServerType>((resolve, reject) => {
       const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance));

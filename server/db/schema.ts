@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 /*
  * One schema for PGlite and PostgreSQL. The first five tables belong to better-auth
@@ -19,6 +19,10 @@ export const user = pgTable("user", {
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
+  /** Shared as /signup?ref=CODE; set once at sign-up. */
+  referralCode: text("referral_code").unique(),
+  /** The account whose referral link this one signed up through. */
+  referredBy: text("referred_by").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -106,4 +110,18 @@ export const plan = pgTable(
   ],
 );
 
-export const schema = { user, session, account, verification, rateLimit, plan };
+/** Messages from the public contact form, kept for the operator's inbox. */
+export const contactMessage = pgTable(
+  "contact_message",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject"),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("contact_message_created_at_idx").on(table.createdAt)],
+);
+
+export const schema = { user, session, account, verification, rateLimit, plan, contactMessage };

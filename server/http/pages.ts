@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
+import type { ContentPage } from "../../shared/content.js";
 import type { Bootstrap, RenderResult } from "../../shared/site.js";
 
 interface SsrModule {
   PRERENDER_ROUTES: string[];
   NOT_FOUND_ROUTE: string;
-  render(url: string, bootstrap: Bootstrap): RenderResult;
+  prepare(): Promise<void>;
+  render(url: string, bootstrap: Bootstrap, pageData?: ContentPage | null): RenderResult;
 }
 
 export interface Page {
@@ -20,6 +22,8 @@ export interface Pages {
   /** The empty shell the dashboard SPA boots from. */
   shell(): Page;
   notFound(): Page;
+  /** Every pre-rendered path (for the sitemap). */
+  paths(): string[];
   /** Renders every public route again, e.g. after plans change. */
   refresh(bootstrap: Bootstrap): void;
 }
@@ -27,46 +31,56 @@ export interface Pages {
 const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function fill(template: string, bootstrap: Bootstrap, result: Omit<RenderResult, "status">): string {
+function fill(template: string, bootstrap: Bootstrap, pageData: ContentPage | null, result: Omit<RenderResult, "status">): string {
   return template
     .replace("<!--app-title-->", escapeHtml(result.title))
     .replace("<!--app-description-->", escapeHtml(result.description))
     .replace("<!--app-bootstrap-->", escapeJson(bootstrap))
+    .replace("<!--app-page-data-->", escapeJson(pageData))
     .replace("<!--app-html-->", result.html);
 }
 
-const normalize = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+export const normalizePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
 
 /**
  * Public pages are rendered once at start, from the build's server bundle with the operator's
- * current settings and plans, so their HTML holds every heading and text before any script runs.
+ * current settings, plans and content, so their HTML holds every heading and text before any
+ * script runs.
  */
-export async function loadPages(clientDir: string, ssrEntry: string, bootstrap: Bootstrap): Promise<Pages | undefined> {
+export async function loadPages(
+  clientDir: string,
+  ssrEntry: string,
+  bootstrap: Bootstrap,
+  content: Map<string, ContentPage>,
+): Promise<Pages | undefined> {
   const templateFile = path.join(clientDir, "index.html");
   if (!existsSync(templateFile) || !existsSync(ssrEntry)) return undefined;
   const template = readFileSync(templateFile, "utf8");
   const ssr = (await import(pathToFileURL(ssrEntry).href)) as SsrModule;
+  await ssr.prepare();
   let rendered = new Map<string, Page>();
   let shell: Page;
   let notFound: Page;
 
   const refresh = (next: Bootstrap) => {
     const pages = new Map<string, Page>();
-    for (const route of ssr.PRERENDER_ROUTES) {
-      const result = ssr.render(route, next);
-      pages.set(route, { status: result.status, html: fill(template, next, result) });
+    for (const route of [...ssr.PRERENDER_ROUTES, ...content.keys()]) {
+      const pageData = content.get(route) ?? null;
+      const result = ssr.render(route, next, pageData);
+      pages.set(route, { status: result.status, html: fill(template, next, pageData, result) });
     }
     const missing = ssr.render(ssr.NOT_FOUND_ROUTE, next);
-    notFound = { status: 404, html: fill(template, next, missing) };
-    shell = { status: 200, html: fill(template, next, { html: "", title: `Dashboard · ${next.site.name}`, description: "" }) };
+    notFound = { status: 404, html: fill(template, next, null, missing) };
+    shell = { status: 200, html: fill(template, next, null, { html: "", title: `Dashboard · ${next.site.name}`, description: "" }) };
     rendered = pages;
   };
   refresh(bootstrap);
 
   return {
-    find: (pathname) => rendered.get(normalize(pathname)),
+    find: (pathname) => rendered.get(normalizePath(pathname)),
     shell: () => shell,
     notFound: () => notFound,
+    paths: () => [...rendered.keys()],
     refresh,
   };
 }

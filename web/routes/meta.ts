@@ -7,7 +7,6 @@ const PUBLIC_META: Record<string, PageMeta> = {
   "/": { title: "Fixed-term investment plans", description: "Choose a fixed-term plan, see the exact return before you invest, and receive principal and profit at maturity." },
   "/about": { title: "About us", description: "Who we are and the values we work by: transparency, security and growth." },
   "/plan": { title: "Investment plans", description: "Five fixed-term plans with their minimums, rates and terms shown up front." },
-  "/blog": { title: "Blog", description: "News and guides from the team." },
   "/contact": { title: "Contact us", description: "Reach our support team by e-mail, phone or the contact form." },
   "/login": { title: "Log in", description: "Log in to your account to see your balances and investments." },
   "/signup": { title: "Create an account", description: "Open an account in a minute with your name, e-mail and a password." },
@@ -26,4 +25,5 @@ export function documentTitle(meta: PageMeta, siteName: string): string {
   return `${meta.title} · ${siteName}`;
 }
 
+/** Pre-rendered at start; the server adds the content pages (blog, legal) it finds in content/. */
 export const PRERENDER_ROUTES = Object.keys(PUBLIC_META);

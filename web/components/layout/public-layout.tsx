@@ -1,4 +1,6 @@
+import { Suspense } from "react";
 import { Outlet } from "react-router";
+import { Loading } from "../ui/spinner.js";
 import { SiteFooter } from "./site-footer.js";
 import { SiteNav } from "./site-nav.js";
 
@@ -10,7 +12,9 @@ export function PublicLayout() {
       </a>
       <SiteNav />
       <main id="main" className="flex-1 pt-16">
-        <Outlet />
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
     </div>

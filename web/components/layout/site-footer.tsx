@@ -1,5 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { LEGAL_PAGES } from "../../../shared/content.js";
 import type { SocialNetwork } from "../../../shared/site.js";
 import { useBootstrap } from "../../lib/bootstrap.js";
 import { Logo } from "../ui/logo.js";
@@ -9,6 +10,7 @@ const PAGES = [
   { to: "/", label: "Home" },
   { to: "/about", label: "About" },
   { to: "/plan", label: "Plans" },
+  { to: "/blog", label: "Blog" },
   { to: "/contact", label: "Contact" },
 ];
 
@@ -75,9 +77,22 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
-      <p className="border-t border-brand-800 py-5 text-center text-xs">
-        © {new Date().getFullYear()} {site.name}. All rights reserved.
-      </p>
+      <div className="border-t border-brand-800 px-4 py-5 text-center text-xs">
+        <nav aria-label="Legal">
+          <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
+            {LEGAL_PAGES.map((page) => (
+              <li key={page.slug}>
+                <Link to={`/${page.slug}`} className="hover:text-white hover:underline">
+                  {page.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="mt-3">
+          © {new Date().getFullYear()} {site.name}. All rights reserved.
+        </p>
+      </div>
     </footer>
   );
 }

@@ -1,7 +1,8 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { NavLink, useLocation, useNavigate } from "react-router";
-import { useSession, useSignOut } from "../../features/auth/api/session.js";
+import { NavLink, useLocation } from "react-router";
+import { useSession } from "../../features/auth/api/session.js";
+import { useSignOut } from "../../lib/use-sign-out.js";
 import { useBootstrap } from "../../lib/bootstrap.js";
 import { cn } from "../../lib/cn.js";
 import { Button, LinkButton } from "../ui/button.js";
@@ -23,8 +24,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteNav() {
   const { site } = useBootstrap();
   const { user } = useSession();
-  const signOut = useSignOut();
-  const navigate = useNavigate();
+  const { signOut, pending: signingOut } = useSignOut("/");
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on, so any navigation (links, back button) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -44,11 +44,11 @@ export function SiteNav() {
 
   const logout = () => {
     close();
-    signOut.mutate(undefined, { onSettled: () => navigate("/") });
+    signOut();
   };
 
   const account = user ? (
-    <Button onClick={logout} disabled={signOut.isPending}>
+    <Button onClick={logout} disabled={signingOut}>
       Logout
     </Button>
   ) : (

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 export function PageBanner({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -19,10 +20,15 @@ export function Section({ title, intro, children, id }: { title: string; intro?:
   );
 }
 
-export function RiskLine() {
+/** Beside every plan, projection and return: short, plain, and linked to the full disclosure. */
+export function RiskLine({ className }: { className?: string }) {
   return (
-    <p className="text-sm text-slate-700">
-      Investing involves risk: you can lose some or all of the money you invest, and past returns do not predict future ones.
+    <p className={className ?? "text-sm text-slate-700"}>
+      Investing involves risk: you can lose some or all of the money you invest, and a plan&apos;s rate is not a guarantee.{" "}
+      <Link to="/risk" className="font-medium text-brand-700 underline">
+        Read the risk disclosure
+      </Link>
+      .
     </p>
   );
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { signInSchema, type SignInInput } from "../../../shared/schemas/auth.js";
@@ -6,7 +5,7 @@ import { Alert } from "../../components/ui/alert.js";
 import { Button } from "../../components/ui/button.js";
 import { Field } from "../../components/ui/field.js";
 import { authErrorMessage } from "../../features/auth/api/messages.js";
-import { SESSION_KEY, signIn } from "../../features/auth/api/session.js";
+import { refreshSession, signIn } from "../../features/auth/api/session.js";
 import { AuthCard } from "../../features/auth/components/auth-card.js";
 import { fieldErrors, type FieldErrors } from "../../lib/form.js";
 import { useHydrated } from "../../lib/use-hydrated.js";
@@ -22,7 +21,6 @@ export function LoginPage() {
   const location = useLocation();
   const hydrated = useHydrated();
   const state = (hydrated ? (location.state ?? {}) : {}) as LocationState;
-  const queryClient = useQueryClient();
   const [form, setForm] = useState({ email: "", password: "", rememberMe: false });
   const [errors, setErrors] = useState<FieldErrors<SignInInput>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -37,7 +35,7 @@ export function LoginPage() {
     setPending(true);
     try {
       await signIn(parsed.data);
-      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      await refreshSession();
       const target = state.from?.startsWith("/dashboard") ? state.from : "/dashboard";
       navigate(target, { replace: true });
     } catch (error) {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { MESSAGES, PASSWORD_MIN, signUpSchema, type SignUpInput } from "../../../shared/schemas/auth.js";
 import { Alert } from "../../components/ui/alert.js";
 import { Button } from "../../components/ui/button.js";
@@ -13,6 +13,8 @@ const EMPTY: SignUpInput = { name: "", email: "", password: "", confirmPassword:
 
 export function SignupPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const ref = params.get("ref") ?? undefined;
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<SignUpInput>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -29,7 +31,7 @@ export function SignupPage() {
     setPending(true);
     try {
       const { name, email, password } = parsed.data;
-      await signUp({ name, email, password });
+      await signUp({ name, email, password, ref });
       // Sign-up opens a session; the reference sends new users to log in themselves.
       await signOut().catch(() => undefined);
       navigate("/login", { state: { registered: true } });

@@ -1,4 +1,6 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { Route, Routes } from "react-router";
+import { queryClient } from "../../lib/query-client.js";
 import { NotFoundPage } from "../public/not-found.js";
 import { RequireAuth } from "./guard.js";
 import { DashboardLayout } from "./layout.js";
@@ -8,7 +10,8 @@ import { OverviewScreen, PlanListScreen, UnavailableScreen } from "./screens.js"
 /** Everything under /dashboard: loaded on demand, never pre-rendered. */
 export default function DashboardRoutes() {
   return (
-    <Routes>
+    <QueryClientProvider client={queryClient}>
+      <Routes>
       <Route
         element={
           <RequireAuth>
@@ -35,6 +38,7 @@ export default function DashboardRoutes() {
         />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
-    </Routes>
+      </Routes>
+    </QueryClientProvider>
   );
 }

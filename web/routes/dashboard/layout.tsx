@@ -11,9 +11,10 @@ import {
   X,
 } from "lucide-react";
 import { useState } from "react";
-import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { Logo } from "../../components/ui/logo.js";
-import { useSession, useSignOut, type SessionUser } from "../../features/auth/api/session.js";
+import { useSession, type SessionUser } from "../../features/auth/api/session.js";
+import { useSignOut } from "../../lib/use-sign-out.js";
 import { useBootstrap } from "../../lib/bootstrap.js";
 import { cn } from "../../lib/cn.js";
 
@@ -60,8 +61,7 @@ function NavSection({ title, items, onNavigate }: { title: string; items: typeof
 export function DashboardLayout() {
   const { site } = useBootstrap();
   const { user } = useSession();
-  const signOut = useSignOut();
-  const navigate = useNavigate();
+  const { signOut, pending: signingOut } = useSignOut("/login");
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on, so any navigation (links, back button) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -70,7 +70,6 @@ export function DashboardLayout() {
   const name = displayName(user);
 
 
-  const logout = () => signOut.mutate(undefined, { onSettled: () => navigate("/login", { replace: true }) });
 
   return (
     <div className="min-h-screen bg-slate-100 lg:pl-64">
@@ -96,8 +95,8 @@ export function DashboardLayout() {
         </nav>
         <button
           type="button"
-          onClick={logout}
-          disabled={signOut.isPending}
+          onClick={signOut}
+          disabled={signingOut}
           className="mt-4 flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-brand-100 hover:bg-brand-800 hover:text-white"
         >
           <LogOut aria-hidden="true" className="size-5" />

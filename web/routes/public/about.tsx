@@ -1,5 +1,6 @@
 import { Eye, ShieldCheck, TrendingUp } from "lucide-react";
 import { PageBanner, Section } from "../../components/marketing/page-banner.js";
+import { WhyChooseUs } from "../../components/marketing/why-choose-us.js";
 import { useBootstrap } from "../../lib/bootstrap.js";
 
 const VALUES = [
@@ -32,6 +33,9 @@ export function AboutPage() {
           </ul>
         </Section>
       </div>
+      <Section title="Why Choose Us">
+        <WhyChooseUs />
+      </Section>
     </>
   );
 }

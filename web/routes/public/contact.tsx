@@ -1,5 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { PageBanner, Section } from "../../components/marketing/page-banner.js";
+import { ContactForm } from "../../features/contact/components/contact-form.js";
 import { useBootstrap } from "../../lib/bootstrap.js";
 
 export function ContactPage() {
@@ -28,6 +29,9 @@ export function ContactPage() {
             </li>
           ))}
         </ul>
+      </Section>
+      <Section id="message" title="Send us a message">
+        <ContactForm />
       </Section>
     </>
   );

@@ -3,7 +3,12 @@ import { Link } from "react-router";
 import { LinkButton } from "../../components/ui/button.js";
 import { RiskLine, Section } from "../../components/marketing/page-banner.js";
 import { useSession } from "../../features/auth/api/session.js";
+import { WhyChooseUs } from "../../components/marketing/why-choose-us.js";
+import { ProfitCalculator } from "../../features/calculator/components/profit-calculator.js";
+import { RecentDeposits } from "../../features/deposits/components/recent-deposits.js";
 import { PlanCard } from "../../features/plans/components/plan-card.js";
+import { ReferralSection } from "../../features/referrals/components/referral-section.js";
+import { LiveFigures } from "../../features/stats/components/live-figures.js";
 import { useBootstrap } from "../../lib/bootstrap.js";
 
 const STEPS = [
@@ -31,6 +36,7 @@ export function HomePage() {
               See the plans
             </LinkButton>
           </div>
+          <LiveFigures />
         </div>
       </section>
 
@@ -52,6 +58,14 @@ export function HomePage() {
       </section>
 
       <div className="bg-white">
+        <Section title="Profit calculator" intro="Choose a plan and an amount to see what it pays at maturity.">
+          <div className="mx-auto max-w-3xl">
+            <ProfitCalculator plans={plans} />
+          </div>
+        </Section>
+      </div>
+
+      <div>
         <Section title="Our plans" intro="Each plan's minimum, rate and term. The rate is the total return for the whole term.">
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {plans.map((plan) => (
@@ -61,6 +75,12 @@ export function HomePage() {
           <div className="mt-8 text-center">
             <RiskLine />
           </div>
+        </Section>
+      </div>
+
+      <div className="bg-white">
+        <Section title="Recent transactions" intro="The latest confirmed deposits, with names and addresses partly hidden.">
+          <RecentDeposits />
         </Section>
       </div>
 
@@ -76,6 +96,16 @@ export function HomePage() {
             </li>
           ))}
         </ol>
+      </Section>
+
+      <div className="bg-white">
+        <Section title="Why Choose Us">
+          <WhyChooseUs />
+        </Section>
+      </div>
+
+      <Section title="Referral programme">
+        <ReferralSection />
       </Section>
 
       <section className="bg-brand-800 px-4 py-16 text-center text-white">

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api.js";
-import { SESSION_KEY } from "../../auth/api/session.js";
+import { refreshSession } from "../../auth/api/session.js";
 
 export interface ActiveSession {
   id: string;
@@ -19,10 +19,9 @@ export function useActiveSessions() {
 }
 
 export function useUpdateName() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => apiRequest("/api/auth/update-user", { body: { name } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: SESSION_KEY }),
+    onSuccess: () => refreshSession(),
   });
 }
 
@@ -32,7 +31,7 @@ export function useChangePassword() {
     mutationFn: (input: { currentPassword: string; newPassword: string }) =>
       apiRequest("/api/auth/change-password", { body: { ...input, revokeOtherSessions: true } }),
     // Revoking the other sessions also replaces this one, so the current session id changes too.
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: SESSION_KEY }), client.invalidateQueries({ queryKey: SESSIONS_KEY })]),
+    onSuccess: () => Promise.all([refreshSession(), client.invalidateQueries({ queryKey: SESSIONS_KEY })]),
   });
 }
 

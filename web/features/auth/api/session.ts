@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useSyncExternalStore } from "react";
 import { apiRequest } from "../../../lib/api.js";
 
 export interface SessionUser {
@@ -8,17 +8,31 @@ export interface SessionUser {
   role: "user" | "admin" | string;
 }
 
+export interface CurrentSession {
+  user: SessionUser;
+  session: { id: string };
+}
+
 interface SessionResponse {
   user: SessionUser & { role?: string | null };
   session: { id: string };
 }
 
-interface CurrentSession {
-  user: SessionUser;
-  session: { id: string };
-}
+type State = { status: "loading" } | { status: "ready"; current: CurrentSession | null };
 
-export const SESSION_KEY = ["session"] as const;
+/*
+ * Who is signed in is app-wide state, kept in this small store rather than a query library so the
+ * public pages' bundle stays small. The server render and the hydrating render both see "loading".
+ */
+const LOADING: State = { status: "loading" };
+let state: State = LOADING;
+let inflight: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+function set(next: State) {
+  state = next;
+  for (const listener of listeners) listener();
+}
 
 async function fetchSession(): Promise<CurrentSession | null> {
   const result = await apiRequest<SessionResponse | null>("/api/auth/get-session");
@@ -27,23 +41,56 @@ async function fetchSession(): Promise<CurrentSession | null> {
   return { user: { id, name, email, role: role ?? "user" }, session: { id: result.session.id } };
 }
 
+/** Asks the server again (after sign-in, a profile change or a password change). */
+export function refreshSession(): Promise<void> {
+  inflight ??= fetchSession()
+    .then(
+      (current) => set({ status: "ready", current }),
+      (error: unknown) => {
+        console.error("Could not load the session", error);
+        set({ status: "ready", current: null });
+      },
+    )
+    .finally(() => {
+      inflight = null;
+    });
+  return inflight;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function currentUserId(): string | null | undefined {
+  return state.status === "ready" ? (state.current?.user.id ?? null) : undefined;
+}
+
 /** `user` is undefined while loading, null when signed out. */
 export function useSession() {
-  const query = useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: 60_000, retry: 1 });
-  const user = query.data === undefined ? undefined : (query.data?.user ?? null);
-  return { user, session: query.data?.session, loading: query.isPending, error: query.error };
+  const snapshot = useSyncExternalStore(subscribeSession, () => state, () => LOADING);
+  useEffect(() => {
+    if (state.status === "loading") void refreshSession();
+  }, []);
+  if (snapshot.status === "loading") return { user: undefined, session: undefined, loading: true };
+  return { user: snapshot.current?.user ?? null, session: snapshot.current?.session, loading: false };
 }
 
 export function signIn(input: { email: string; password: string; rememberMe: boolean }) {
   return apiRequest<unknown>("/api/auth/sign-in/email", { body: input });
 }
 
-export function signUp(input: { name: string; email: string; password: string }) {
+export function signUp(input: { name: string; email: string; password: string; ref?: string }) {
   return apiRequest<unknown>("/api/auth/sign-up/email", { body: input });
 }
 
-export function signOut() {
-  return apiRequest<unknown>("/api/auth/sign-out", { body: {} });
+export async function signOut(): Promise<void> {
+  try {
+    await apiRequest<unknown>("/api/auth/sign-out", { body: {} });
+  } finally {
+    // Whatever the server said, this browser treats itself as signed out.
+    set({ status: "ready", current: null });
+  }
 }
 
 export function requestPasswordReset(email: string) {
@@ -52,16 +99,4 @@ export function requestPasswordReset(email: string) {
 
 export function resetPassword(token: string, newPassword: string) {
   return apiRequest<unknown>("/api/auth/reset-password", { body: { token, newPassword } });
-}
-
-export function useSignOut() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: signOut,
-    onSettled: () => {
-      // Whatever the server said, nothing cached for this user may outlive the sign-out.
-      client.clear();
-      client.setQueryData(SESSION_KEY, null);
-    },
-  });
 }

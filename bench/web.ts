@@ -1,0 +1,358 @@
+/**
+ * Web benchmark: Lighthouse scores of the public pages and the gzipped JavaScript that / loads,
+ * measured against the production build. Writes the `## Web (bench/web.ts)` section of
+ * BENCHMARKS.md and prints a summary.
+ *
+ *   npx tsx bench/web.ts
+ *
+ * Exits 0 when the measurement completed, whether or not the bars were met; non-zero when it could
+ * not measure (no Chromium, build or server failure, a page with no successful Lighthouse run).
+ * CHROMIUM_PATH overrides /usr/bin/chromium; BENCH_WEB_REPORTS_DIR, when set, keeps every
+ * Lighthouse report (JSON) there.
+ */
+import { execFileSync } from "node:child_process";
+import { accessSync, constants, mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { measureJs, type JsMeasurement } from "./lib/js-size.js";
+import { CATEGORIES, killChromes, runLighthouse, type Category, type Finding, type RunMetrics } from "./lib/lighthouse.js";
+import { BENCHMARKS_INTRO, kb, median, table, writeSection } from "./lib/markdown.js";
+import { buildApp, startServer, type RunningServer } from "./lib/server.js";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const COMMAND = "npx tsx bench/web.ts";
+const SECTION_HEADING = "## Web (bench/web.ts)";
+const PAGES = ["/", "/plan", "/about", "/contact"];
+const RUNS_PER_PAGE = 3;
+const LIGHTHOUSE_TIMEOUT_MS = 180_000;
+const BROWSER_TIMEOUT_MS = 60_000;
+const BARS = { performance: 95, accessibility: 95, jsGzipKb: 100 };
+
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+interface PageResult {
+  page: string;
+  runs: RunMetrics[];
+  errors: string[];
+  median: { scores: Record<Category, number | null>; lcpMs: number | null; tbtMs: number | null; cls: number | null };
+}
+
+interface Bar {
+  label: string;
+  value: string;
+  pass: boolean;
+}
+
+function log(message: string) {
+  console.log(`[bench:web] ${message}`);
+}
+
+function chromiumPath(): string {
+  const candidate = process.env.CHROMIUM_PATH?.trim() || "/usr/bin/chromium";
+  try {
+    accessSync(candidate, constants.X_OK);
+  } catch {
+    throw new Error(
+      `Chromium was not found (or is not executable) at ${candidate}. ` +
+        "Install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH to a Chromium/Chrome binary.",
+    );
+  }
+  return candidate;
+}
+
+function cores(): string {
+  try {
+    return execFileSync("nproc", { encoding: "utf8" }).trim();
+  } catch {
+    return String(os.availableParallelism());
+  }
+}
+
+async function measurePage(baseUrl: string, page: string, chromePath: string, reportsDir?: string): Promise<PageResult> {
+  const runs: RunMetrics[] = [];
+  const errors: string[] = [];
+  for (let i = 1; i <= RUNS_PER_PAGE; i++) {
+    const started = Date.now();
+    try {
+      const run = await runLighthouse(new URL(page, baseUrl).href, {
+        chromePath,
+        chromeFlags: CHROME_FLAGS,
+        timeoutMs: LIGHTHOUSE_TIMEOUT_MS,
+      });
+      runs.push(run);
+      if (reportsDir) {
+        const name = `${page === "/" ? "home" : page.replace(/\W+/g, "")}-${i}.report.json`;
+        writeFileSync(path.join(reportsDir, name), JSON.stringify(run.lhr, null, 1));
+      }
+      log(
+        `${page} run ${i}/${RUNS_PER_PAGE}: performance ${run.scores.performance ?? "–"}, ` +
+          `accessibility ${run.scores.accessibility ?? "–"}, LCP ${fmtMs(run.lcpMs)}, TBT ${fmtMs(run.tbtMs)}, ` +
+          `CLS ${fmtCls(run.cls)} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      );
+      for (const warning of run.warnings) log(`  Lighthouse warning: ${warning}`);
+    } catch (error) {
+      const message = (error as Error).message;
+      errors.push(message);
+      log(`${page} run ${i}/${RUNS_PER_PAGE} FAILED: ${message}`);
+    }
+  }
+  return {
+    page,
+    runs,
+    errors,
+    median: {
+      scores: {
+        performance: median(runs.map((r) => r.scores.performance)),
+        accessibility: median(runs.map((r) => r.scores.accessibility)),
+      },
+      lcpMs: median(runs.map((r) => r.lcpMs)),
+      tbtMs: median(runs.map((r) => r.tbtMs)),
+      cls: median(runs.map((r) => r.cls)),
+    },
+  };
+}
+
+function fmtMs(value: number | null): string {
+  return value === null ? "–" : `${Math.round(value)} ms`;
+}
+
+function fmtCls(value: number | null): string {
+  return value === null ? "–" : value.toFixed(3);
+}
+
+function fmtScore(value: number | null): string {
+  return value === null ? "–" : String(Math.round(value));
+}
+
+/** Findings of a page, merged across its runs: how many runs each audit failed in, worst score. */
+function mergedFindings(result: PageResult): Array<Finding & { runs: number }> {
+  const byId = new Map<string, Finding & { runs: number }>();
+  for (const run of result.runs) {
+    for (const finding of run.findings) {
+      const key = `${finding.category}:${finding.id}`;
+      const seen = byId.get(key);
+      if (!seen) byId.set(key, { ...finding, runs: 1 });
+      else {
+        seen.runs++;
+        if (finding.score < seen.score) Object.assign(seen, { ...finding, runs: seen.runs });
+      }
+    }
+  }
+  const order = (f: Finding) => CATEGORIES.indexOf(f.category);
+  return [...byId.values()].sort((a, b) => order(b) - order(a) || b.weight - a.weight || a.score - b.score);
+}
+
+function bars(pages: PageResult[], js: JsMeasurement): Bar[] {
+  const out: Bar[] = [];
+  for (const category of CATEGORIES) {
+    for (const result of pages) {
+      const value = result.median.scores[category];
+      out.push({
+        label: `Lighthouse ${category} ≥ ${BARS[category]} on ${result.page}`,
+        value: fmtScore(value),
+        pass: value !== null && value >= BARS[category],
+      });
+    }
+  }
+  out.push({
+    label: `Gzipped JavaScript on / ≤ ${BARS.jsGzipKb} KB`,
+    value: `${kb(js.totalGzipBytes)} KB`,
+    pass: js.totalGzipBytes <= BARS.jsGzipKb * 1024,
+  });
+  return out;
+}
+
+function renderSection(pages: PageResult[], js: JsMeasurement, barList: Bar[], lighthouseVersion: string): string {
+  const totalMemGiB = (os.totalmem() / 1024 ** 3).toFixed(1);
+  const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
+  const parts: string[] = [];
+  parts.push(
+    [
+      `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}`,
+      `- Machine: ${cores()} cores (\`nproc\`), ${totalMemGiB} GiB memory (\`os.totalmem()\`), ${cpu}`,
+      `- Node ${process.version}, Chromium ${js.browserVersion}, Lighthouse ${lighthouseVersion}`,
+      `- Command: \`${COMMAND}\` (builds, then serves \`node dist/server/main.js\` with NODE_ENV=production on a fresh embedded database)`,
+      `- Lighthouse: default settings (mobile emulation, simulated throttling), categories performance and accessibility, ` +
+        `${RUNS_PER_PAGE} runs per page in a fresh headless Chromium each; the median of each column is reported.`,
+    ].join("\n"),
+  );
+
+  parts.push(
+    `### Bars\n\n${table(
+      ["Bar", "Measured", "Result"],
+      barList.map((b) => [b.label, b.value, b.pass ? "PASS" : "FAIL"]),
+      ["l", "r", "l"],
+    )}`,
+  );
+
+  for (const result of pages) {
+    const rows = result.runs.map((run, i) => [
+      `Run ${i + 1}`,
+      fmtScore(run.scores.performance),
+      fmtScore(run.scores.accessibility),
+      fmtMs(run.lcpMs),
+      fmtMs(run.tbtMs),
+      fmtCls(run.cls),
+    ]);
+    rows.push([
+      "**Median**",
+      `**${fmtScore(result.median.scores.performance)}**`,
+      `**${fmtScore(result.median.scores.accessibility)}**`,
+      `**${fmtMs(result.median.lcpMs)}**`,
+      `**${fmtMs(result.median.tbtMs)}**`,
+      `**${fmtCls(result.median.cls)}**`,
+    ]);
+    const failed = result.errors.length ? `\n\n${result.errors.length} run(s) failed: ${result.errors.join("; ")}` : "";
+    parts.push(
+      `### Lighthouse: \`${result.page}\`\n\n${table(
+        ["", "Performance", "Accessibility", "LCP", "TBT", "CLS"],
+        rows,
+        ["l", "r", "r", "r", "r", "r"],
+      )}${failed}`,
+    );
+  }
+
+  const jsRows = js.scripts.map((s) => [`\`${s.path}\``, kb(s.rawBytes), kb(s.gzipBytes)]);
+  jsRows.push(["**Total**", `**${kb(js.totalRawBytes)}**`, `**${kb(js.totalGzipBytes)}**`]);
+  parts.push(
+    `### JavaScript loaded by \`/\`\n\n` +
+      `Every same-origin script response until network idle (dynamic imports on load included), in desktop ` +
+      `Chromium; gzip is \`zlib.gzipSync(body, { level: 9 })\`; 1 KB = 1024 bytes.\n\n` +
+      table(["File", "Raw KB", "Gzip KB"], jsRows, ["l", "r", "r"]) +
+      (js.otherOrigin.length ? `\n\nNot counted (other origins): ${js.otherOrigin.join(", ")}` : ""),
+  );
+
+  const findingLines: string[] = [];
+  for (const result of pages) {
+    const findings = mergedFindings(result);
+    if (!findings.length) continue;
+    const list = findings.map((f) => {
+      const count = f.items.length ? `, ${f.items.length}${f.items.length >= 8 ? "+" : ""} item(s)` : "";
+      const runs = result.runs.length > 1 ? `, ${f.runs}/${result.runs.length} runs` : "";
+      return `\`${f.id}\` (${f.category}, score ${f.score.toFixed(2)}${f.displayValue ? `, ${f.displayValue}` : ""}${count}${runs})`;
+    });
+    findingLines.push(`- \`${result.page}\`: ${list.join("; ")}`);
+  }
+  parts.push(
+    `### Lighthouse audits below full score\n\n` +
+      (findingLines.length
+        ? `Accessibility audits scoring below 1, and performance audits that weigh in the score below 1 or ` +
+          `insights/diagnostics below 0.9. The elements are printed by the command.\n\n${findingLines.join("\n")}`
+        : "None."),
+  );
+  return parts.join("\n\n");
+}
+
+function printSummary(pages: PageResult[], js: JsMeasurement, barList: Bar[]) {
+  const lines: string[] = ["", "=== Web benchmark summary ===", ""];
+  lines.push("Page        Perf  A11y  LCP        TBT      CLS    runs");
+  for (const r of pages) {
+    lines.push(
+      [
+        r.page.padEnd(10),
+        fmtScore(r.median.scores.performance).padStart(5),
+        fmtScore(r.median.scores.accessibility).padStart(5),
+        fmtMs(r.median.lcpMs).padStart(9),
+        fmtMs(r.median.tbtMs).padStart(8),
+        fmtCls(r.median.cls).padStart(7),
+        `  ${r.runs.length}/${RUNS_PER_PAGE}`,
+      ].join(" "),
+    );
+  }
+  lines.push("", `JavaScript on / (gzip -9): ${kb(js.totalGzipBytes)} KB in ${js.scripts.length} file(s)`);
+  for (const s of js.scripts) lines.push(`  ${kb(s.gzipBytes).padStart(7)} KB  ${s.path}`);
+  lines.push("", "Bars:");
+  for (const b of barList) lines.push(`  ${b.pass ? "PASS" : "FAIL"}  ${b.label}: ${b.value}`);
+
+  const findingBlocks: string[] = [];
+  for (const r of pages) {
+    for (const f of mergedFindings(r)) {
+      findingBlocks.push(
+        `  ${r.page} ${f.category} ${f.id} (score ${f.score.toFixed(2)}${f.displayValue ? `, ${f.displayValue}` : ""}, ` +
+          `weight ${f.weight}, ${f.runs}/${r.runs.length} runs): ${f.title}`,
+      );
+      for (const item of f.items) findingBlocks.push(`      ${item}`);
+    }
+  }
+  if (findingBlocks.length) lines.push("", "Lighthouse audits below full score:", ...findingBlocks);
+  const failed = barList.filter((b) => !b.pass).length;
+  lines.push("", failed ? `${failed} of ${barList.length} bars FAIL.` : `All ${barList.length} bars PASS.`);
+  console.log(lines.join("\n"));
+}
+
+async function main(): Promise<number> {
+  const chromePath = chromiumPath();
+  const reportsDir = process.env.BENCH_WEB_REPORTS_DIR?.trim() || undefined;
+  if (reportsDir) mkdirSync(reportsDir, { recursive: true });
+
+  log("building (npm run build)…");
+  buildApp(ROOT);
+
+  let server: RunningServer | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    log(`${signal}: stopping Chromium and the server, removing its data directory`);
+    killChromes();
+    void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
+  try {
+    log("starting the production server…");
+    server = await startServer(ROOT);
+    log(`server ready at ${server.baseUrl} (data in ${server.dataDir})`);
+
+    log("measuring the JavaScript / loads…");
+    const js = await measureJs(new URL("/", server.baseUrl).href, {
+      executablePath: chromePath,
+      args: CHROME_FLAGS.filter((flag) => !flag.startsWith("--headless")),
+      timeoutMs: BROWSER_TIMEOUT_MS,
+    });
+    log(`JavaScript on /: ${kb(js.totalGzipBytes)} KB gzipped in ${js.scripts.length} file(s)`);
+
+    const pages: PageResult[] = [];
+    for (const page of PAGES) pages.push(await measurePage(server.baseUrl, page, chromePath, reportsDir));
+
+    const missing = pages.filter((p) => p.runs.length === 0);
+    if (missing.length) {
+      throw new Error(
+        `no successful Lighthouse run for ${missing.map((p) => p.page).join(", ")}; BENCHMARKS.md was not changed`,
+      );
+    }
+
+    const barList = bars(pages, js);
+    const lighthouseVersion = pages[0]!.runs[0]!.lhr.lighthouseVersion;
+    writeSection(
+      path.join(ROOT, "BENCHMARKS.md"),
+      SECTION_HEADING,
+      renderSection(pages, js, barList, lighthouseVersion),
+      BENCHMARKS_INTRO,
+    );
+    printSummary(pages, js, barList);
+    const partial = pages.filter((p) => p.errors.length);
+    if (partial.length) log(`note: some Lighthouse runs failed (${partial.map((p) => p.page).join(", ")}); medians use the rest`);
+    log("wrote BENCHMARKS.md (section “Web (bench/web.ts)”)");
+    return 0;
+  } finally {
+    if (server) {
+      await server.stop();
+      log("server stopped, data directory removed");
+    }
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`[bench:web] ERROR: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,70 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { marked } from "marked";
+import { LEGAL_PAGES, type ContentPage, type PostSummary } from "../../shared/content.js";
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+interface Parsed {
+  meta: Record<string, string>;
+  body: string;
+}
+
+/** `---` front matter of `key: value` lines, then Markdown. */
+export function parseFrontMatter(source: string): Parsed {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
+  if (!match) return { meta: {}, body: source };
+  const meta: Record<string, string> = {};
+  for (const line of (match[1] ?? "").split(/\r?\n/)) {
+    const index = line.indexOf(":");
+    if (index > 0) meta[line.slice(0, index).trim()] = line.slice(index + 1).trim();
+  }
+  return { meta, body: source.slice(match[0].length) };
+}
+
+/** The first `# ` heading is the page title; the rest is the body. */
+function splitTitle(body: string): { title: string | undefined; rest: string } {
+  const match = /^#\s+(.+)\r?\n/m.exec(body);
+  if (!match || match.index !== body.search(/\S/)) return { title: undefined, rest: body };
+  return { title: match[1]?.trim(), rest: body.slice(match.index + match[0].length) };
+}
+
+function render(markdown: string): string {
+  return marked.parse(markdown, { async: false, gfm: true });
+}
+
+export interface SiteContent {
+  posts: PostSummary[];
+  /** Every content page by path: /blog, /blog/<slug>, /terms, /privacy, /risk. */
+  pages: Map<string, ContentPage>;
+}
+
+/** Reads content/ once at start. A malformed post stops the start with its file name. */
+export function loadContent(contentDir: string): SiteContent {
+  const pages = new Map<string, ContentPage>();
+  const posts: PostSummary[] = [];
+  const blogDir = path.join(contentDir, "blog");
+  const files = existsSync(blogDir) ? readdirSync(blogDir).filter((name) => name.endsWith(".md")) : [];
+  for (const file of files) {
+    const slug = file.replace(/\.md$/, "");
+    const { meta, body } = parseFrontMatter(readFileSync(path.join(blogDir, file), "utf8"));
+    const { title = meta.title, rest } = splitTitle(body);
+    if (!SLUG.test(slug)) throw new Error(`content/blog/${file}: the file name must be a lower-case slug`);
+    if (!title) throw new Error(`content/blog/${file}: needs a title (front matter or a # heading)`);
+    if (!meta.date || Number.isNaN(Date.parse(meta.date))) throw new Error(`content/blog/${file}: needs a date: YYYY-MM-DD`);
+    const summary = meta.summary ?? "";
+    posts.push({ slug, title, date: meta.date, summary });
+    pages.set(`/blog/${slug}`, { kind: "post", path: `/blog/${slug}`, title, description: summary || title, date: meta.date, html: render(rest) });
+  }
+  posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+  pages.set("/blog", { kind: "blog-index", path: "/blog", title: "Blog", description: "News and guides from the team.", posts });
+
+  for (const { slug, label } of LEGAL_PAGES) {
+    const file = path.join(contentDir, "legal", `${slug}.md`);
+    if (!existsSync(file)) continue;
+    const { meta, body } = parseFrontMatter(readFileSync(file, "utf8"));
+    const { title = meta.title ?? label, rest } = splitTitle(body);
+    pages.set(`/${slug}`, { kind: "legal", path: `/${slug}`, title, description: meta.description ?? title, html: render(rest) });
+  }
+  return { posts, pages };
+}

@@ -1,0 +1,15 @@
+import { count, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { plan, user } from "../../db/schema.js";
+
+export interface PublicStats {
+  /** Accounts held by investors (operators excluded). */
+  investors: number;
+  activePlans: number;
+}
+
+export async function publicStats(db: Database): Promise<PublicStats> {
+  const [investors] = await db.select({ value: count() }).from(user).where(eq(user.role, "user"));
+  const [plans] = await db.select({ value: count() }).from(plan).where(eq(plan.active, true));
+  return { investors: investors?.value ?? 0, activePlans: plans?.value ?? 0 };
+}

@@ -1,0 +1,13 @@
+import { QueryClient } from "@tanstack/react-query";
+import { currentUserId, subscribeSession } from "../features/auth/api/session.js";
+
+/** Server data for the dashboard. Only dashboard code imports this, so public pages never load it. */
+export const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } } });
+
+// Nothing fetched for one account may be shown to the next one signed in on this browser.
+let lastUser = currentUserId();
+subscribeSession(() => {
+  const now = currentUserId();
+  if (now !== lastUser && lastUser !== undefined) queryClient.clear();
+  lastUser = now;
+});

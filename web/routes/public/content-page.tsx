@@ -1,0 +1,76 @@
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { useBootstrap } from "../../lib/bootstrap.js";
+import { PageBanner, Section } from "../../components/marketing/page-banner.js";
+import { Loading } from "../../components/ui/spinner.js";
+import { useContentPage } from "../../lib/page-data.js";
+import { NotFoundPage } from "./not-found.js";
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`));
+
+/** Blog index, blog posts and the legal pages: Markdown from content/, rendered on the server. */
+export function ContentPageView() {
+  const { pathname } = useLocation();
+  const state = useContentPage(pathname.replace(/\/+$/, "") || "/");
+  const { site } = useBootstrap();
+  const title = state.status === "ready" ? state.page.title : undefined;
+  useEffect(() => {
+    if (title) document.title = `${title} · ${site.name}`;
+  }, [title, site.name]);
+  if (state.status === "loading") return <Loading />;
+  if (state.status === "missing") return <NotFoundPage />;
+  if (state.status === "failed") {
+    return (
+      <Section title="Something went wrong">
+        <p className="text-center text-slate-700">This page could not be loaded. Please try again later.</p>
+      </Section>
+    );
+  }
+  const { page } = state;
+
+  if (page.kind === "blog-index") {
+    return (
+      <>
+        <PageBanner title="Blog">News and guides from the team.</PageBanner>
+        <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
+          {page.posts.length === 0 ? (
+            <p className="text-center text-slate-700">Our first articles are on their way. Check back soon.</p>
+          ) : (
+            <ul className="flex flex-col gap-6">
+              {page.posts.map((post) => (
+                <li key={post.slug} className="rounded-card border border-slate-200 bg-white p-6">
+                  <p className="text-sm text-slate-600">
+                    <time dateTime={post.date}>{formatDate(post.date)}</time>
+                  </p>
+                  <h2 className="mt-1 text-xl font-semibold text-brand-900">
+                    <Link to={`/blog/${post.slug}`} className="hover:underline">
+                      {post.title}
+                    </Link>
+                  </h2>
+                  {post.summary && <p className="mt-2 text-slate-700">{post.summary}</p>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
+      {page.kind === "post" && (
+        <p className="text-sm text-slate-600">
+          <Link to="/blog" className="font-medium text-brand-700 hover:underline">
+            Blog
+          </Link>{" "}
+          · <time dateTime={page.date}>{formatDate(page.date)}</time>
+        </p>
+      )}
+      <h1 className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">{page.title}</h1>
+      {/* Written by the operator in content/ and rendered on the server from Markdown. */}
+      <div className="prose-content mt-8" dangerouslySetInnerHTML={{ __html: page.html }} />
+    </article>
+  );
+}
