@@ -24,6 +24,7 @@ const COMMAND = "npx tsx bench/web.ts";
 const SECTION_HEADING = "## Web (bench/web.ts)";
 const PAGES = ["/", "/plan", "/about", "/contact"];
 const RUNS_PER_PAGE = 3;
+const MAX_RETRIES = 3;
 const LIGHTHOUSE_TIMEOUT_MS = 180_000;
 const BROWSER_TIMEOUT_MS = 60_000;
 const BARS = { performance: 95, accessibility: 95, jsGzipKb: 100 };
@@ -79,7 +80,9 @@ function cores(): string {
 async function measurePage(baseUrl: string, page: string, chromePath: string, reportsDir?: string): Promise<PageResult> {
   const runs: RunMetrics[] = [];
   const errors: string[] = [];
-  for (let i = 1; i <= RUNS_PER_PAGE; i++) {
+  // A failed run (Lighthouse's occasional NO_NAVSTART, a time-out) is retried, a few times at most.
+  for (let attempt = 1; runs.length < RUNS_PER_PAGE && attempt <= RUNS_PER_PAGE + MAX_RETRIES; attempt++) {
+    const i = runs.length + 1;
     const started = Date.now();
     try {
       const run = await runLighthouse(new URL(page, baseUrl).href, {
@@ -101,7 +104,7 @@ async function measurePage(baseUrl: string, page: string, chromePath: string, re
     } catch (error) {
       const message = (error as Error).message;
       errors.push(message);
-      log(`${page} run ${i}/${RUNS_PER_PAGE} FAILED: ${message}`);
+      log(`${page} run ${i}/${RUNS_PER_PAGE} FAILED (attempt ${attempt}): ${message}`);
     }
   }
   return {
@@ -210,7 +213,9 @@ function renderSection(pages: PageResult[], js: JsMeasurement, barList: Bar[], l
       `**${fmtMs(result.median.tbtMs)}**`,
       `**${fmtCls(result.median.cls)}**`,
     ]);
-    const failed = result.errors.length ? `\n\n${result.errors.length} run(s) failed: ${result.errors.join("; ")}` : "";
+    const failed = result.errors.length
+      ? `\n\n${result.errors.length} failed attempt(s)${result.runs.length < RUNS_PER_PAGE ? "" : ", retried"}: ${result.errors.join("; ")}`
+      : "";
     parts.push(
       `### Lighthouse: \`${result.page}\`\n\n${table(
         ["", "Performance", "Accessibility", "LCP", "TBT", "CLS"],
@@ -293,9 +298,6 @@ async function main(): Promise<number> {
   const reportsDir = process.env.BENCH_WEB_REPORTS_DIR?.trim() || undefined;
   if (reportsDir) mkdirSync(reportsDir, { recursive: true });
 
-  log("building (npm run build)…");
-  buildApp(ROOT);
-
   let server: RunningServer | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     log(`${signal}: stopping Chromium and the server, removing its data directory`);
@@ -306,8 +308,18 @@ async function main(): Promise<number> {
   process.once("SIGTERM", onSignal);
 
   try {
-    log("starting the production server…");
-    server = await startServer(ROOT);
+    // Others may rebuild dist/ at the same time; a torn copy of the build is rebuilt once.
+    for (let attempt = 1; !server; attempt++) {
+      log("building (npm run build)…");
+      buildApp(ROOT);
+      log("starting the production server…");
+      try {
+        server = await startServer(ROOT);
+      } catch (error) {
+        if (attempt >= 2 || !(error as Error).message.includes("build is incomplete")) throw error;
+        log(`${(error as Error).message}; building again`);
+      }
+    }
     log(`server ready at ${server.baseUrl} (data in ${server.dataDir})`);
 
     log("measuring the JavaScript / loads…");
@@ -337,8 +349,10 @@ async function main(): Promise<number> {
       BENCHMARKS_INTRO,
     );
     printSummary(pages, js, barList);
-    const partial = pages.filter((p) => p.errors.length);
-    if (partial.length) log(`note: some Lighthouse runs failed (${partial.map((p) => p.page).join(", ")}); medians use the rest`);
+    const retried = pages.filter((p) => p.errors.length);
+    if (retried.length) log(`note: Lighthouse runs failed and were retried on ${retried.map((p) => p.page).join(", ")}`);
+    const short = pages.filter((p) => p.runs.length < RUNS_PER_PAGE);
+    if (short.length) log(`WARNING: fewer than ${RUNS_PER_PAGE} runs on ${short.map((p) => p.page).join(", ")}; medians use the runs that finished`);
     log("wrote BENCHMARKS.md (section “Web (bench/web.ts)”)");
     return 0;
   } finally {

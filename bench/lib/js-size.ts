@@ -37,7 +37,14 @@ export async function measureJs(
     const page = await context.newPage();
     const bodies = new Map<string, Promise<Buffer | undefined>>();
     const otherOrigin: string[] = [];
+    const broken: string[] = [];
+    page.on("requestfailed", (request) => {
+      if (new URL(request.url()).origin === origin) broken.push(`${request.url()} failed (${request.failure()?.errorText})`);
+    });
     page.on("response", (response: Response) => {
+      if (new URL(response.url()).origin === origin && response.status() >= 400) {
+        broken.push(`${response.url()} answered ${response.status()}`);
+      }
       if (response.request().resourceType() !== "script") return;
       const responseUrl = response.url();
       if (new URL(responseUrl).origin !== origin) {
@@ -52,6 +59,7 @@ export async function measureJs(
     });
     const response = await page.goto(url, { waitUntil: "networkidle", timeout: options.timeoutMs });
     if (!response?.ok()) throw new Error(`GET ${url} answered ${response?.status() ?? "nothing"}`);
+    if (broken.length) throw new Error(`${url} did not load completely: ${broken.join(", ")}`);
 
     const scripts: ScriptSize[] = [];
     for (const [scriptUrl, pending] of bodies) {

@@ -68,6 +68,8 @@ export async function runLighthouse(url: string, options: LighthouseOptions): Pr
     if (!result) throw new Error("Lighthouse returned no result");
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    const broken = failedRequests(lhr, new URL(url).origin);
+    if (broken.length) throw new Error(`the page did not load completely: ${broken.join(", ")}`);
     return summarise(lhr);
   } finally {
     clearTimeout(timer);
@@ -82,6 +84,20 @@ export async function runLighthouse(url: string, options: LighthouseOptions): Pr
 /** Kills every Chromium this process launched for Lighthouse (on SIGINT/SIGTERM). */
 export function killChromes(): void {
   killAll();
+}
+
+/** Same-origin requests of the run that failed or answered an error; such a run measured a broken page. */
+function failedRequests(lhr: Result, origin: string): string[] {
+  const details = lhr.audits["network-requests"]?.details;
+  if (!details || details.type !== "table") return [];
+  const out: string[] = [];
+  for (const item of details.items) {
+    const url = typeof item.url === "string" ? item.url : "";
+    const status = typeof item.statusCode === "number" ? item.statusCode : 0;
+    if (!url.startsWith(`${origin}/`)) continue;
+    if (status < 200 || status >= 400) out.push(`${new URL(url).pathname} ${status === -1 ? "failed" : `answered ${status}`}`);
+  }
+  return out;
 }
 
 function summarise(lhr: Result): RunMetrics {

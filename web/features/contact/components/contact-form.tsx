@@ -77,11 +77,6 @@ export function ContactForm() {
 
   return (
     <div className="mx-auto w-full max-w-2xl rounded-card border border-slate-200 bg-white p-5 sm:p-8">
-      {notice && (
-        <Alert tone={notice.tone} className="mb-5">
-          {notice.text}
-        </Alert>
-      )}
       <form onSubmit={submit} noValidate aria-label="Contact form" className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Name" name="name" autoComplete="name" required value={form.name} error={errors.name} onChange={update("name")} />
@@ -98,6 +93,8 @@ export function ContactForm() {
         </div>
         <Field label="Subject (optional)" name="subject" value={form.subject} error={errors.subject} onChange={update("subject")} />
         <TextAreaField label="Message" name="message" required rows={6} value={form.message} error={errors.message} onChange={update("message")} />
+        {/* Beside the button, where the eye is after sending; on a phone the top of the form is off-screen by then. */}
+        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         <Button type="submit" disabled={pending} className="w-full sm:w-auto sm:self-start">
           {pending ? "Sending..." : "Send Message"}
         </Button>
