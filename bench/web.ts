@@ -173,7 +173,39 @@ function bars(pages: PageResult[], js: JsMeasurement): Bar[] {
   return out;
 }
 
-function renderSection(pages: PageResult[], js: JsMeasurement, barList: Bar[], lighthouseVersion: string): string {
+/** How busy and how fast the machine was while Lighthouse ran: its scores depend on both. */
+interface MachineLoad {
+  loadBefore: number;
+  loadAfter: number;
+  benchmarkIndex: { median: number | null; min: number | null; max: number | null };
+}
+
+function machineLoad(pages: PageResult[], loadBefore: number): MachineLoad {
+  const indexes = pages.flatMap((p) => p.runs.map((r) => r.benchmarkIndex)).filter((v): v is number => v !== null);
+  return {
+    loadBefore,
+    loadAfter: os.loadavg()[0]!,
+    benchmarkIndex: {
+      median: median(indexes),
+      min: indexes.length ? Math.min(...indexes) : null,
+      max: indexes.length ? Math.max(...indexes) : null,
+    },
+  };
+}
+
+function describeLoad(load: MachineLoad): string {
+  const { median: mid, min, max } = load.benchmarkIndex;
+  const index = mid === null ? "–" : `${Math.round(mid)} (runs ${Math.round(min!)}–${Math.round(max!)})`;
+  return `1-minute load average ${load.loadBefore.toFixed(2)} before Lighthouse, ${load.loadAfter.toFixed(2)} after; Lighthouse benchmarkIndex median ${index}`;
+}
+
+function renderSection(
+  pages: PageResult[],
+  js: JsMeasurement,
+  barList: Bar[],
+  lighthouseVersion: string,
+  load: MachineLoad,
+): string {
   const totalMemGiB = (os.totalmem() / 1024 ** 3).toFixed(1);
   const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
   const parts: string[] = [];
@@ -185,6 +217,7 @@ function renderSection(pages: PageResult[], js: JsMeasurement, barList: Bar[], l
       `- Command: \`${COMMAND}\` (builds, then serves \`node dist/server/main.js\` with NODE_ENV=production on a fresh embedded database)`,
       `- Lighthouse: default settings (mobile emulation, simulated throttling), categories performance and accessibility, ` +
         `${RUNS_PER_PAGE} runs per page in a fresh headless Chromium each; the median of each column is reported.`,
+      `- Load: ${describeLoad(load)}. Performance scores (TBT above all) drop when the machine is busy.`,
     ].join("\n"),
   );
 
@@ -235,29 +268,34 @@ function renderSection(pages: PageResult[], js: JsMeasurement, barList: Bar[], l
       (js.otherOrigin.length ? `\n\nNot counted (other origins): ${js.otherOrigin.join(", ")}` : ""),
   );
 
-  const findingLines: string[] = [];
-  for (const result of pages) {
-    const findings = mergedFindings(result);
-    if (!findings.length) continue;
-    const list = findings.map((f) => {
-      const count = f.items.length ? `, ${f.items.length}${f.items.length >= 8 ? "+" : ""} item(s)` : "";
-      const runs = result.runs.length > 1 ? `, ${f.runs}/${result.runs.length} runs` : "";
-      return `\`${f.id}\` (${f.category}, score ${f.score.toFixed(2)}${f.displayValue ? `, ${f.displayValue}` : ""}${count}${runs})`;
-    });
-    findingLines.push(`- \`${result.page}\`: ${list.join("; ")}`);
-  }
+  // One row per audit that cost points on some page: worst score, and in how many runs it did.
+  const perPage = pages.map((result) => new Map(mergedFindings(result).map((f) => [`${f.category}:${f.id}`, f])));
+  const keys = [...new Set(perPage.flatMap((m) => [...m.keys()]))].sort();
+  const findingRows = keys.map((key) => {
+    const sample = perPage.find((m) => m.has(key))!.get(key)!;
+    return [
+      `\`${sample.id}\``,
+      sample.category,
+      ...perPage.map((m, i) => {
+        const f = m.get(key);
+        return f ? `${f.score.toFixed(2)} (${f.runs}/${pages[i]!.runs.length})` : "–";
+      }),
+    ];
+  });
   parts.push(
     `### Lighthouse audits below full score\n\n` +
-      (findingLines.length
-        ? `Accessibility audits scoring below 1, and performance audits that weigh in the score below 1 or ` +
-          `insights/diagnostics below 0.9. The elements are printed by the command.\n\n${findingLines.join("\n")}`
+      (findingRows.length
+        ? `Worst score and the runs in which the audit fell short: accessibility audits below 1; performance audits ` +
+          `below 1 when they weigh in the score, insights and diagnostics (weight 0) below 0.9. ` +
+          `The command prints the elements and URLs each one names.\n\n` +
+          table(["Audit", "Category", ...pages.map((p) => `\`${p.page}\``)], findingRows)
         : "None."),
   );
   return parts.join("\n\n");
 }
 
-function printSummary(pages: PageResult[], js: JsMeasurement, barList: Bar[]) {
-  const lines: string[] = ["", "=== Web benchmark summary ===", ""];
+function printSummary(pages: PageResult[], js: JsMeasurement, barList: Bar[], load: MachineLoad) {
+  const lines: string[] = ["", "=== Web benchmark summary ===", "", `Machine: ${describeLoad(load)}`, ""];
   lines.push("Page        Perf  A11y  LCP        TBT      CLS    runs");
   for (const r of pages) {
     lines.push(
@@ -330,6 +368,11 @@ async function main(): Promise<number> {
     });
     log(`JavaScript on /: ${kb(js.totalGzipBytes)} KB gzipped in ${js.scripts.length} file(s)`);
 
+    const loadBefore = os.loadavg()[0]!;
+    const cpuCount = os.availableParallelism();
+    if (loadBefore > cpuCount) {
+      log(`warning: the load average (${loadBefore.toFixed(2)}) exceeds the ${cpuCount} cores; performance scores will be low and noisy`);
+    }
     const pages: PageResult[] = [];
     for (const page of PAGES) pages.push(await measurePage(server.baseUrl, page, chromePath, reportsDir));
 
@@ -341,14 +384,15 @@ async function main(): Promise<number> {
     }
 
     const barList = bars(pages, js);
+    const load = machineLoad(pages, loadBefore);
     const lighthouseVersion = pages[0]!.runs[0]!.lhr.lighthouseVersion;
     writeSection(
       path.join(ROOT, "BENCHMARKS.md"),
       SECTION_HEADING,
-      renderSection(pages, js, barList, lighthouseVersion),
+      renderSection(pages, js, barList, lighthouseVersion, load),
       BENCHMARKS_INTRO,
     );
-    printSummary(pages, js, barList);
+    printSummary(pages, js, barList, load);
     const retried = pages.filter((p) => p.errors.length);
     if (retried.length) log(`note: Lighthouse runs failed and were retried on ${retried.map((p) => p.page).join(", ")}`);
     const short = pages.filter((p) => p.runs.length < RUNS_PER_PAGE);

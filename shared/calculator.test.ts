@@ -6,7 +6,7 @@ import { SEED_PLANS } from "./plans.js";
 const plan = (id: string) => {
   const found = SEED_PLANS.find((candidate) => candidate.id === id);
   if (!found) throw new Error(id);
-  return { ...found, minimumCents: found.minimumCents.toString() };
+  return { ...found, minimumCents: Number(found.minimumCents) };
 };
 
 describe("projectReturn", () => {

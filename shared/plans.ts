@@ -16,11 +16,11 @@ export const SEED_PLANS: readonly PlanTerms[] = [
   { id: "pro", name: "Pro", minimumCents: 2_000_000n, rateBasisPoints: 2_000, termDays: 45, features: ["Capital returned at maturity", "Dedicated account manager"] },
 ];
 
-/** What the API sends for a plan: cents as a string so no JSON reader loses precision. */
+/** What the API sends for a plan; amounts are integer cents, like every amount in the API. */
 export interface PlanDto {
   id: string;
   name: string;
-  minimumCents: string;
+  minimumCents: number;
   rateBasisPoints: number;
   termDays: number;
   features: string[];

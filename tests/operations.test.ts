@@ -46,12 +46,12 @@ describe("operations", () => {
 
   it("serves the seeded plans with exact cents", async () => {
     const { plans } = await (await server.client().get("/api/plans")).json();
-    expect(plans.map((plan: { name: string; minimumCents: string; rateBasisPoints: number; termDays: number }) => [plan.name, plan.minimumCents, plan.rateBasisPoints, plan.termDays])).toEqual([
-      ["Standard", "100000", 1000, 14],
-      ["Advanced", "200000", 1200, 20],
-      ["Premium", "500000", 1500, 30],
-      ["Elite", "1000000", 1800, 40],
-      ["Pro", "2000000", 2000, 45],
+    expect(plans.map((plan: { name: string; minimumCents: number; rateBasisPoints: number; termDays: number }) => [plan.name, plan.minimumCents, plan.rateBasisPoints, plan.termDays])).toEqual([
+      ["Standard", 100000, 1000, 14],
+      ["Advanced", 200000, 1200, 20],
+      ["Premium", 500000, 1500, 30],
+      ["Elite", 1000000, 1800, 40],
+      ["Pro", 2000000, 2000, 45],
     ]);
   });
 

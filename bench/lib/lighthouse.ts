@@ -10,6 +10,8 @@ export interface RunMetrics {
   lcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
+  /** Lighthouse's measure of this machine's CPU speed during the run (higher is faster). */
+  benchmarkIndex: number | null;
   /** Audits of the two categories that scored below full marks in this run. */
   findings: Finding[];
   warnings: string[];
@@ -114,6 +116,7 @@ function summarise(lhr: Result): RunMetrics {
     lcpMs: numeric("largest-contentful-paint"),
     tbtMs: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
+    benchmarkIndex: typeof lhr.environment.benchmarkIndex === "number" ? lhr.environment.benchmarkIndex : null,
     findings: findingsOf(lhr),
     warnings: lhr.runWarnings.map(String),
     lhr,
@@ -150,8 +153,17 @@ type Details = Result["audits"][string]["details"];
 
 function detailItems(details: Details): string[] {
   if (!details || !("items" in details) || !Array.isArray(details.items)) return [];
+  // Insights wrap their tables in a list.
+  const items =
+    details.type === "list"
+      ? (details.items as unknown[]).flatMap((sub) =>
+          sub && typeof sub === "object" && (sub as { type?: string }).type === "table"
+            ? ((sub as { items?: unknown[] }).items ?? [])
+            : [],
+        )
+      : (details.items as unknown[]);
   const out: string[] = [];
-  for (const item of details.items as unknown[]) {
+  for (const item of items) {
     const described = describeItem(item);
     if (described) out.push(described);
     if (out.length >= 8) break;
@@ -167,6 +179,10 @@ function describeItem(item: unknown): string | undefined {
     const snippet = (node.snippet ?? "").replace(/\s+/g, " ").slice(0, 160);
     const explanation = node.explanation ? ` — ${node.explanation.split("\n").slice(0, 2).join(" ").slice(0, 200)}` : "";
     return `${node.selector ?? "?"}: ${snippet}${explanation}`;
+  }
+  const source = record.source as { type?: string; value?: unknown; url?: string } | undefined;
+  if (source && typeof source === "object" && typeof record.reflowTime === "number") {
+    return `${source.url ?? String(source.value ?? "?")} (reflow ${Math.round(record.reflowTime)} ms)`;
   }
   if (typeof record.url === "string") {
     const extra = ["wastedBytes", "wastedMs", "totalBytes", "transferSize", "duration"]

@@ -12,6 +12,8 @@ import { migrationsDir } from "../paths.js";
 import { schema } from "./schema.js";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A database or an open transaction: services that join the caller's transaction take this. */
+export type DbExecutor = Pick<Database, "execute" | "select" | "insert" | "update" | "delete">;
 
 export interface DatabaseHandle {
   db: Database;

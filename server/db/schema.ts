@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+    type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 
 /*
  * One schema for PGlite and PostgreSQL. The first five tables belong to better-auth
@@ -124,4 +137,176 @@ export const contactMessage = pgTable(
   (table) => [index("contact_message_created_at_idx").on(table.createdAt)],
 );
 
-export const schema = { user, session, account, verification, rateLimit, plan, contactMessage };
+/*
+ * The ledger (product.md "The money model"). Accounts are `u:<userId>:<kind>` for a user's
+ * available / invested / payout_hold money and `p:<kind>` for the platform's deposits / interest /
+ * payouts. Journals are posted only by the `post_journal` SQL function (migration 0003), which
+ * checks that postings sum to zero, locks accounts in id order and keeps balance_cents equal to
+ * the sum of the account's postings.
+ */
+export const ledgerAccount = pgTable(
+  "ledger_account",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => user.id, { onDelete: "restrict" }),
+    kind: text("kind").notNull(),
+    balanceCents: bigint("balance_cents", { mode: "bigint" }).notNull().default(sql`0`),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("ledger_account_user_id_idx").on(table.userId),
+    // The last line of defence: no user account below zero, whatever code runs.
+    check("ledger_account_user_not_negative", sql`${table.userId} is null or ${table.balanceCents} >= 0`),
+    check("ledger_account_kind", sql`${table.kind} in ('available', 'invested', 'payout_hold', 'deposits', 'interest', 'payouts')`),
+  ],
+);
+
+export const journal = pgTable(
+  "journal",
+  {
+    id: text("id").primaryKey(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    kind: text("kind").notNull(),
+    /** The customer on whose behalf money moved (figures such as Total Payout are read by it). */
+    userId: text("user_id").references(() => user.id, { onDelete: "restrict" }),
+    reference: text("reference"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("journal_user_id_created_at_idx").on(table.userId, table.createdAt)],
+);
+
+export const posting = pgTable(
+  "posting",
+  {
+    id: bigserial("id", { mode: "bigint" }).primaryKey(),
+    journalId: text("journal_id")
+      .notNull()
+      .references(() => journal.id, { onDelete: "restrict" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => ledgerAccount.id, { onDelete: "restrict" }),
+    amountCents: bigint("amount_cents", { mode: "bigint" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("posting_account_id_idx").on(table.accountId, table.id),
+    index("posting_journal_id_idx").on(table.journalId),
+    check("posting_not_zero", sql`${table.amountCents} <> 0`),
+  ],
+);
+
+export const deposit = pgTable(
+  "deposit",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    method: text("method").notNull(),
+    /** What the user says they sent. */
+    amountCents: bigint("amount_cents", { mode: "bigint" }).notNull(),
+    /** What the operator confirmed arrived (and was credited). */
+    receivedCents: bigint("received_cents", { mode: "bigint" }),
+    coin: text("coin"),
+    bank: text("bank"),
+    address: text("address"),
+    reference: text("reference").notNull().unique(),
+    txId: text("tx_id"),
+    status: text("status").notNull().default("pending"),
+    rejectReason: text("reject_reason"),
+    journalId: text("journal_id").references(() => journal.id),
+    decidedBy: text("decided_by").references(() => user.id),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("deposit_user_id_created_at_idx").on(table.userId, table.createdAt),
+    index("deposit_status_created_at_idx").on(table.status, table.createdAt),
+    check("deposit_amount_positive", sql`${table.amountCents} > 0 and (${table.receivedCents} is null or ${table.receivedCents} > 0)`),
+    check("deposit_method", sql`${table.method} in ('crypto', 'bank')`),
+    check("deposit_status", sql`${table.status} in ('pending', 'confirmed', 'rejected', 'expired')`),
+  ],
+);
+
+/** Watch-only addresses handed out from the operator's xpub, one unused address per user at a time. */
+export const depositAddress = pgTable(
+  "deposit_address",
+  {
+    derivationIndex: integer("derivation_index").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    address: text("address").notNull().unique(),
+    depositId: text("deposit_id").references(() => deposit.id),
+    createdAt: createdAt(),
+  },
+  (table) => [index("deposit_address_user_id_idx").on(table.userId)],
+);
+
+/** The first response to each (user, Idempotency-Key), replayed for retries of the same request. */
+export const idempotencyRecord = pgTable(
+  "idempotency_record",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    status: integer("status").notNull(),
+    body: jsonb("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] }), index("idempotency_record_created_at_idx").on(table.createdAt)],
+);
+
+export const notification = pgTable(
+  "notification",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    link: text("link"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("notification_user_id_created_at_idx").on(table.userId, table.createdAt)],
+);
+
+/** Every operator action: who, what, when, and the record before and after. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("audit_log_created_at_idx").on(table.createdAt), index("audit_log_target_idx").on(table.targetType, table.targetId)],
+);
+
+export const schema = {
+  user,
+  session,
+  account,
+  verification,
+  rateLimit,
+  plan,
+  contactMessage,
+  ledgerAccount,
+  journal,
+  posting,
+  deposit,
+  depositAddress,
+  idempotencyRecord,
+  notification,
+  auditLog,
+};

@@ -25,13 +25,21 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, code, message, body.error?.fields);
 }
 
-export async function apiRequest<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export interface ApiRequestInit {
+  method?: string;
+  body?: unknown;
+  /** Extra headers, e.g. `Idempotency-Key` on a POST that moves money. */
+  headers?: Record<string, string>;
+}
+
+export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   let response: Response;
+  const base: Record<string, string> = init.body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" };
   try {
     response = await fetch(path, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
       credentials: "same-origin",
-      headers: init.body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" },
+      headers: { ...init.headers, ...base },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   } catch {

@@ -8,7 +8,7 @@ export async function listActivePlans(db: Database): Promise<PlanDto[]> {
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
-    minimumCents: row.minimumCents.toString(),
+    minimumCents: Number(row.minimumCents),
     rateBasisPoints: row.rateBasisPoints,
     termDays: row.termDays,
     features: row.features,

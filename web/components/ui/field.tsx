@@ -1,7 +1,9 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
 import { cn } from "../../lib/cn.js";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  /** React 19 passes refs as props; it lands on the <input> with the rest. */
+  ref?: Ref<HTMLInputElement>;
   label: string;
   error?: string;
   hint?: ReactNode;

@@ -1,0 +1,18 @@
+export type UserAccountKind = "available" | "invested" | "payout_hold";
+export type PlatformAccountKind = "deposits" | "interest" | "payouts";
+
+export interface LedgerAccountRef {
+  id: string;
+  userId: string | null;
+  kind: UserAccountKind | PlatformAccountKind;
+}
+
+/** A user's account; it can never go below zero. */
+export function userAccount(userId: string, kind: UserAccountKind): LedgerAccountRef {
+  return { id: `u:${userId}:${kind}`, userId, kind };
+}
+
+/** The platform's side of money entering and leaving; these go negative by design (e.g. deposits). */
+export function platformAccount(kind: PlatformAccountKind): LedgerAccountRef {
+  return { id: `p:${kind}`, userId: null, kind };
+}

@@ -1,0 +1,215 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { platformAccount, userAccount } from "../server/services/ledger/accounts.js";
+import { summarize } from "../server/services/ledger/balances.js";
+import { postJournal } from "../server/services/ledger/post-journal.js";
+import { verifyLedger } from "../server/services/ledger/verify-ledger.js";
+import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "./helpers/database.js";
+import { insertUser } from "./helpers/users.js";
+
+let database: TestDatabase;
+const db = () => database.handle.db;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database?.dispose();
+});
+
+const credit = (userId: string, cents: bigint, key: string) =>
+  postJournal(db(), {
+    idempotencyKey: key,
+    kind: "deposit",
+    userId,
+    postings: [
+      { account: userAccount(userId, "available"), amountCents: cents },
+      { account: platformAccount("deposits"), amountCents: -cents },
+    ],
+  });
+
+describe("postJournal", () => {
+  it("moves money, keeps balances equal to postings and reports a replayed key", async () => {
+    const { id } = await insertUser(db());
+    const first = await credit(id, 12_345n, `t:${id}:1`);
+    const again = await credit(id, 12_345n, `t:${id}:1`);
+    expect(first.created).toBe(true);
+    expect(again).toEqual({ journalId: first.journalId, created: false });
+    expect((await summarize(db(), id)).mainBalanceCents).toBe(12_345);
+    expect(await verifyLedger(db())).toEqual([]);
+  });
+
+  it("refuses to take a user account below zero and leaves nothing behind", async () => {
+    const { id } = await insertUser(db());
+    await credit(id, 1_000n, `t:${id}:in`);
+    const overdraw = postJournal(db(), {
+      idempotencyKey: `t:${id}:out`,
+      kind: "payout_request",
+      userId: id,
+      postings: [
+        { account: userAccount(id, "available"), amountCents: -1_001n },
+        { account: userAccount(id, "payout_hold"), amountCents: 1_001n },
+      ],
+    });
+    await expect(overdraw).rejects.toMatchObject({ code: "INSUFFICIENT_FUNDS" });
+    expect((await summarize(db(), id)).mainBalanceCents).toBe(1_000);
+    // The refused key was not used up: the journal did not happen.
+    const retry = await postJournal(db(), {
+      idempotencyKey: `t:${id}:out`,
+      kind: "payout_request",
+      userId: id,
+      postings: [
+        { account: userAccount(id, "available"), amountCents: -1_000n },
+        { account: userAccount(id, "payout_hold"), amountCents: 1_000n },
+      ],
+    });
+    expect(retry.created).toBe(true);
+    expect(await verifyLedger(db())).toEqual([]);
+  });
+
+  it.each([
+    ["postings that do not sum to zero", [5n, -4n]],
+    ["a zero posting", [0n, 0n]],
+    ["a single posting", [5n]],
+  ])("refuses %s", async (_label, amounts) => {
+    const { id } = await insertUser(db());
+    const accounts = [userAccount(id, "available"), platformAccount("deposits")];
+    const attempt = postJournal(db(), {
+      idempotencyKey: `t:${id}:bad`,
+      kind: "adjustment",
+      userId: id,
+      postings: amounts.map((amountCents, index) => ({ account: accounts[index]!, amountCents })),
+    });
+    await expect(attempt).rejects.toThrow(/journal|posting/);
+    expect(await verifyLedger(db())).toEqual([]);
+  });
+});
+
+type Op =
+  | { type: "deposit"; user: number; cents: number }
+  | { type: "invest"; user: number; cents: number }
+  | { type: "mature"; user: number; cents: number; profit: number }
+  | { type: "payout"; user: number; cents: number }
+  | { type: "settlePayout"; user: number; cents: number; paid: boolean }
+  | { type: "transfer"; user: number; to: number; cents: number };
+
+const cents = fc.integer({ min: 1, max: 5_000_000 });
+const who = fc.integer({ min: 0, max: 2 });
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ type: fc.constant("deposit" as const), user: who, cents }),
+  fc.record({ type: fc.constant("invest" as const), user: who, cents }),
+  fc.record({ type: fc.constant("mature" as const), user: who, cents, profit: fc.integer({ min: 0, max: 100_000 }) }),
+  fc.record({ type: fc.constant("payout" as const), user: who, cents }),
+  fc.record({ type: fc.constant("settlePayout" as const), user: who, cents, paid: fc.boolean() }),
+  fc.record({ type: fc.constant("transfer" as const), user: who, to: who, cents }),
+);
+
+describe("ledger invariants under random operations", () => {
+  it("keep journals balanced, user accounts non-negative and the six figures equal to the postings", async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
+        run += 1;
+        const users = [await insertUser(db()), await insertUser(db()), await insertUser(db())].map((row) => row.id);
+        // A model of what each figure should be, kept beside the ledger.
+        const model = users.map(() => ({ available: 0n, invested: 0n, hold: 0n, interest: 0n, paid: 0n, deposited: 0n }));
+        for (const [index, step] of ops.entries()) {
+          const id = users[step.user]!;
+          const m = model[step.user]!;
+          const amount = BigInt(step.cents);
+          const key = `prop:${run}:${index}`;
+          const postings = (() => {
+            switch (step.type) {
+              case "deposit":
+                return { kind: "deposit" as const, changes: { available: amount, deposited: amount }, postings: [[userAccount(id, "available"), amount], [platformAccount("deposits"), -amount]] as const };
+              case "invest":
+                return { kind: "investment" as const, changes: { available: -amount, invested: amount }, postings: [[userAccount(id, "available"), -amount], [userAccount(id, "invested"), amount]] as const };
+              case "mature": {
+                const profit = BigInt(step.profit);
+                const legs: Array<readonly [ReturnType<typeof userAccount>, bigint]> = [[userAccount(id, "invested"), -amount], [userAccount(id, "available"), amount + profit]];
+                if (profit > 0n) legs.push([platformAccount("interest"), -profit]);
+                return { kind: "maturity" as const, changes: { invested: -amount, available: amount + profit, interest: profit }, postings: legs };
+              }
+              case "payout":
+                return { kind: "payout_request" as const, changes: { available: -amount, hold: amount }, postings: [[userAccount(id, "available"), -amount], [userAccount(id, "payout_hold"), amount]] as const };
+              case "settlePayout":
+                return step.paid
+                  ? { kind: "payout_paid" as const, changes: { hold: -amount, paid: amount }, postings: [[userAccount(id, "payout_hold"), -amount], [platformAccount("payouts"), amount]] as const }
+                  : { kind: "payout_rejected" as const, changes: { hold: -amount, available: amount }, postings: [[userAccount(id, "payout_hold"), -amount], [userAccount(id, "available"), amount]] as const };
+              case "transfer": {
+                const to = users[step.to]!;
+                if (to === id) return null;
+                return { kind: "transfer" as const, changes: { available: -amount }, to: step.to, postings: [[userAccount(id, "available"), -amount], [userAccount(to, "available"), amount]] as const };
+              }
+            }
+          })();
+          if (!postings) continue;
+          const next = { ...m };
+          for (const [field, delta] of Object.entries(postings.changes)) next[field as keyof typeof m] += delta;
+          const wouldOverdraw = next.available < 0n || next.invested < 0n || next.hold < 0n;
+          const attempt = postJournal(db(), {
+            idempotencyKey: key,
+            kind: postings.kind,
+            userId: id,
+            postings: postings.postings.map(([account, amountCents]) => ({ account, amountCents })),
+          });
+          if (wouldOverdraw) {
+            await expect(attempt).rejects.toMatchObject({ code: "INSUFFICIENT_FUNDS" });
+            continue;
+          }
+          await attempt;
+          Object.assign(m, next);
+          if ("to" in postings && postings.to !== undefined) model[postings.to]!.available += amount;
+        }
+        for (const [index, id] of users.entries()) {
+          const m = model[index]!;
+          expect(await summarize(db(), id)).toEqual({
+            mainBalanceCents: Number(m.available),
+            interestBalanceCents: Number(m.interest),
+            totalInvestCents: Number(m.invested),
+            totalPayoutCents: Number(m.paid),
+            totalTransactionCents: Number(m.deposited),
+            totalBalanceCents: Number(m.available + m.invested + m.hold),
+          });
+        }
+        expect(await verifyLedger(db())).toEqual([]);
+      }),
+      { numRuns: testDatabaseUrl ? 25 : 40 },
+    );
+  });
+});
+
+describe.runIf(testDatabaseUrl)("ledger under concurrency (PostgreSQL)", () => {
+  it("posts one journal when 50 clients send the same key at once", async () => {
+    const { id } = await insertUser(db());
+    const results = await Promise.all(Array.from({ length: 50 }, () => credit(id, 500n, `t:${id}:same`)));
+    expect(results.filter((result) => result.created)).toHaveLength(1);
+    expect(new Set(results.map((result) => result.journalId)).size).toBe(1);
+    expect((await summarize(db(), id)).mainBalanceCents).toBe(500);
+  });
+
+  it("never overdraws when 50 concurrent debits ask for more than the balance", async () => {
+    const { id } = await insertUser(db());
+    await credit(id, 10_000n, `t:${id}:funds`);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, index) =>
+        postJournal(db(), {
+          idempotencyKey: `t:${id}:debit:${index}`,
+          kind: "payout_request",
+          userId: id,
+          postings: [
+            { account: userAccount(id, "available"), amountCents: -700n },
+            { account: userAccount(id, "payout_hold"), amountCents: 700n },
+          ],
+        }),
+      ),
+    );
+    const accepted = outcomes.filter((outcome) => outcome.status === "fulfilled").length;
+    expect(accepted).toBe(14); // 14 × 700 = 9,800 ≤ 10,000 < 15 × 700
+    const summary = await summarize(db(), id);
+    expect(summary.mainBalanceCents).toBe(10_000 - accepted * 700);
+    expect(summary.totalBalanceCents).toBe(10_000);
+    expect(await verifyLedger(db())).toEqual([]);
+  });
+});

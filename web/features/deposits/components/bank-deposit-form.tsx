@@ -1,0 +1,101 @@
+import { TriangleAlert } from "lucide-react";
+import { useRef, useState, type FormEvent } from "react";
+import { formatCents } from "../../../../shared/money.js";
+import { createDepositSchema, type BankKey, type DepositDto } from "../../../../shared/schemas/deposits.js";
+import { Alert } from "../../../components/ui/alert.js";
+import { Button } from "../../../components/ui/button.js";
+import { Field } from "../../../components/ui/field.js";
+import { SelectField } from "../../../components/ui/select-field.js";
+import { Loading } from "../../../components/ui/spinner.js";
+import { useIdempotencyKey } from "../../../lib/idempotency.js";
+import { useCreateDeposit, useDepositOptions } from "../api/deposits.js";
+import { checkAmount } from "../amount.js";
+import { depositFailure } from "../errors.js";
+import { BankDepositDone } from "./bank-deposit-done.js";
+import { BankDetails } from "./bank-details.js";
+
+/** "I've Sent The Funds" for a bank transfer: a pending deposit with a unique reference (product.md). */
+export function BankDepositForm() {
+  const options = useDepositOptions();
+  const create = useCreateDeposit();
+  const idempotency = useIdempotencyKey();
+  const amountRef = useRef<HTMLInputElement>(null);
+  const [bankKey, setBankKey] = useState<BankKey | "">("");
+  const [amount, setAmount] = useState("");
+  const [errors, setErrors] = useState<Partial<Record<"bank" | "amount", string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<DepositDto | null>(null);
+
+  if (options.isPending) return <Loading />;
+  if (options.isError) return <Alert tone="error">Bank details could not be loaded. Reload the page to try again.</Alert>;
+  if (done) return <BankDepositDone deposit={done} onAnother={() => setDone(null)} />;
+
+  const bank = options.data.banks.find((candidate) => candidate.key === bankKey);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    setFailure(null);
+    if (!bank) return setErrors({ bank: "Choose the bank you paid into." });
+    const checked = checkAmount(amount, options.data);
+    if (!checked.ok) {
+      setErrors({ amount: checked.message });
+      amountRef.current?.focus();
+      return;
+    }
+    const parsed = createDepositSchema.safeParse({ method: "bank", amountCents: checked.cents, bank: bank.key });
+    if (!parsed.success) return setErrors({ amount: parsed.error.issues[0]?.message });
+    setErrors({});
+    try {
+      const deposit = await create.mutateAsync({ input: parsed.data, idempotencyKey: idempotency.keyFor(parsed.data) });
+      idempotency.done();
+      setAmount("");
+      setDone(deposit);
+    } catch (error) {
+      const { message, fields } = depositFailure(error);
+      setErrors({ amount: fields.amount, bank: fields.bank });
+      setFailure(message);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Bank transfer" className="flex flex-col gap-5 rounded-card border border-slate-200 bg-white p-5 sm:p-6">
+      <SelectField label="Select Bank" name="bank" value={bankKey} error={errors.bank} onChange={(event) => setBankKey(event.target.value as BankKey | "")}>
+        <option value="">-- Choose Bank --</option>
+        {options.data.banks.map((option) => (
+          <option key={option.key} value={option.key}>
+            {option.name}
+          </option>
+        ))}
+      </SelectField>
+      {bank && (
+        <>
+          <BankDetails bank={bank} />
+          <Field
+            ref={amountRef}
+            label="Amount"
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            error={errors.amount}
+            hint={`The amount you sent, in US dollars (${formatCents(options.data.minCents)} to ${formatCents(options.data.maxCents)}).`}
+          />
+          <div role="note" className="flex gap-3 rounded-lg border border-amber-700/30 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
+            <p>
+              Transfers are processed instantly and cannot be reversed. Your deposit counts once our team confirms the funds arrived in
+              our account.
+            </p>
+          </div>
+          {failure && <Alert tone="error">{failure}</Alert>}
+          <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto sm:self-start">
+            {create.isPending ? "Processing..." : "I've Sent The Funds"}
+          </Button>
+        </>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { useRef, useState } from "react";
+import type { Coin } from "../../../../shared/schemas/deposits.js";
+import { Alert } from "../../../components/ui/alert.js";
+import { Loading } from "../../../components/ui/spinner.js";
+import { useCryptoAddress } from "../api/deposits.js";
+import { CopyButton } from "./copy-button.js";
+import { QrCode } from "./qr-code.js";
+
+const COIN_NAMES: Record<Coin, string> = { BTC: "Bitcoin" };
+
+/** Where to send the coin: the address, a copy button and a QR code (reference §2, crypto page). */
+export function CryptoAddressPanel({ coin }: { coin: Coin }) {
+  const address = useCryptoAddress(coin);
+  const addressRef = useRef<HTMLElement>(null);
+  const [copyFailed, setCopyFailed] = useState(false);
+
+  // Clipboard refused (no permission, insecure origin): select the text so Ctrl+C / long-press works.
+  const selectForManualCopy = () => {
+    const element = addressRef.current;
+    const selection = window.getSelection();
+    if (element && selection) {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      selection.removeAllRanges();
+      selection.addRange(range);
+    }
+    setCopyFailed(true);
+  };
+
+  return (
+    <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <p className="text-sm font-medium text-slate-800">Send {coin} to this address</p>
+      {address.isPending && <Loading label="Loading address..." />}
+      {address.isError && <Alert tone="error">The {COIN_NAMES[coin]} address could not be loaded. Reload the page to try again.</Alert>}
+      {address.data && (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <code ref={addressRef} data-testid="deposit-address" className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm break-all text-slate-900">
+            {address.data.address}
+          </code>
+          <CopyButton key={address.data.address} text={address.data.address} onFailure={selectForManualCopy} />
+        </div>
+      )}
+      {copyFailed && <p className="text-sm text-slate-700">Copying is not allowed here. The address is selected: copy it with Ctrl+C or a long press.</p>}
+      {!address.isPending && (
+        <div className="flex flex-col items-center gap-2 text-center">
+          <QrCode text={address.data?.address ?? null} label={`QR code of the ${COIN_NAMES[coin]} deposit address`} />
+          <p className="text-sm text-slate-700">Scan this code using your wallet app to make the transfer.</p>
+        </div>
+      )}
+      {address.data?.kind === "shared" && (
+        <p className="text-sm text-slate-700">This address is shared by all investors. Add your transaction ID below so we can match your transfer to you.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import type { DepositStatus } from "../../../../shared/schemas/deposits.js";
+import { Badge, type BadgeTone } from "../../../components/ui/badge.js";
+import { STATUS_LABELS } from "../labels.js";
+
+const TONE: Record<DepositStatus, BadgeTone> = { pending: "warning", confirmed: "success", rejected: "danger", expired: "neutral" };
+
+export function DepositStatusBadge({ status }: { status: DepositStatus }) {
+  return <Badge tone={TONE[status]}>{STATUS_LABELS[status]}</Badge>;
+}
