@@ -5,6 +5,10 @@
  *
  *   npx tsx bench/web.ts
  *
+ * The server runs from a copy of the fresh build in a temporary directory (see bench/lib/server.ts),
+ * so that someone rebuilding dist/ meanwhile cannot delete the assets its pages name; a Lighthouse
+ * run in which any same-origin request failed is discarded and retried.
+ *
  * Exits 0 when the measurement completed, whether or not the bars were met; non-zero when it could
  * not measure (no Chromium, build or server failure, a page with no successful Lighthouse run).
  * CHROMIUM_PATH overrides /usr/bin/chromium; BENCH_WEB_REPORTS_DIR, when set, keeps every

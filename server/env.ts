@@ -1,5 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseAmount } from "../shared/money.js";
+import { validateExtendedPublicKey } from "./services/bitcoin/derive-address.js";
 
 const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
@@ -15,6 +17,18 @@ const flag = (fallback: boolean) =>
     );
 
 const text = (fallback: string) => z.string().trim().min(1).default(fallback);
+
+/** A dollar amount from the environment ("10", "1000000.50"), as integer cents. */
+const dollars = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const parsed = parseAmount(value);
+      if (parsed.ok) return parsed.cents;
+      ctx.addIssue({ code: "custom", message: "must be a positive dollar amount with at most two decimals" });
+      return z.NEVER;
+    });
 
 /**
  * Every setting Termvest reads from the environment. Defaults are chosen so that a fresh
@@ -61,10 +75,16 @@ const envSchema = z
     BITCOIN_XPUB: z
       .string()
       .trim()
-      .regex(/^[xz]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, "must be an xpub or zpub")
+      .refine(validateExtendedPublicKey, "must be the xpub or zpub of a native SegWit (BIP84, m/84'/0'/0') account")
       .optional(),
+    DEPOSIT_MIN_USD: dollars("10"),
+    DEPOSIT_MAX_USD: dollars("1000000"),
+    DEPOSIT_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   })
   .superRefine((env, ctx) => {
+    if (env.DEPOSIT_MIN_USD > env.DEPOSIT_MAX_USD) {
+      ctx.addIssue({ code: "custom", path: ["DEPOSIT_MIN_USD"], message: "must not be above DEPOSIT_MAX_USD" });
+    }
     if (env.NODE_ENV !== "production") return;
     if (!env.AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required when NODE_ENV=production" });
@@ -84,13 +104,15 @@ const envSchema = z
 export type SocialNetwork = "facebook" | "instagram" | "linkedin" | "twitter";
 export type BankKey = "access" | "uba" | "gtbank";
 
+export type BankSettings = Record<BankKey, { name: string; accountName: string; accountNumber: string }>;
+
 export interface SiteSettings {
   name: string;
   supportEmail: string;
   phone: string;
   address: string;
   social: Partial<Record<SocialNetwork, string>>;
-  banks: Record<BankKey, { name: string; accountName: string; accountNumber: string }>;
+  banks: BankSettings;
   bitcoin: { address: string; xpub: string | undefined };
 }
 
@@ -109,6 +131,7 @@ export interface Config {
   trustProxy: boolean;
   rateLimit: boolean;
   session: { idleSeconds: number; maxSeconds: number };
+  deposits: { minCents: bigint; maxCents: bigint; expiryDays: number };
   site: SiteSettings;
 }
 
@@ -151,6 +174,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       idleSeconds: Math.round(env.SESSION_IDLE_DAYS * DAY),
       maxSeconds: Math.round(Math.max(env.SESSION_MAX_DAYS, env.SESSION_IDLE_DAYS) * DAY),
     },
+    deposits: { minCents: env.DEPOSIT_MIN_USD, maxCents: env.DEPOSIT_MAX_USD, expiryDays: env.DEPOSIT_EXPIRY_DAYS },
     site: {
       name: env.SITE_NAME,
       supportEmail: env.SUPPORT_EMAIL,

@@ -10,6 +10,7 @@ import { loadPages } from "./http/pages.js";
 import type { Logger } from "./logger.js";
 import { createOutboxMailer, createSmtpMailer, outboxDirectory, type Mailer } from "./mail/mailer.js";
 import { loadContent } from "./content/load-content.js";
+import { startJobs } from "./jobs.js";
 import { clientDistDir, contentDir, ssrEntryPath } from "./paths.js";
 import { listActivePlans } from "./services/plans/list-active-plans.js";
 import { seedPlans } from "./services/plans/seed-plans.js";
@@ -73,6 +74,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const { port } = server.address() as AddressInfo;
     const url = config.port === port ? config.publicUrl : `http://localhost:${port}`;
 
+    cleanups.push(startJobs(database.db, logger));
     if (embedded) {
       updateLockUrl(config.dataDir, url);
       cleanups.push(await startControlServer(database.db, config.dataDir));

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -228,6 +229,9 @@ export const deposit = pgTable(
     check("deposit_status", sql`${table.status} in ('pending', 'confirmed', 'rejected', 'expired')`),
   ],
 );
+
+/** Derivation indexes of the operator's xpub, never reused even across concurrent requests. */
+export const depositAddressIndexSeq = pgSequence("deposit_address_index_seq", { startWith: 0, minValue: 0 });
 
 /** Watch-only addresses handed out from the operator's xpub, one unused address per user at a time. */
 export const depositAddress = pgTable(

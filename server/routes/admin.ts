@@ -1,15 +1,55 @@
 import { Hono } from "hono";
+import * as z from "zod/mini";
 import { userSearchQuery } from "../../shared/schemas/admin.js";
+import { confirmDepositSchema, rejectDepositSchema, type DepositStatus } from "../../shared/schemas/deposits.js";
 import type { AppDeps } from "../app.js";
+import { AppError } from "../errors.js";
+import { runMoneyOperation, respond } from "../http/idempotency.js";
+import { readJson } from "../http/json-body.js";
 import { requireRole, requireUser, type AppEnv } from "../http/session.js";
+import { confirmDeposit, rejectDeposit, type Decision } from "../services/deposits/decide-deposit.js";
+import { listDepositsForReview } from "../services/deposits/list-deposits.js";
+import { mailNotification } from "../services/notifications/notify.js";
 import { searchUsers } from "../services/users/search-users.js";
 
+const reviewQuery = z.object({ status: z.optional(z.enum(["pending", "expired", "confirmed", "rejected"])) });
+
 /** The operator back office API: every route needs a session and the admin role, checked here. */
-export function adminRoutes({ auth, database }: Pick<AppDeps, "auth" | "database">) {
+export function adminRoutes({ auth, database, config, mailer, logger }: AppDeps) {
+  const mailDeps = { mailer, logger, siteName: config.site.name, publicUrl: config.publicUrl };
+  const sendMail = (decision: Decision | undefined) => decision && mailNotification(mailDeps, decision.mail.to, decision.mail.notification);
+
   return new Hono<AppEnv>()
     .use("*", requireUser(auth), requireRole("admin"))
     .get("/users", async (c) => {
-      const { q } = userSearchQuery.parse(c.req.query());
-      return c.json({ users: await searchUsers(database.db, q) });
+      const query = userSearchQuery.safeParse(c.req.query());
+      if (!query.success) throw new AppError("VALIDATION_FAILED", query.error.issues[0]?.message ?? "Invalid query.");
+      return c.json({ users: await searchUsers(database.db, query.data.q) });
+    })
+    .get("/deposits", async (c) => {
+      const query = reviewQuery.safeParse(c.req.query());
+      if (!query.success) throw new AppError("VALIDATION_FAILED", "status must be pending, expired, confirmed or rejected.");
+      const statuses: DepositStatus[] = query.data.status ? [query.data.status] : ["pending", "expired"];
+      return c.json({ deposits: await listDepositsForReview(database.db, statuses) });
+    })
+    .post("/deposits/:id/confirm", async (c) => {
+      const { raw, value } = await readJson(c, confirmDepositSchema);
+      let decision: Decision | undefined;
+      const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
+        decision = await confirmDeposit(tx, c.get("user").id, c.req.param("id"), value);
+        return { status: 200, body: decision.deposit };
+      });
+      sendMail(decision);
+      return respond(c, outcome);
+    })
+    .post("/deposits/:id/reject", async (c) => {
+      const { raw, value } = await readJson(c, rejectDepositSchema);
+      let decision: Decision | undefined;
+      const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
+        decision = await rejectDeposit(tx, c.get("user").id, c.req.param("id"), value.reason);
+        return { status: 200, body: decision.deposit };
+      });
+      sendMail(decision);
+      return respond(c, outcome);
     });
 }

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppDeps } from "../app.js";
 import { requireUser, type AppEnv } from "../http/session.js";
+import { recentPublicDeposits } from "../services/deposits/recent-public-deposits.js";
 import { listActivePlans } from "../services/plans/list-active-plans.js";
 import { ensureReferralCode } from "../services/referrals/referral-code.js";
 import { publicStats } from "../services/stats/public-stats.js";
@@ -11,8 +12,7 @@ export function publicRoutes({ config, database, auth }: AppDeps) {
     .get("/site", (c) => c.json(toPublicSite(config.site)))
     .get("/plans", async (c) => c.json({ plans: await listActivePlans(database.db) }))
     .get("/public/stats", async (c) => c.json(await publicStats(database.db)))
-    // Deposits arrive with the money core; until a deposit is confirmed there is nothing to list.
-    .get("/public/recent-deposits", (c) => c.json({ deposits: [] }))
+    .get("/public/recent-deposits", async (c) => c.json({ deposits: await recentPublicDeposits(database.db, config.site.banks) }))
     .get("/me/referral", requireUser(auth), async (c) => {
       const code = await ensureReferralCode(database.db, c.get("user").id);
       return c.json({ code, url: `${config.publicUrl}/signup?ref=${code}` });

@@ -1,5 +1,6 @@
 import {
   ArrowLeftRight,
+  Banknote,
   HandCoins,
   LayoutDashboard,
   ListChecks,
@@ -13,6 +14,7 @@ import {
 import { useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { Logo } from "../../components/ui/logo.js";
+import { NotificationBell } from "../../features/notifications/components/notification-bell.js";
 import { useSession, type SessionUser } from "../../features/auth/api/session.js";
 import { useSignOut } from "../../lib/use-sign-out.js";
 import { useBootstrap } from "../../lib/bootstrap.js";
@@ -27,7 +29,11 @@ const GENERAL = [
 ];
 
 const ACCOUNT = [{ to: "/dashboard/settings", label: "Settings", icon: Settings }];
-const ADMIN = [{ to: "/dashboard/admin", label: "Back office", icon: ShieldCheck }];
+const ADMIN = [
+  // `end`: /dashboard/admin only redirects to a section, so the section's own item is the one shown as current.
+  { to: "/dashboard/admin", label: "Back office", icon: ShieldCheck, end: true },
+  { to: "/dashboard/admin/deposits", label: "Deposits", icon: Banknote },
+];
 
 /** Display name, else the part of the e-mail before the @, else Guest (as the reference). */
 export function displayName(user: Pick<SessionUser, "name" | "email"> | null | undefined): string {
@@ -68,8 +74,6 @@ export function DashboardLayout() {
   const open = openOn === pathname;
   const close = () => setOpenOn(null);
   const name = displayName(user);
-
-
 
   return (
     <div className="min-h-screen bg-slate-100 lg:pl-64">
@@ -116,7 +120,9 @@ export function DashboardLayout() {
           >
             <Menu aria-hidden="true" />
           </button>
-          <div className="ml-auto flex items-center gap-3">
+          {/* relative: the bell's dropdown is placed against this group, which ends at the page padding. */}
+          <div className="relative ml-auto flex items-center gap-3">
+            <NotificationBell />
             <span className="text-sm font-medium text-slate-800" data-testid="display-name">
               {name}
             </span>

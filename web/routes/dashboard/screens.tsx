@@ -1,9 +1,7 @@
 import type { ReactNode } from "react";
 import { RiskLine } from "../../components/marketing/page-banner.js";
-import { useSession } from "../../features/auth/api/session.js";
 import { PlanCard } from "../../features/plans/components/plan-card.js";
 import { useBootstrap } from "../../lib/bootstrap.js";
-import { displayName } from "./layout.js";
 
 export function ScreenTitle({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -20,18 +18,6 @@ export function UnavailableScreen({ title }: { title: string }) {
     <section>
       <ScreenTitle title={title} />
       <div className="rounded-card border border-dashed border-slate-300 bg-white p-8 text-slate-700">This screen is not available yet.</div>
-    </section>
-  );
-}
-
-export function OverviewScreen() {
-  const { user } = useSession();
-  return (
-    <section>
-      <ScreenTitle title={`Welcome, ${displayName(user)}`}>Here is an overview of your account.</ScreenTitle>
-      <div className="rounded-card border border-dashed border-slate-300 bg-white p-8 text-slate-700">
-        Balances are not available yet. They will appear here once deposits open.
-      </div>
     </section>
   );
 }

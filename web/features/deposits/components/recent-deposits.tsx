@@ -9,7 +9,7 @@ export interface PublicDeposit {
   method: "crypto" | "bank";
   /** Masked on the server, e.g. "bc1qcr…6fyu". */
   address: string;
-  amountCents: string;
+  amountCents: number;
   confirmedAt: string;
 }
 

@@ -1,0 +1,62 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { IDEMPOTENCY_HEADER, idempotencyKeyField } from "../../shared/schemas/money.js";
+import type { Database, DbExecutor } from "../db/client.js";
+import { idempotencyRecord } from "../db/schema.js";
+import { AppError } from "../errors.js";
+
+export interface OperationResult {
+  status: 200 | 201;
+  body: unknown;
+}
+
+/**
+ * Runs a money-moving operation in one transaction. With an Idempotency-Key, the key is claimed
+ * in that same transaction: a concurrent retry waits on the key until the first commits, then
+ * gets the first response; the same key with another body is a 409. A failed operation rolls its
+ * claim back, so fixing the input and retrying with the same key works.
+ */
+export async function runMoneyOperation(
+  c: Context,
+  db: Database,
+  userId: string,
+  raw: string,
+  operation: (tx: DbExecutor) => Promise<OperationResult>,
+): Promise<{ result: OperationResult; replayed: boolean }> {
+  const header = c.req.header(IDEMPOTENCY_HEADER);
+  if (header === undefined) return { result: await db.transaction((tx) => operation(tx)), replayed: false };
+  const key = idempotencyKeyField.safeParse(header);
+  if (!key.success) throw new AppError("VALIDATION_FAILED", key.error.issues[0]?.message ?? "Invalid Idempotency-Key.");
+  const fingerprint = createHash("sha256").update(`${c.req.method} ${c.req.path}\n${raw}`).digest("hex");
+
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(idempotencyRecord)
+      .values({ userId, key: key.data, fingerprint, status: 0, body: {} })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyRecord.key });
+    if (claimed.length === 0) {
+      const [first] = await tx
+        .select()
+        .from(idempotencyRecord)
+        .where(and(eq(idempotencyRecord.userId, userId), eq(idempotencyRecord.key, key.data)));
+      if (!first || first.fingerprint !== fingerprint) {
+        throw new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for a different request.");
+      }
+      return { result: { status: first.status as 200 | 201, body: first.body }, replayed: true };
+    }
+    const result = await operation(tx);
+    await tx
+      .update(idempotencyRecord)
+      .set({ status: result.status, body: result.body as object })
+      .where(and(eq(idempotencyRecord.userId, userId), eq(idempotencyRecord.key, key.data)));
+    return { result, replayed: false };
+  });
+}
+
+/** Sends the operation's response, marking replays so clients and logs can tell. */
+export function respond(c: Context, outcome: { result: OperationResult; replayed: boolean }) {
+  if (outcome.replayed) c.header("Idempotent-Replayed", "true");
+  return c.json(outcome.result.body as object, outcome.result.status);
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { formatCents } from "../../../shared/money.js";
+import type { CreateDepositInput, DepositDto } from "../../../shared/schemas/deposits.js";
+import type { DbExecutor } from "../../db/client.js";
+import { deposit, depositAddress } from "../../db/schema.js";
+import type { Config } from "../../env.js";
+import { AppError } from "../../errors.js";
+import { newReferralCode } from "../referrals/referral-code.js";
+import { cryptoAddressFor } from "./crypto-address.js";
+import { toDepositDto } from "./deposit-dto.js";
+
+const DAY_MS = 86_400_000;
+
+/** "TV-" and eight unambiguous characters: short enough to type into a bank's reference field. */
+export function newDepositReference(): string {
+  return `TV-${newReferralCode(8)}`;
+}
+
+/**
+ * Records what the user says they sent. Nothing is credited: the deposit is pending until an
+ * operator confirms the money arrived.
+ */
+export async function createDeposit(tx: DbExecutor, config: Config, userId: string, input: CreateDepositInput, now = new Date()): Promise<DepositDto> {
+  const amount = BigInt(input.amountCents);
+  const { minCents, maxCents, expiryDays } = config.deposits;
+  if (amount < minCents) throw new AppError("VALIDATION_FAILED", `The smallest deposit is ${formatCents(minCents)}.`, { amountCents: "too small" });
+  if (amount > maxCents) throw new AppError("VALIDATION_FAILED", `The largest deposit is ${formatCents(maxCents)}.`, { amountCents: "too large" });
+
+  const id = randomUUID();
+  const address = input.method === "crypto" ? (await cryptoAddressFor(tx, config, userId)).address : null;
+  const [row] = await tx
+    .insert(deposit)
+    .values({
+      id,
+      userId,
+      method: input.method,
+      amountCents: amount,
+      coin: input.method === "crypto" ? input.coin : null,
+      bank: input.method === "bank" ? input.bank : null,
+      address,
+      txId: input.method === "crypto" ? input.txId || null : null,
+      reference: newDepositReference(),
+      expiresAt: new Date(now.getTime() + expiryDays * DAY_MS),
+      createdAt: now,
+    })
+    .returning();
+  if (!row) throw new Error("deposit insert returned nothing");
+  if (address && config.site.bitcoin.xpub) {
+    // The address now belongs to this deposit; the user's next deposit gets a fresh one.
+    await tx
+      .update(depositAddress)
+      .set({ depositId: id })
+      .where(and(eq(depositAddress.address, address), eq(depositAddress.userId, userId), isNull(depositAddress.depositId)));
+  }
+  return toDepositDto(row);
+}

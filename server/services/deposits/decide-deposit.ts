@@ -1,0 +1,98 @@
+import { eq } from "drizzle-orm";
+import { formatCents } from "../../../shared/money.js";
+import type { DepositDto } from "../../../shared/schemas/deposits.js";
+import type { DbExecutor } from "../../db/client.js";
+import { deposit, user } from "../../db/schema.js";
+import { AppError } from "../../errors.js";
+import { recordAudit } from "../audit/record-audit.js";
+import { platformAccount, userAccount } from "../ledger/accounts.js";
+import { postJournal } from "../ledger/post-journal.js";
+import { notify, type NotificationInput } from "../notifications/notify.js";
+import { toDepositDto, type DepositRow } from "./deposit-dto.js";
+
+export interface Decision {
+  deposit: DepositDto;
+  /** For the e-mail copy, sent after the transaction commits. */
+  mail: { to: string; notification: NotificationInput };
+}
+
+/** Locks the deposit row; a decided deposit can never change again. */
+async function lockUndecided(tx: DbExecutor, depositId: string): Promise<DepositRow & { email: string }> {
+  const [row] = await tx
+    .select({ deposit, email: user.email })
+    .from(deposit)
+    .innerJoin(user, eq(user.id, deposit.userId))
+    .where(eq(deposit.id, depositId))
+    .for("update", { of: deposit });
+  if (!row) throw new AppError("NOT_FOUND", "No such deposit.");
+  if (row.deposit.status === "confirmed" || row.deposit.status === "rejected") {
+    throw new AppError("CONFLICT", `This deposit was already ${row.deposit.status}.`);
+  }
+  return { ...row.deposit, email: row.email };
+}
+
+/**
+ * Credits the amount that arrived to the user's available balance, exactly once: the row lock
+ * serialises concurrent confirmations and the journal key `deposit:<id>` refuses a second credit.
+ * Late money still counts, so an expired deposit can be confirmed too.
+ */
+export async function confirmDeposit(
+  tx: DbExecutor,
+  actorId: string,
+  depositId: string,
+  input: { receivedCents?: number; txId?: string },
+  now = new Date(),
+): Promise<Decision> {
+  const current = await lockUndecided(tx, depositId);
+  const received = input.receivedCents === undefined ? current.amountCents : BigInt(input.receivedCents);
+  const journal = await postJournal(tx, {
+    idempotencyKey: `deposit:${current.id}`,
+    kind: "deposit",
+    userId: current.userId,
+    reference: current.reference,
+    postings: [
+      { account: userAccount(current.userId, "available"), amountCents: received },
+      { account: platformAccount("deposits"), amountCents: -received },
+    ],
+  });
+  const [updated] = await tx
+    .update(deposit)
+    .set({ status: "confirmed", receivedCents: received, txId: input.txId || current.txId, journalId: journal.journalId, decidedBy: actorId, decidedAt: now })
+    .where(eq(deposit.id, current.id))
+    .returning();
+  if (!updated) throw new Error("deposit update returned nothing");
+  await recordAudit(tx, { actorId, action: "deposit.confirm", targetType: "deposit", targetId: current.id, before: strip(current), after: updated });
+  const notification: NotificationInput = {
+    userId: current.userId,
+    kind: "deposit_confirmed",
+    title: "Deposit confirmed",
+    body: `Your deposit ${current.reference} of ${formatCents(received)} has been confirmed and added to your balance.`,
+    link: "/dashboard",
+  };
+  await notify(tx, notification);
+  return { deposit: toDepositDto(updated), mail: { to: current.email, notification } };
+}
+
+export async function rejectDeposit(tx: DbExecutor, actorId: string, depositId: string, reason: string, now = new Date()): Promise<Decision> {
+  const current = await lockUndecided(tx, depositId);
+  const [updated] = await tx
+    .update(deposit)
+    .set({ status: "rejected", rejectReason: reason, decidedBy: actorId, decidedAt: now })
+    .where(eq(deposit.id, current.id))
+    .returning();
+  if (!updated) throw new Error("deposit update returned nothing");
+  await recordAudit(tx, { actorId, action: "deposit.reject", targetType: "deposit", targetId: current.id, before: strip(current), after: updated });
+  const notification: NotificationInput = {
+    userId: current.userId,
+    kind: "deposit_rejected",
+    title: "Deposit not accepted",
+    body: `Your deposit ${current.reference} of ${formatCents(current.amountCents)} was not accepted: ${reason}`,
+    link: "/dashboard",
+  };
+  await notify(tx, notification);
+  return { deposit: toDepositDto(updated), mail: { to: current.email, notification } };
+}
+
+function strip({ email: _email, ...row }: DepositRow & { email: string }): DepositRow {
+  return row;
+}

@@ -1,0 +1,43 @@
+import { desc, eq } from "drizzle-orm";
+import { maskAddress, maskName } from "../../../shared/mask.js";
+import type { DbExecutor } from "../../db/client.js";
+import { deposit, user } from "../../db/schema.js";
+import type { BankSettings } from "../../env.js";
+import { toJsonCents } from "../ledger/balances.js";
+
+export interface PublicDepositDto {
+  id: string;
+  name: string;
+  method: "crypto" | "bank";
+  address: string;
+  amountCents: number;
+  confirmedAt: string;
+}
+
+/** The home page feed: the latest confirmed deposits, masked so no one can be identified. */
+export async function recentPublicDeposits(db: DbExecutor, banks: BankSettings, limit = 10): Promise<PublicDepositDto[]> {
+  const rows = await db
+    .select({
+      id: deposit.id,
+      name: user.name,
+      method: deposit.method,
+      address: deposit.address,
+      bank: deposit.bank,
+      amount: deposit.amountCents,
+      received: deposit.receivedCents,
+      decidedAt: deposit.decidedAt,
+    })
+    .from(deposit)
+    .innerJoin(user, eq(user.id, deposit.userId))
+    .where(eq(deposit.status, "confirmed"))
+    .orderBy(desc(deposit.decidedAt), desc(deposit.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id.slice(0, 8),
+    name: maskName(row.name),
+    method: row.method as "crypto" | "bank",
+    address: row.method === "crypto" && row.address ? maskAddress(row.address) : (banks[row.bank as keyof BankSettings]?.name ?? "Bank"),
+    amountCents: toJsonCents(row.received ?? row.amount),
+    confirmedAt: (row.decidedAt ?? new Date(0)).toISOString(),
+  }));
+}

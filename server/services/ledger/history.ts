@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import type { HistoryEntryDto, HistoryPageDto, HistoryStatus } from "../../../shared/schemas/ledger.js";
+import type { DbExecutor } from "../../db/client.js";
+import { toJsonCents } from "./balances.js";
+
+const TYPE_LABELS: Record<string, string> = {
+  deposit: "Deposit",
+  investment: "Investment",
+  maturity: "Maturity",
+  payout_request: "Payout",
+  payout_paid: "Payout",
+  payout_rejected: "Payout returned",
+  transfer: "Transfer",
+  adjustment: "Adjustment",
+};
+
+const ACCOUNT_LABELS: Record<string, string> = { available: "Main balance", invested: "Invested", payout_hold: "Payout hold" };
+
+interface Row {
+  id: string;
+  date: Date | string;
+  kind: string;
+  account_kind: string | null;
+  amount: string;
+  status: string;
+  reference: string | null;
+  total: string;
+}
+
+/**
+ * The caller's history, newest first: every posting on their own accounts, plus deposits that
+ * have not (or will never) reach the ledger, so a pending or rejected deposit is visible too.
+ */
+export async function transactionHistory(db: DbExecutor, userId: string, page: number, pageSize: number): Promise<HistoryPageDto> {
+  const result = (await db.execute(sql`
+    with entries as (
+      select p.id::text as id, p.created_at as date, j.kind, a.kind as account_kind, p.amount_cents as amount,
+             'completed' as status, coalesce(j.reference, '') as reference
+      from posting p
+      join ledger_account a on a.id = p.account_id
+      join journal j on j.id = p.journal_id
+      where a.user_id = ${userId}
+      union all
+      select d.id, d.created_at, 'deposit', null, d.amount_cents, d.status, d.reference
+      from deposit d
+      where d.user_id = ${userId} and d.status <> 'confirmed'
+    )
+    select *, count(*) over ()::text as total from entries
+    order by date desc, id desc
+    limit ${pageSize} offset ${(page - 1) * pageSize}
+  `)) as unknown as { rows: Row[] };
+  const rows = result.rows;
+  const total = rows[0] ? Number(rows[0].total) : await countHistory(db, userId);
+  return { entries: rows.map(toEntry), page, pageSize, total };
+}
+
+async function countHistory(db: DbExecutor, userId: string): Promise<number> {
+  const result = (await db.execute(sql`
+    select (select count(*) from posting p join ledger_account a on a.id = p.account_id where a.user_id = ${userId})
+         + (select count(*) from deposit d where d.user_id = ${userId} and d.status <> 'confirmed') as total
+  `)) as unknown as { rows: Array<{ total: string | number }> };
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+function toEntry(row: Row): HistoryEntryDto {
+  const type = TYPE_LABELS[row.kind] ?? row.kind;
+  const onLedger = row.account_kind !== null;
+  return {
+    id: row.id,
+    date: new Date(row.date).toISOString(),
+    type,
+    description: onLedger ? ACCOUNT_LABELS[row.account_kind ?? ""] ?? row.account_kind ?? "" : `Deposit ${row.status}`,
+    // Deposits not on the ledger show what was claimed, but it never changed a balance.
+    amountCents: toJsonCents(BigInt(row.amount)),
+    status: row.status as HistoryStatus,
+    reference: row.reference ?? "",
+  };
+}
+
+const csvCell = (value: string | number) => {
+  const text = String(value);
+  // Quote everything; neutralise spreadsheet formulas in text cells.
+  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === "string" ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+};
+
+/** Every entry (up to 10,000) as CSV, amounts in dollars with two decimals. */
+export async function transactionHistoryCsv(db: DbExecutor, userId: string): Promise<string> {
+  const { entries } = await transactionHistory(db, userId, 1, 10_000);
+  const header = ["Date", "Type", "Description", "Amount (USD)", "Status", "Reference"].map(csvCell).join(",");
+  const lines = entries.map((entry) =>
+    [entry.date, entry.type, entry.description, centsToDecimal(entry.amountCents), entry.status, entry.reference].map(csvCell).join(","),
+  );
+  return [header, ...lines].join("\r\n") + "\r\n";
+}
+
+/** -12345 → "-123.45": plain decimal for spreadsheets (no currency symbol or separators). */
+function centsToDecimal(cents: number): string {
+  const value = BigInt(cents);
+  const abs = value < 0n ? -value : value;
+  return `${value < 0n ? "-" : ""}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
+}

@@ -1,0 +1,281 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, deposit, user } from "../server/db/schema.js";
+import { expireDeposits } from "../server/services/deposits/expire-deposits.js";
+import { verifyLedger } from "../server/services/ledger/verify-ledger.js";
+import { grantAdmin } from "../server/services/users/grant-admin.js";
+import type { HttpClient } from "./helpers/http-client.js";
+import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "./helpers/database.js";
+import { signIn, signUp, startTestServer, uniqueEmail, type TestServer } from "./helpers/test-server.js";
+
+let database: TestDatabase;
+let server: TestServer;
+let admin: HttpClient;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  server = await startTestServer(database.handle);
+  admin = await signedIn(uniqueEmail("admin"), true);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await database?.dispose();
+});
+
+async function signedIn(email = uniqueEmail(), asAdmin = false) {
+  await signUp(server.client(), { name: "Ada Obi", email });
+  if (asAdmin) await grantAdmin(database.handle.db, email);
+  const client = server.client();
+  await signIn(client, email);
+  return client;
+}
+
+const crypto = (amountCents: number, extra: Record<string, unknown> = {}) => ({ method: "crypto", coin: "BTC", amountCents, ...extra });
+const bank = (amountCents: number, bankKey = "uba") => ({ method: "bank", bank: bankKey, amountCents });
+const summary = async (client: HttpClient) => (await client.get("/api/me/summary")).json();
+const depositCount = async () => (await database.handle.db.select({ value: count() }).from(deposit))[0]?.value ?? 0;
+
+describe("creating deposits", () => {
+  it("records a pending crypto and a pending bank deposit without touching any balance", async () => {
+    const client = await signedIn();
+    const cryptoResponse = await client.post("/api/deposits", crypto(25_000, { txId: "abc123" }));
+    expect(cryptoResponse.status).toBe(201);
+    const cryptoDeposit = await cryptoResponse.json();
+    expect(cryptoDeposit).toMatchObject({ method: "crypto", amountCents: 25_000, coin: "BTC", status: "pending", txId: "abc123", address: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu", reference: expect.stringMatching(/^TV-[2-9A-Z]{8}$/) });
+    const bankDeposit = await (await client.post("/api/deposits", bank(50_000, "gtbank"))).json();
+    expect(bankDeposit).toMatchObject({ method: "bank", bank: "gtbank", status: "pending", address: null });
+    expect(bankDeposit.reference).not.toBe(cryptoDeposit.reference);
+
+    expect(await summary(client)).toEqual({ mainBalanceCents: 0, interestBalanceCents: 0, totalInvestCents: 0, totalPayoutCents: 0, totalTransactionCents: 0, totalBalanceCents: 0 });
+    const { deposits } = await (await client.get("/api/deposits")).json();
+    expect(deposits.map((row: { method: string }) => row.method)).toEqual(["bank", "crypto"]);
+  });
+
+  it.each([
+    ["zero", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":0}"],
+    ["negative", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":-500}"],
+    ["1e309", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":1e309}"],
+    ["a fraction of a cent", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":0.1}"],
+    ["text", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":\"ten\"}"],
+    ["an unsafe integer", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":9007199254740993}"],
+    ["an unknown method", "{\"method\":\"cash\",\"amountCents\":5000}"],
+    ["an unknown bank", "{\"method\":\"bank\",\"bank\":\"nope\",\"amountCents\":5000}"],
+    ["an unknown coin", "{\"method\":\"crypto\",\"coin\":\"DOGE\",\"amountCents\":5000}"],
+    ["malformed JSON", "{\"method\":"],
+  ])("refuses %s with a clear 400 and creates nothing", async (_label, body) => {
+    const client = await signedIn();
+    const before = await depositCount();
+    const response = await client.request("/api/deposits", { method: "POST", body: undefined, headers: { "Content-Type": "application/json" } });
+    expect(response.status).toBe(400);
+    const raw = await fetch(new URL("/api/deposits", server.url), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.url, Cookie: [...client.cookies].map(([name, { value }]) => `${name}=${value}`).join("; ") },
+      body,
+    });
+    expect(raw.status).toBe(400);
+    const error = (await raw.json()).error;
+    expect(error.code).toBe("VALIDATION_FAILED");
+    expect(error.message.length).toBeGreaterThan(5);
+    expect(await depositCount()).toBe(before);
+  });
+
+  it("enforces the configured per-deposit limits", async () => {
+    const client = await signedIn();
+    const small = await client.post("/api/deposits", crypto(999));
+    expect(small.status).toBe(400);
+    expect((await small.json()).error.message).toBe("The smallest deposit is $10.00.");
+    const large = await client.post("/api/deposits", bank(100_000_001));
+    expect((await large.json()).error.message).toBe("The largest deposit is $1,000,000.00.");
+  });
+
+  it("needs a session", async () => {
+    expect((await server.client().post("/api/deposits", crypto(5_000))).status).toBe(401);
+    expect((await server.client().get("/api/deposits")).status).toBe(401);
+    expect((await server.client().get("/api/me/summary")).status).toBe(401);
+  });
+});
+
+describe("Idempotency-Key", () => {
+  it("returns the first response for a retry and refuses the key for another body", async () => {
+    const client = await signedIn();
+    const headers = { "Idempotency-Key": "deposit-attempt-0001" };
+    const first = await client.request("/api/deposits", { body: crypto(7_500), headers });
+    const retry = await client.request("/api/deposits", { body: crypto(7_500), headers });
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(await retry.json()).toEqual(await first.json());
+    expect((await (await client.get("/api/deposits")).json()).deposits).toHaveLength(1);
+
+    const other = await client.request("/api/deposits", { body: crypto(7_600), headers });
+    expect(other.status).toBe(409);
+    expect((await other.json()).error.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect((await client.request("/api/deposits", { body: crypto(7_500), headers: { "Idempotency-Key": "x" } })).status).toBe(400);
+  });
+
+  it("is scoped to the user: another user's identical key is a separate request", async () => {
+    const one = await signedIn();
+    const two = await signedIn();
+    const headers = { "Idempotency-Key": "shared-key-123456" };
+    const a = await (await one.request("/api/deposits", { body: crypto(5_000), headers })).json();
+    const b = await (await two.request("/api/deposits", { body: crypto(5_000), headers })).json();
+    expect(a.id).not.toBe(b.id);
+  });
+});
+
+describe("admin confirmation", () => {
+  it("credits the amount received once, notifies and audits; a decided deposit cannot change", async () => {
+    const email = uniqueEmail("owner");
+    const client = await signedIn(email);
+    const created = await (await client.post("/api/deposits", crypto(30_000))).json();
+
+    const queue = await (await admin.get("/api/admin/deposits")).json();
+    expect(queue.deposits.find((row: { id: string }) => row.id === created.id)).toMatchObject({ user: { email } });
+
+    const confirmed = await admin.post(`/api/admin/deposits/${created.id}/confirm`, { receivedCents: 29_950, txId: "f00dbabe" });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toMatchObject({ status: "confirmed", receivedCents: 29_950, txId: "f00dbabe" });
+
+    expect(await summary(client)).toMatchObject({ mainBalanceCents: 29_950, totalTransactionCents: 29_950, totalBalanceCents: 29_950 });
+
+    const again = await admin.post(`/api/admin/deposits/${created.id}/confirm`, {});
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toBe("This deposit was already confirmed.");
+    expect((await admin.post(`/api/admin/deposits/${created.id}/reject`, { reason: "late" })).status).toBe(409);
+    expect((await summary(client)).mainBalanceCents).toBe(29_950);
+
+    const notes = await (await client.get("/api/notifications")).json();
+    expect(notes.unread).toBe(1);
+    expect(notes.notifications[0]).toMatchObject({ kind: "deposit_confirmed", title: "Deposit confirmed" });
+    await expect.poll(() => server.mailer.to(email).length).toBe(1);
+    expect(server.mailer.to(email)[0]?.text).toContain("$299.50");
+
+    const audits = await database.handle.db.select().from(auditLog).where(eq(auditLog.targetId, created.id));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ action: "deposit.confirm", before: expect.objectContaining({ status: "pending" }), after: expect.objectContaining({ status: "confirmed" }) });
+
+    const history = await (await client.get("/api/transactions")).json();
+    expect(history.entries[0]).toMatchObject({ type: "Deposit", amountCents: 29_950, status: "completed", reference: created.reference });
+
+    const csv = await client.get("/api/transactions?format=csv");
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(await csv.text()).toContain(`"299.50","completed","${created.reference}"`);
+
+    const feed = await (await server.client().get("/api/public/recent-deposits")).json();
+    expect(feed.deposits[0]).toMatchObject({ name: "A** O**", method: "crypto", address: "bc1qcr…6fyu", amountCents: 29_950 });
+    expect(JSON.stringify(feed)).not.toContain(email);
+    expect(await verifyLedger(database.handle.db)).toEqual([]);
+  });
+
+  it("rejects with a reason, credits nothing, and shows the rejection in the user's history", async () => {
+    const client = await signedIn();
+    const created = await (await client.post("/api/deposits", bank(40_000))).json();
+    expect((await admin.post(`/api/admin/deposits/${created.id}/reject`, { reason: "  " })).status).toBe(400);
+    const rejected = await admin.post(`/api/admin/deposits/${created.id}/reject`, { reason: "No transfer arrived." });
+    expect(await rejected.json()).toMatchObject({ status: "rejected", rejectReason: "No transfer arrived." });
+    expect((await summary(client)).mainBalanceCents).toBe(0);
+    expect((await admin.post(`/api/admin/deposits/${created.id}/confirm`, {})).status).toBe(409);
+    const history = await (await client.get("/api/transactions")).json();
+    expect(history.entries).toEqual([expect.objectContaining({ status: "rejected", amountCents: 40_000, reference: created.reference })]);
+  });
+
+  it("answers 404 for an unknown deposit and 403 to users on every admin route", async () => {
+    expect((await admin.post("/api/admin/deposits/nope/confirm", {})).status).toBe(404);
+    const client = await signedIn();
+    const own = await (await client.post("/api/deposits", crypto(5_000))).json();
+    for (const [method, path] of [
+      ["GET", "/api/admin/deposits"],
+      ["GET", "/api/admin/users"],
+      ["POST", `/api/admin/deposits/${own.id}/confirm`],
+      ["POST", `/api/admin/deposits/${own.id}/reject`],
+    ] as const) {
+      const response = await client.request(path, { method, body: method === "POST" ? { reason: "x" } : undefined });
+      expect(response.status, path).toBe(403);
+    }
+    expect((await summary(client)).mainBalanceCents).toBe(0);
+  });
+
+  it("keeps each user's deposits, history and notifications to themselves", async () => {
+    const owner = await signedIn();
+    const other = await signedIn();
+    const created = await (await owner.post("/api/deposits", crypto(6_000))).json();
+    await admin.post(`/api/admin/deposits/${created.id}/confirm`, {});
+    expect((await (await other.get("/api/deposits")).json()).deposits).toEqual([]);
+    expect((await (await other.get("/api/transactions")).json()).entries).toEqual([]);
+    const ownerNotes = await (await owner.get("/api/notifications")).json();
+    expect((await (await other.get("/api/notifications")).json()).notifications).toEqual([]);
+    expect((await other.post(`/api/notifications/${ownerNotes.notifications[0].id}/read`)).status).toBe(404);
+    expect((await (await owner.get("/api/notifications")).json()).unread).toBe(1);
+    expect((await owner.post("/api/notifications/read-all")).status).toBe(200);
+    expect((await (await owner.get("/api/notifications")).json()).unread).toBe(0);
+  });
+});
+
+describe("expiry", () => {
+  it("expires pending deposits past their date; late money can still be confirmed", async () => {
+    const client = await signedIn();
+    const created = await (await client.post("/api/deposits", crypto(8_000))).json();
+    expect(await expireDeposits(database.handle.db, new Date(Date.now() + 8 * 86_400_000))).toBeGreaterThanOrEqual(1);
+    expect((await (await client.get("/api/deposits")).json()).deposits[0].status).toBe("expired");
+    expect((await admin.post(`/api/admin/deposits/${created.id}/confirm`, {})).status).toBe(200);
+    expect((await summary(client)).mainBalanceCents).toBe(8_000);
+  });
+});
+
+describe("fresh addresses from an xpub", () => {
+  it("gives each user an unused address of their own until a deposit uses it", async () => {
+    const xpubServer = await startTestServer(database.handle, {
+      BITCOIN_XPUB: "zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs",
+    });
+    try {
+      const email = uniqueEmail();
+      await signUp(xpubServer.client(), { email });
+      const client = xpubServer.client();
+      await signIn(client, email);
+      const first = await (await client.get("/api/deposits/crypto-address")).json();
+      expect(first).toEqual({ coin: "BTC", address: expect.stringMatching(/^bc1q/), kind: "fresh" });
+      expect((await (await client.get("/api/deposits/crypto-address")).json()).address).toBe(first.address);
+      const made = await (await client.post("/api/deposits", crypto(5_000))).json();
+      expect(made.address).toBe(first.address);
+      const next = await (await client.get("/api/deposits/crypto-address")).json();
+      expect(next.address).not.toBe(first.address);
+    } finally {
+      await xpubServer.close();
+    }
+  });
+});
+
+describe.runIf(testDatabaseUrl)("deposits under concurrency (PostgreSQL)", () => {
+  it("credits once when 50 confirmations of one deposit arrive at once", async () => {
+    const client = await signedIn();
+    const created = await (await client.post("/api/deposits", crypto(12_300))).json();
+    const statuses = await Promise.all(Array.from({ length: 50 }, () => admin.post(`/api/admin/deposits/${created.id}/confirm`, {}).then((r) => r.status)));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    expect((await summary(client)).mainBalanceCents).toBe(12_300);
+    expect(await verifyLedger(database.handle.db)).toEqual([]);
+  });
+
+  it("creates one deposit when 50 retries with one key arrive at once", async () => {
+    const client = await signedIn();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => client.request("/api/deposits", { body: crypto(4_400), headers: { "Idempotency-Key": "burst-key-000001" } })),
+    );
+    expect(responses.every((response) => response.status === 201)).toBe(true);
+    const bodies = await Promise.all(responses.map((response) => response.json()));
+    expect(new Set(bodies.map((body) => body.id)).size).toBe(1);
+    expect((await (await client.get("/api/deposits")).json()).deposits).toHaveLength(1);
+  });
+});
+
+describe("the database itself", () => {
+  it("refuses a negative user balance even if code tried to write one", async () => {
+    const [someone] = await database.handle.db.select({ id: user.id }).from(user).limit(1);
+    await expect(
+      database.handle.db.execute(
+        `insert into ledger_account (id, user_id, kind, balance_cents) values ('u:${someone?.id}:invested', '${someone?.id}', 'invested', -1)` as never,
+      ),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { NotificationListDto } from "../../../../shared/schemas/notifications.js";
+import { apiRequest } from "../../../lib/api.js";
+import { ACCOUNT_KEYS } from "../../ledger/api/keys.js";
+
+const KEY = ACCOUNT_KEYS.notifications;
+
+export function useNotifications() {
+  // Polled: a deposit confirmed by an operator should reach the bell without a reload.
+  return useQuery({ queryKey: KEY, queryFn: () => apiRequest<NotificationListDto>("/api/notifications"), refetchInterval: 30_000 });
+}
+
+function markLocally(list: NotificationListDto | undefined, id: string | null): NotificationListDto | undefined {
+  if (!list) return list;
+  const now = new Date().toISOString();
+  const notifications = list.notifications.map((item) => (item.readAt || (id !== null && item.id !== id) ? item : { ...item, readAt: now }));
+  return { notifications, unread: notifications.filter((item) => !item.readAt).length };
+}
+
+/** `id` marks one, `null` marks all. The badge changes at once; the refetch afterwards settles it. */
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string | null) =>
+      apiRequest<unknown>(id === null ? "/api/notifications/read-all" : `/api/notifications/${encodeURIComponent(id)}/read`, { method: "POST", body: {} }),
+    onMutate: async (id) => {
+      await client.cancelQueries({ queryKey: KEY });
+      client.setQueryData<NotificationListDto>(KEY, (old) => markLocally(old, id));
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}

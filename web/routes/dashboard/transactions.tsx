@@ -1,0 +1,53 @@
+import { Download } from "lucide-react";
+import { useSearchParams } from "react-router";
+import { Alert } from "../../components/ui/alert.js";
+import { LinkButton } from "../../components/ui/button.js";
+import { Loading } from "../../components/ui/spinner.js";
+import { HISTORY_CSV_URL, HISTORY_PAGE_SIZE, useHistory } from "../../features/ledger/api/ledger.js";
+import { HistoryTable } from "../../features/ledger/components/history-table.js";
+import { Pagination } from "../../features/ledger/components/pagination.js";
+import { ScreenTitle } from "./screens.js";
+
+/** The page lives in the URL (?page=2), so back/forward and reloads keep it. */
+function usePageParam(): [number, (page: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  return [page, (next) => setParams(next > 1 ? { page: String(next) } : {})];
+}
+
+export function TransactionHistoryScreen() {
+  const [page, setPage] = usePageParam();
+  const history = useHistory(page);
+  const pages = history.data ? Math.max(1, Math.ceil(history.data.total / HISTORY_PAGE_SIZE)) : 1;
+
+  return (
+    <section>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <ScreenTitle title="Transaction History">Every movement of your money, newest first.</ScreenTitle>
+        {/* A plain link: the browser downloads the file with the session cookie, no script needed. */}
+        <a href={HISTORY_CSV_URL} download className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+          <Download aria-hidden="true" className="size-4" />
+          Download CSV
+        </a>
+      </div>
+      {history.isPending && <Loading />}
+      {history.isError && <Alert tone="error">Your transactions could not be loaded. Reload the page to try again.</Alert>}
+      {history.data && history.data.total === 0 && (
+        <div className="flex flex-col items-start gap-4 rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700" data-testid="history-empty">
+          <p>No transactions yet. Deposits, investments and payouts will appear here.</p>
+          <LinkButton to="/dashboard/transfer">Make a deposit</LinkButton>
+        </div>
+      )}
+      {history.data && history.data.total > 0 && (
+        <div className="flex flex-col gap-4">
+          {history.data.entries.length > 0 ? (
+            <HistoryTable entries={history.data.entries} />
+          ) : (
+            <p className="rounded-card border border-slate-200 bg-white p-6 text-slate-700">This page is empty.</p>
+          )}
+          <Pagination page={page} pages={pages} onPage={setPage} busy={history.isPlaceholderData} />
+        </div>
+      )}
+    </section>
+  );
+}
