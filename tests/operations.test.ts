@@ -60,6 +60,17 @@ describe("operations", () => {
     expect(site).toEqual({ name: "Termvest", supportEmail: "support@termvest.localhost", phone: expect.any(String), address: expect.any(String), social: {} });
   });
 
+  it("describes the API in OpenAPI, with request bodies generated from the shared schemas", async () => {
+    const doc = await (await server.client().get("/api/openapi.json")).json();
+    expect(doc.openapi).toBe("3.1.0");
+    const create = doc.paths["/api/deposits"].post;
+    expect(create.parameters).toEqual([expect.objectContaining({ name: "Idempotency-Key", in: "header" })]);
+    const variants = create.requestBody.content["application/json"].schema.oneOf ?? create.requestBody.content["application/json"].schema.anyOf;
+    expect(variants.map((variant: { properties: { method: { const: string } } }) => variant.properties.method.const).sort()).toEqual(["bank", "crypto"]);
+    expect(doc.paths["/api/admin/deposits/{id}/confirm"].post.responses["403"]).toBeDefined();
+    expect(doc.paths["/api/transactions"].get.parameters.map((p: { name: string }) => p.name)).toEqual(["page", "pageSize", "format"]);
+  });
+
   it("sets secure cookies in production", async () => {
     const production = await startTestServer(database.handle, {
       NODE_ENV: "production",

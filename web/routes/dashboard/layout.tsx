@@ -123,10 +123,11 @@ export function DashboardLayout() {
           {/* relative: the bell's dropdown is placed against this group, which ends at the page padding. */}
           <div className="relative ml-auto flex items-center gap-3">
             <NotificationBell />
-            <span className="text-sm font-medium text-slate-800" data-testid="display-name">
+            {/* Truncated on a phone so a long name cannot push the bar wider than the screen. */}
+            <span className="max-w-[9rem] truncate text-sm font-medium text-slate-800 sm:max-w-xs" data-testid="display-name">
               {name}
             </span>
-            <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-semibold text-white uppercase">
+            <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 font-semibold text-white uppercase">
               {name.charAt(0)}
             </span>
           </div>

@@ -20,7 +20,11 @@ export function BankDepositDone({ deposit, onAnother }: { deposit: DepositDto; o
         <DepositStatusBadge status={deposit.status} />
       </div>
       <p className="rounded-lg bg-brand-50 px-4 py-4 text-center text-lg text-brand-900">
-        Quote this reference: <strong className="font-mono text-2xl tracking-wide break-all" data-testid="deposit-reference">{deposit.reference}</strong>
+        Quote this reference:{" "}
+        {/* Never broken across lines: a reference split in two gets copied wrong. */}
+        <strong className="block font-mono text-2xl tracking-wide whitespace-nowrap sm:inline" data-testid="deposit-reference">
+          {deposit.reference}
+        </strong>
       </p>
       <p className="text-slate-700">
         Your bank transfer of {formatCents(deposit.amountCents)}

@@ -7,6 +7,7 @@ import { Button } from "../../../components/ui/button.js";
 import { Field } from "../../../components/ui/field.js";
 import { SelectField } from "../../../components/ui/select-field.js";
 import { Loading } from "../../../components/ui/spinner.js";
+import { focusField } from "../../../lib/focus-field.js";
 import { useIdempotencyKey } from "../../../lib/idempotency.js";
 import { useCreateDeposit, useDepositOptions } from "../api/deposits.js";
 import { checkAmount } from "../amount.js";
@@ -40,7 +41,7 @@ export function BankDepositForm() {
     const checked = checkAmount(amount, options.data);
     if (!checked.ok) {
       setErrors({ amount: checked.message });
-      amountRef.current?.focus();
+      focusField(amountRef.current);
       return;
     }
     const parsed = createDepositSchema.safeParse({ method: "bank", amountCents: checked.cents, bank: bank.key });

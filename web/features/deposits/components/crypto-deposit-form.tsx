@@ -5,6 +5,7 @@ import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
 import { Field } from "../../../components/ui/field.js";
 import { SelectField } from "../../../components/ui/select-field.js";
+import { focusField } from "../../../lib/focus-field.js";
 import { useIdempotencyKey } from "../../../lib/idempotency.js";
 import { useSession } from "../../auth/api/session.js";
 import { useCreateDeposit, useDepositOptions } from "../api/deposits.js";
@@ -51,13 +52,13 @@ export function CryptoDepositForm() {
     if (amount.trim() === "" && !amountUnreadable) {
       setErrors({ amount: EMPTY_AMOUNT_MESSAGE });
       window.alert(EMPTY_AMOUNT_MESSAGE);
-      amountRef.current?.focus();
+      focusField(amountRef.current);
       return;
     }
     const checked = amountUnreadable ? ({ ok: false, message: BAD_NUMBER } as const) : checkAmount(amount, options.data);
     if (!checked.ok) {
       setErrors({ amount: checked.message });
-      amountRef.current?.focus();
+      focusField(amountRef.current);
       return;
     }
     if (!coin) return setErrors({ coin: "Choose a coin." });

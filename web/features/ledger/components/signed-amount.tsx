@@ -1,7 +1,11 @@
 import { formatCents } from "../../../../shared/money.js";
 import { cn } from "../../../lib/cn.js";
 
-/** "+$25.00" in green for money in, "-$25.00" for money out; the sign carries the meaning, not the colour alone. */
-export function SignedAmount({ cents }: { cents: number }) {
-  return <span className={cn("font-semibold whitespace-nowrap tabular-nums", cents > 0 ? "text-success-700" : "text-slate-900")}>{cents > 0 ? `+${formatCents(cents)}` : formatCents(cents)}</span>;
+/**
+ * "+$25.00" for money in, "-$25.00" for money out; the sign carries the meaning, colour only
+ * helps. Green only when it happened: a rejected or expired deposit moved nothing, so it is greyed.
+ */
+export function SignedAmount({ cents, settled = true }: { cents: number; settled?: boolean }) {
+  const text = cents > 0 ? `+${formatCents(cents)}` : formatCents(cents);
+  return <span className={cn("font-semibold whitespace-nowrap tabular-nums", !settled ? "text-slate-500" : cents > 0 ? "text-success-700" : "text-slate-900")}>{text}</span>;
 }
