@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router";
+import { HydrateLater } from "../ui/hydrate-later.js";
 import { Loading } from "../ui/spinner.js";
 import { SiteFooter } from "./site-footer.js";
 import { SiteNav } from "./site-nav.js";
@@ -16,7 +17,9 @@ export function PublicLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <SiteFooter />
+      <HydrateLater>
+        <SiteFooter />
+      </HydrateLater>
     </div>
   );
 }

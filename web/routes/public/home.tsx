@@ -1,6 +1,7 @@
 import { ArrowRight, BadgeCheck, CalendarClock, UserPlus } from "lucide-react";
 import { Link } from "react-router";
 import { LinkButton } from "../../components/ui/button.js";
+import { HydrateLater } from "../../components/ui/hydrate-later.js";
 import { RiskLine, Section } from "../../components/marketing/page-banner.js";
 import { useSession } from "../../features/auth/api/session.js";
 import { WhyChooseUs } from "../../components/marketing/why-choose-us.js";
@@ -40,81 +41,97 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="mx-auto grid max-w-6xl gap-8 px-4 py-14 sm:px-6 sm:py-20 md:grid-cols-2 md:items-center">
+      <HydrateLater>
+        <section className="mx-auto grid max-w-6xl gap-8 px-4 py-14 sm:px-6 sm:py-20 md:grid-cols-2 md:items-center">
+          <div>
+            <h2 className="text-2xl font-bold text-brand-900 sm:text-3xl">About {site.name}</h2>
+            <p className="mt-4 text-slate-700">
+              We built {site.name} for people who want to know exactly what a plan pays and when. Each plan states its minimum, its
+              rate and its term, and your investment keeps the terms it was made under.
+            </p>
+            <Link to="/about" className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
+              Read More <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </div>
+          <div className="rounded-card bg-brand-50 p-8 text-brand-900">
+            <p className="text-lg font-semibold">Plans from {plans.length ? `${plans[0]?.termDays} to ${plans[plans.length - 1]?.termDays} days` : "14 days"}</p>
+            <p className="mt-2 text-slate-700">Terms are copied onto your investment when you make it, so later changes to a plan never change yours.</p>
+          </div>
+        </section>
+      </HydrateLater>
+
+      <HydrateLater>
+        <div className="bg-white">
+          <Section title="Profit calculator" intro="Choose a plan and an amount to see what it pays at maturity.">
+            <div className="mx-auto max-w-3xl">
+              <ProfitCalculator plans={plans} />
+            </div>
+          </Section>
+        </div>
+      </HydrateLater>
+
+      <HydrateLater>
         <div>
-          <h2 className="text-2xl font-bold text-brand-900 sm:text-3xl">About {site.name}</h2>
-          <p className="mt-4 text-slate-700">
-            We built {site.name} for people who want to know exactly what a plan pays and when. Each plan states its minimum, its
-            rate and its term, and your investment keeps the terms it was made under.
-          </p>
-          <Link to="/about" className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
-            Read More <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
+          <Section title="Our plans" intro="Each plan's minimum, rate and term. The rate is the total return for the whole term.">
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {plans.map((plan) => (
+                <PlanCard key={plan.id} plan={plan} ctaTo={user ? "/dashboard/investment" : "/login"} />
+              ))}
+            </div>
+            <div className="mt-8 text-center">
+              <RiskLine />
+            </div>
+          </Section>
         </div>
-        <div className="rounded-card bg-brand-50 p-8 text-brand-900">
-          <p className="text-lg font-semibold">Plans from {plans.length ? `${plans[0]?.termDays} to ${plans[plans.length - 1]?.termDays} days` : "14 days"}</p>
-          <p className="mt-2 text-slate-700">Terms are copied onto your investment when you make it, so later changes to a plan never change yours.</p>
+      </HydrateLater>
+
+      <HydrateLater>
+        <div className="bg-white">
+          <Section title="Recent transactions" intro="The latest confirmed deposits, with names and addresses partly hidden.">
+            <RecentDeposits />
+          </Section>
         </div>
-      </section>
+      </HydrateLater>
 
-      <div className="bg-white">
-        <Section title="Profit calculator" intro="Choose a plan and an amount to see what it pays at maturity.">
-          <div className="mx-auto max-w-3xl">
-            <ProfitCalculator plans={plans} />
-          </div>
-        </Section>
-      </div>
-
-      <div>
-        <Section title="Our plans" intro="Each plan's minimum, rate and term. The rate is the total return for the whole term.">
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {plans.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} ctaTo={user ? "/dashboard/investment" : "/login"} />
+      <HydrateLater>
+        <Section title="How to Get Started">
+          <ol className="grid gap-6 md:grid-cols-3">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="rounded-card border border-slate-200 bg-white p-6">
+                <step.icon aria-hidden="true" className="size-8 text-accent-700" />
+                <h3 className="mt-4 font-semibold text-brand-900">
+                  {index + 1}. {step.title}
+                </h3>
+                <p className="mt-2 text-sm text-slate-700">{step.text}</p>
+              </li>
             ))}
-          </div>
-          <div className="mt-8 text-center">
-            <RiskLine />
-          </div>
+          </ol>
         </Section>
-      </div>
+      </HydrateLater>
 
-      <div className="bg-white">
-        <Section title="Recent transactions" intro="The latest confirmed deposits, with names and addresses partly hidden.">
-          <RecentDeposits />
+      <HydrateLater>
+        <div className="bg-white">
+          <Section title="Why Choose Us">
+            <WhyChooseUs />
+          </Section>
+        </div>
+      </HydrateLater>
+
+      <HydrateLater>
+        <Section title="Referral programme">
+          <ReferralSection />
         </Section>
-      </div>
+      </HydrateLater>
 
-      <Section title="How to Get Started">
-        <ol className="grid gap-6 md:grid-cols-3">
-          {STEPS.map((step, index) => (
-            <li key={step.title} className="rounded-card border border-slate-200 bg-white p-6">
-              <step.icon aria-hidden="true" className="size-8 text-accent-700" />
-              <h3 className="mt-4 font-semibold text-brand-900">
-                {index + 1}. {step.title}
-              </h3>
-              <p className="mt-2 text-sm text-slate-700">{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </Section>
-
-      <div className="bg-white">
-        <Section title="Why Choose Us">
-          <WhyChooseUs />
-        </Section>
-      </div>
-
-      <Section title="Referral programme">
-        <ReferralSection />
-      </Section>
-
-      <section className="bg-brand-800 px-4 py-16 text-center text-white">
-        <h2 className="text-2xl font-bold sm:text-3xl">Ready when you are</h2>
-        <p className="mx-auto mt-3 max-w-xl text-brand-100">Open an account, then choose a plan when you are ready.</p>
-        <LinkButton to={user ? "/dashboard" : "/login"} variant="accent" className="mt-8">
-          Get Started
-        </LinkButton>
-      </section>
+      <HydrateLater>
+        <section className="bg-brand-800 px-4 py-16 text-center text-white">
+          <h2 className="text-2xl font-bold sm:text-3xl">Ready when you are</h2>
+          <p className="mx-auto mt-3 max-w-xl text-brand-100">Open an account, then choose a plan when you are ready.</p>
+          <LinkButton to={user ? "/dashboard" : "/login"} variant="accent" className="mt-8">
+            Get Started
+          </LinkButton>
+        </section>
+      </HydrateLater>
     </>
   );
 }

@@ -29,7 +29,7 @@ export function HistoryTable({ entries }: { entries: HistoryEntryDto[] }) {
               <td className="px-4 py-3">{entry.type}</td>
               <td className="px-4 py-3">{entry.description}</td>
               <td className="px-4 py-3 text-right">
-                <SignedAmount cents={entry.amountCents} settled={entry.status === "completed" || entry.status === "pending"} />
+                <SignedAmount cents={entry.amountCents} settled={entry.status === "completed"} />
               </td>
               <td className="px-4 py-3">
                 <HistoryStatusBadge status={entry.status} />

@@ -3,7 +3,7 @@ import { cn } from "../../../lib/cn.js";
 
 /**
  * "+$25.00" for money in, "-$25.00" for money out; the sign carries the meaning, colour only
- * helps. Green only when it happened: a rejected or expired deposit moved nothing, so it is greyed.
+ * helps. Green only once it happened: a pending, rejected or expired entry has moved nothing, so it is greyed.
  */
 export function SignedAmount({ cents, settled = true }: { cents: number; settled?: boolean }) {
   const text = cents > 0 ? `+${formatCents(cents)}` : formatCents(cents);

@@ -1,0 +1,253 @@
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { BASE_URL, createUser, expect, signInViaApi, test, uniqueEmail, visit } from "./fixtures.js";
+
+const CARDS = ["Main Balance", "Interest Balance", "Total Invest", "Total Payout", "Total Transaction", "Total Balance"];
+const REJECT_REASON = "No transfer with this reference reached our account.";
+
+/** The Playwright server's data directory (playwright.config.ts); the CLI reaches the running server through its control socket. */
+function grantAdmin(email: string) {
+  execFileSync("node", ["dist/server/cli/admin.js", "grant", email], { env: { ...process.env, DATA_DIR: ".tmp/e2e-data" }, stdio: "pipe" });
+}
+
+/** A second signed-in browser (the operator), sending the same test-specific client address. */
+async function adminPage(browser: Browser, clientIp: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
+  const page = await context.newPage();
+  const admin = await createUser(context.request, { name: "Olu Operator", email: uniqueEmail("admin") });
+  grantAdmin(admin.email);
+  await signInViaApi(page, admin.email, admin.password);
+  return page;
+}
+
+function card(page: Page, label: string) {
+  return page.getByRole("list", { name: "Balances" }).getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
+}
+
+async function overflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+test.describe("deposits", () => {
+  test("crypto and bank deposits stay pending until an admin confirms or rejects them", async ({ page, request, browser, clientIp }) => {
+    const user = await createUser(request, { name: "Chidi Okafor" });
+    await signInViaApi(page, user.email, user.password);
+
+    // A new account: six cards at zero and an empty deposit list.
+    await visit(page, "/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome, Chidi Okafor" })).toBeVisible();
+    for (const label of CARDS) await expect(card(page, label)).toContainText("$0.00");
+    await expect(page.getByTestId("deposits-empty")).toBeVisible();
+
+    // Crypto, through the method chooser.
+    await page.getByRole("link", { name: "Make a deposit" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Choose Transfer Method" })).toBeVisible();
+    await page.getByRole("link", { name: /Crypto Transfer/ }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard/transfer/crypto`);
+    await expect(page.getByText("Send crypto securely to another wallet or email.")).toBeVisible();
+    await page.getByLabel("Amount").fill("250.50");
+    await page.getByLabel("Select Coin").selectOption({ label: "Bitcoin" });
+    await expect(page.getByText("Send BTC to this address")).toBeVisible();
+    await expect(page.getByTestId("deposit-address")).toHaveText(/^(bc1|tb1)\w+$/);
+    await expect(page.getByRole("img", { name: /QR code/ })).toHaveAttribute("src", /^data:image\/png;base64,/);
+    await page.getByLabel("Transaction ID (optional)").fill("e3b0c44298fc1c149afbf4c8996fb924");
+    await page.getByRole("button", { name: "I've Sent the Funds" }).click();
+
+    const thanks = page.getByRole("dialog", { name: "Thanks!" });
+    await expect(thanks).toBeVisible();
+    await expect(thanks).toContainText("We've received your investment request. It's being processed.");
+    await expect(thanks.getByRole("button", { name: "OK" })).toBeFocused();
+    const cryptoReference = (await thanks.locator("strong").textContent())?.trim() ?? "";
+    expect(cryptoReference).toMatch(/^TV-[A-Z0-9]{8}$/);
+    await thanks.getByRole("button", { name: "OK" }).click();
+    await expect(thanks).toBeHidden();
+    await expect(page.getByLabel("Amount")).toHaveValue("");
+
+    // Bank.
+    await visit(page, "/dashboard/transfer");
+    await page.getByRole("link", { name: /Bank Transfer/ }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard/transfer/fund`);
+    await expect(page.getByRole("button", { name: "I've Sent The Funds" })).toHaveCount(0);
+    await page.getByLabel("Select Bank").selectOption({ label: "GTBank" });
+    await expect(page.getByTestId("bank-account-number")).toHaveText(/^\d{6,20}$/);
+    await expect(page.getByText("Transfers are processed instantly and cannot be reversed.")).toBeVisible();
+    await page.getByLabel("Amount").fill("1,000");
+    await page.getByRole("button", { name: "I've Sent The Funds" }).click();
+    await expect(page.getByText("Quote this reference:")).toBeVisible();
+    const bankReference = (await page.getByTestId("deposit-reference").textContent())?.trim() ?? "";
+    expect(bankReference).toMatch(/^TV-[A-Z0-9]{8}$/);
+    expect(bankReference).not.toBe(cryptoReference);
+
+    // Both pending; nothing credited.
+    await visit(page, "/dashboard");
+    for (const label of CARDS) await expect(card(page, label)).toContainText("$0.00");
+    const cryptoRow = page.getByTestId("my-deposit").filter({ hasText: cryptoReference });
+    const bankRow = page.getByTestId("my-deposit").filter({ hasText: bankReference });
+    await expect(cryptoRow).toContainText("$250.50");
+    await expect(cryptoRow).toContainText("Crypto (BTC)");
+    await expect(cryptoRow).toContainText("Pending");
+    await expect(bankRow).toContainText("$1,000.00");
+    await expect(bankRow).toContainText("Bank transfer (GTBank)");
+    await expect(bankRow).toContainText("Pending");
+
+    // The operator confirms the crypto deposit for what actually arrived and rejects the bank one.
+    const admin = await adminPage(browser, clientIp);
+    await visit(admin, "/dashboard/admin");
+    await expect(admin).toHaveURL(`${BASE_URL}/dashboard/admin/deposits`);
+    await expect(admin.getByRole("heading", { level: 1, name: "Pending deposits" })).toBeVisible();
+    const pendingCrypto = admin.getByTestId("admin-deposit").filter({ hasText: cryptoReference });
+    await expect(pendingCrypto).toContainText(user.email);
+    await expect(pendingCrypto).toContainText("e3b0c44298fc1c149afbf4c8996fb924");
+    await pendingCrypto.getByLabel("Amount received").fill("250");
+    await pendingCrypto.getByRole("button", { name: "Confirm" }).click();
+    await expect(admin.getByTestId("admin-outcome")).toContainText(`Confirmed ${cryptoReference}: $250.00 credited`);
+    await expect(pendingCrypto).toHaveCount(0);
+
+    const pendingBank = admin.getByTestId("admin-deposit").filter({ hasText: bankReference });
+    await pendingBank.getByRole("button", { name: "Reject" }).click();
+    await pendingBank.getByRole("button", { name: "Reject deposit" }).click();
+    await expect(pendingBank.getByText("Give a reason for the rejection.")).toBeVisible();
+    await pendingBank.getByLabel("Reason for rejection").fill(REJECT_REASON);
+    await pendingBank.getByRole("button", { name: "Reject deposit" }).click();
+    await expect(admin.getByTestId("admin-outcome")).toContainText(`Rejected ${bankReference}`);
+    await expect(pendingBank).toHaveCount(0);
+    await admin.context().close();
+
+    // The user sees the money, the outcome of each claim, the history and the notifications.
+    await visit(page, "/dashboard");
+    await expect(card(page, "Main Balance")).toContainText("$250.00");
+    await expect(card(page, "Total Transaction")).toContainText("$250.00");
+    await expect(card(page, "Total Balance")).toContainText("$250.00");
+    await expect(card(page, "Interest Balance")).toContainText("$0.00");
+    await expect(cryptoRow).toContainText("Confirmed");
+    await expect(cryptoRow).toContainText("Received: $250.00");
+    await expect(bankRow).toContainText("Rejected");
+    await expect(bankRow).toContainText(`Reason: ${REJECT_REASON}`);
+
+    const bell = page.getByRole("button", { name: "Notifications (2 unread)" });
+    await expect(bell).toBeVisible();
+    await bell.click();
+    const panel = page.getByRole("region", { name: "Notifications" });
+    await expect(panel).toContainText(cryptoReference);
+    await expect(panel).toContainText(bankReference);
+    await panel.getByRole("button", { name: "Mark all as read" }).click();
+    await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+
+    await visit(page, "/dashboard/transaction");
+    await expect(page.getByRole("heading", { level: 1, name: "Transaction History" })).toBeVisible();
+    const entry = page.getByRole("row").filter({ hasText: cryptoReference });
+    await expect(entry).toContainText("+$250.00");
+    await expect(entry).toContainText("Completed");
+    await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute("href", "/api/transactions?format=csv");
+  });
+
+  test("the crypto form checks the amount and copies the address", async ({ page, request, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
+    const user = await createUser(request);
+    await signInViaApi(page, user.email, user.password);
+    await visit(page, "/dashboard/transfer/crypto");
+    await expect(page.getByRole("heading", { level: 1, name: "Transfer with Crypto" })).toBeVisible();
+    await expect(page.getByLabel("Amount")).toHaveAttribute("placeholder", "0.0");
+    await expect(page.getByLabel("Select Coin").locator("option")).toHaveText(["-- Choose Wallet --", "Bitcoin"]);
+    await page.getByLabel("Select Coin").selectOption("BTC");
+
+    const alerts: string[] = [];
+    page.on("dialog", (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole("button", { name: "I've Sent the Funds" }).click();
+    await expect.poll(() => alerts).toEqual(["Please enter an amount first."]);
+    await expect(page.getByLabel("Amount")).toHaveAccessibleDescription(/Please enter an amount first\./);
+
+    await page.getByLabel("Amount").fill("5");
+    await page.getByRole("button", { name: "I've Sent the Funds" }).click();
+    await expect(page.getByText("The smallest deposit is $10.00.")).toBeVisible();
+    await expect(page.getByLabel("Amount")).toHaveAttribute("aria-invalid", "true");
+
+    const address = (await page.getByTestId("deposit-address").textContent()) ?? "";
+    await page.getByRole("button", { name: "Copy Address" }).click();
+    await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+    await expect(page.getByRole("button", { name: "Copy Address" })).toBeVisible({ timeout: 4_000 });
+
+    // Nothing was recorded by the refused attempts.
+    const mine = await page.request.get("/api/deposits");
+    expect((await mine.json()).deposits).toEqual([]);
+  });
+
+  test("a deposit decided elsewhere shows the server's message and leaves the queue", async ({ page, request, browser, clientIp }) => {
+    const user = await createUser(request);
+    await signInViaApi(page, user.email, user.password);
+    const created = await page.request.post("/api/deposits", {
+      data: { method: "bank", amountCents: 5_000, bank: "uba" },
+      headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id, reference } = (await created.json()) as { id: string; reference: string };
+
+    const admin = await adminPage(browser, clientIp);
+    await visit(admin, "/dashboard/admin/deposits");
+    const row = admin.getByTestId("admin-deposit").filter({ hasText: reference });
+    await expect(row).toBeVisible();
+
+    // Another operator confirms it first.
+    const first = await admin.request.post(`/api/admin/deposits/${id}/confirm`, { data: {}, headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() } });
+    expect(first.status(), await first.text()).toBe(200);
+
+    await row.getByRole("button", { name: "Reject" }).click();
+    await row.getByLabel("Reason for rejection").fill("Duplicate claim.");
+    await row.getByRole("button", { name: "Reject deposit" }).click();
+    await expect(admin.getByTestId("admin-outcome")).toContainText(/already/i);
+    await expect(row).toHaveCount(0);
+    await admin.context().close();
+  });
+
+  test.describe("at 375 px", () => {
+    test.use({ viewport: { width: 375, height: 800 } });
+
+    test("the deposit screens fit the screen and pass axe", async ({ page, request }) => {
+      const user = await createUser(request, { name: "Adaeze Nwachukwu-Okonkwo" });
+      await signInViaApi(page, user.email, user.password);
+      const screens: Array<[string, (page: Page) => Promise<void>]> = [
+        ["/dashboard", async (p) => void (await expect(card(p, "Total Balance")).toBeVisible())],
+        ["/dashboard/transfer", async (p) => void (await expect(p.getByRole("link", { name: /Bank Transfer/ })).toBeVisible())],
+        [
+          "/dashboard/transfer/crypto",
+          async (p) => {
+            await p.getByLabel("Select Coin").selectOption("BTC");
+            await expect(p.getByRole("img", { name: /QR code/ })).toBeVisible();
+          },
+        ],
+        [
+          "/dashboard/transfer/fund",
+          async (p) => {
+            await p.getByLabel("Select Bank").selectOption("access");
+            await expect(p.getByRole("button", { name: "I've Sent The Funds" })).toBeVisible();
+          },
+        ],
+        ["/dashboard/transaction", async (p) => void (await expect(p.getByTestId("history-empty")).toBeVisible())],
+        [
+          "/dashboard",
+          async (p) => {
+            await p.getByRole("button", { name: /^Notifications/ }).click();
+            await expect(p.getByRole("region", { name: "Notifications" })).toBeVisible();
+          },
+        ],
+      ];
+      for (const [path, ready] of screens) {
+        await visit(page, path);
+        await ready(page);
+        expect(await overflow(page), `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+        const results = await new AxeBuilder({ page }).analyze();
+        const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+        expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), path).toEqual([]);
+      }
+    });
+  });
+});
