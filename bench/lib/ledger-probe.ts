@@ -1,0 +1,190 @@
+/**
+ * Where a ledger benchmark case spends its time: per-statement round-trip times seen by the
+ * node-postgres client, CPU of this process, of the machine and of the case's PostgreSQL backends,
+ * and WAL activity. Read-only: nothing here changes a setting of the database server.
+ */
+import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import type { Database } from "../../server/db/client.js";
+
+export type StatementKind = "begin" | "post_journal" | "commit" | "rollback" | "other";
+const KINDS: StatementKind[] = ["begin", "post_journal", "commit", "rollback", "other"];
+
+function classify(text: string): StatementKind {
+  const head = text.trimStart().slice(0, 16).toLowerCase();
+  if (head.startsWith("begin")) return "begin";
+  if (head.startsWith("commit")) return "commit";
+  if (head.startsWith("rollback")) return "rollback";
+  if (text.includes("post_journal(")) return "post_journal";
+  return "other";
+}
+
+interface StatementTotals {
+  count: number;
+  ms: number;
+}
+
+/**
+ * Times every query a pg.Client sends while enabled: from the call to the settled promise, i.e. one
+ * network round trip plus the server's work plus the wait for this event loop to notice the answer.
+ * Installed once by wrapping pg.Client.prototype.query (the pool of server/db/client.ts makes its
+ * clients from the same class); disabled, it only forwards the call.
+ */
+export class StatementProbe {
+  private enabled = false;
+  private totals = new Map<StatementKind, StatementTotals>();
+
+  constructor() {
+    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown; __ledgerProbe?: boolean };
+    if (proto.__ledgerProbe) throw new Error("StatementProbe installed twice");
+    proto.__ledgerProbe = true;
+    const original = proto.query;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const probe = this;
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      const result = original.apply(this, args);
+      if (!probe.enabled || !result || typeof (result as Promise<unknown>).then !== "function") return result;
+      const first = args[0];
+      const text = typeof first === "string" ? first : typeof (first as { text?: unknown })?.text === "string" ? (first as { text: string }).text : "";
+      const kind = classify(text);
+      const started = performance.now();
+      const done = () => probe.add(kind, performance.now() - started);
+      (result as Promise<unknown>).then(done, done);
+      return result;
+    };
+  }
+
+  private add(kind: StatementKind, ms: number) {
+    const entry = this.totals.get(kind) ?? { count: 0, ms: 0 };
+    entry.count++;
+    entry.ms += ms;
+    this.totals.set(kind, entry);
+  }
+
+  start() {
+    this.totals = new Map();
+    this.enabled = true;
+  }
+
+  stop(): Record<StatementKind, StatementTotals> {
+    this.enabled = false;
+    const out = {} as Record<StatementKind, StatementTotals>;
+    for (const kind of KINDS) out[kind] = this.totals.get(kind) ?? { count: 0, ms: 0 };
+    return out;
+  }
+}
+
+/** Busy and total jiffies of the whole machine (all cores), from /proc/stat; null off Linux. */
+function machineTicks(): { busy: number; total: number } | null {
+  try {
+    const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+    const fields = line.trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0); // idle + iowait
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/** utime + stime of a process in seconds (USER_HZ = 100 on Linux), or null when it is not readable. */
+function processCpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields after "(comm)": state is index 0, utime is field 14 of the line → index 11 here.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+interface WalStats {
+  records: bigint;
+  fpi: bigint;
+  bytes: bigint;
+  syncs: bigint;
+}
+
+async function walStats(db: Database): Promise<WalStats | null> {
+  try {
+    const result = (await db.execute(
+      sql`select wal_records::text as records, wal_fpi::text as fpi, wal_bytes::text as bytes, wal_sync::text as syncs from pg_stat_wal`,
+    )) as unknown as { rows: Array<{ records: string; fpi: string; bytes: string; syncs: string }> };
+    const row = result.rows[0];
+    return row ? { records: BigInt(row.records), fpi: BigInt(row.fpi), bytes: BigInt(row.bytes), syncs: BigInt(row.syncs) } : null;
+  } catch {
+    return null;
+  }
+}
+
+async function backendPids(db: Database): Promise<number[]> {
+  const result = (await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as {
+    rows: Array<{ pid: number }>;
+  };
+  return result.rows.map((row) => Number(row.pid));
+}
+
+export interface ResourceUsage {
+  /** This Node.js process, in % of one core. */
+  clientCpuPct: number;
+  /** The whole machine, in % of all cores. */
+  machineCpuPct: number | null;
+  /** The PostgreSQL backends connected to the benchmark database, in % of one core. */
+  backendCpuPct: number | null;
+  /** Cluster-wide (pg_stat_wal): WAL flushes to disk, WAL bytes and full-page images, per journal. */
+  walSyncsPerJournal: number | null;
+  walBytesPerJournal: number | null;
+  walFpiPerJournal: number | null;
+}
+
+/** Samples resources at start() and again at finish(journals). */
+export class ResourceSampler {
+  private startedAt = 0;
+  private cpu0: NodeJS.CpuUsage = process.cpuUsage();
+  private machine0: ReturnType<typeof machineTicks> = null;
+  private pids: number[] = [];
+  private backend0 = new Map<number, number>();
+  private wal0: WalStats | null = null;
+
+  constructor(private readonly db: Database) {}
+
+  async start(): Promise<void> {
+    this.pids = await backendPids(this.db);
+    this.backend0 = new Map();
+    for (const pid of this.pids) {
+      const seconds = processCpuSeconds(pid);
+      if (seconds !== null) this.backend0.set(pid, seconds);
+    }
+    this.wal0 = await walStats(this.db);
+    this.machine0 = machineTicks();
+    this.cpu0 = process.cpuUsage();
+    this.startedAt = performance.now();
+  }
+
+  async finish(journals: number): Promise<ResourceUsage> {
+    const wallSeconds = (performance.now() - this.startedAt) / 1000;
+    const cpu = process.cpuUsage(this.cpu0);
+    const machine1 = machineTicks();
+    let backendSeconds: number | null = null;
+    for (const [pid, before] of this.backend0) {
+      const after = processCpuSeconds(pid);
+      if (after !== null) backendSeconds = (backendSeconds ?? 0) + (after - before);
+    }
+    const wal1 = await walStats(this.db);
+    const perJournal = (value: bigint | undefined) => (value === undefined || journals === 0 ? null : Number(value) / journals);
+    return {
+      clientCpuPct: ((cpu.user + cpu.system) / 1e6 / wallSeconds) * 100,
+      machineCpuPct:
+        this.machine0 && machine1 && machine1.total > this.machine0.total
+          ? ((machine1.busy - this.machine0.busy) / (machine1.total - this.machine0.total)) * 100
+          : null,
+      backendCpuPct: backendSeconds === null ? null : (backendSeconds / wallSeconds) * 100,
+      walSyncsPerJournal: perJournal(wal1 && this.wal0 ? wal1.syncs - this.wal0.syncs : undefined),
+      walBytesPerJournal: perJournal(wal1 && this.wal0 ? wal1.bytes - this.wal0.bytes : undefined),
+      walFpiPerJournal: perJournal(wal1 && this.wal0 ? wal1.fpi - this.wal0.fpi : undefined),
+    };
+  }
+}
