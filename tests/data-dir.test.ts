@@ -33,7 +33,8 @@ async function embeddedConfig(dataDir: string) {
   return loadConfig({ NODE_ENV: "test", PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, RATE_LIMIT: "off" });
 }
 
-describe("embedded data directory", () => {
+// Creating an on-disk PGlite cluster (initdb) takes seconds, far more on a busy machine.
+describe("embedded data directory", { timeout: 120_000 }, () => {
   let dataDir: string;
 
   beforeAll(() => {
@@ -94,7 +95,7 @@ describe("embedded data directory", () => {
   });
 });
 
-describe.runIf(testDatabaseUrl)("operator commands on PostgreSQL", () => {
+describe.runIf(testDatabaseUrl)("operator commands on PostgreSQL", { timeout: 60_000 }, () => {
   it("grant an existing account admin", async () => {
     const database = await createTestDatabase();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "termvest-pg-"));

@@ -1,0 +1,443 @@
+/**
+ * Ledger benchmark: journals per second posted through the real postJournal (the post_journal SQL
+ * function of migration 0003), each journal in its own transaction exactly as the app posts them,
+ * on PostgreSQL with its durability settings as shipped. Writes the `## Ledger (bench/ledger.ts)`
+ * section of BENCHMARKS.md and prints a summary.
+ *
+ *   npx tsx bench/ledger.ts
+ *
+ * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
+ * The benchmark creates its own database (termvest_bench_<random>) on that server, migrates it,
+ * and drops it at the end, also on failure, SIGINT or SIGTERM. It never changes fsync,
+ * synchronous_commit, full_page_writes or any other setting.
+ *
+ * Cases: shapes spread (1,000 users, moves between two accounts of a random one) and hot (every
+ * journal a deposit to one user's account from p:deposits), each at 1, 8 and 32 concurrent workers,
+ * for a fixed count of journals after a warm-up. Each case is verified: journals counted, every
+ * account balance equal to its start plus what the reported successes moved, verifyLedger() clean,
+ * all balances summing to zero.
+ *
+ * Exits 0 when every case verified (whether or not the bar was met), 1 when a verification failed
+ * or the benchmark could not run, 130 when interrupted.
+ */
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openPostgres, type Database, type DatabaseHandle } from "../server/db/client.js";
+import { BENCHMARKS_INTRO, table, writeSection } from "./lib/markdown.js";
+import { ResourceSampler, StatementProbe, type ResourceUsage, type StatementKind } from "./lib/ledger-probe.js";
+import {
+  balances,
+  insertUsers,
+  makeJournal,
+  percentile,
+  runWorkers,
+  seedJournal,
+  verifyCase,
+  type Population,
+  type RunResult,
+  type Shape,
+} from "./lib/ledger-workload.js";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const COMMAND = "npx tsx bench/ledger.ts";
+const SECTION_HEADING = "## Ledger (bench/ledger.ts)";
+const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/postgres";
+const POOL_MAX = 40;
+const SPREAD_USERS = 1_000;
+const SEED_CLIENTS = 8;
+const SHAPES: Shape[] = ["spread", "hot"];
+const CLIENTS = [1, 8, 32];
+/** Journals measured per case (a fixed count, not a fixed duration). */
+const COUNT: Record<number, number> = { 1: 3_000, 8: 12_000, 32: 12_000 };
+/** Journals posted, with the same shape and clients, before the measured run of each case. */
+const WARMUP = 500;
+/** A case still running after this stops early (and says so) rather than holding the machine. */
+const MAX_CASE_SECONDS = 240;
+const BAR = { shape: "spread" as Shape, clients: 8, journalsPerSecond: 3_000 };
+
+function log(message: string) {
+  console.log(`[bench:ledger] ${message}`);
+}
+
+class Interrupted extends Error {
+  constructor(signal: string) {
+    super(`interrupted by ${signal}`);
+  }
+}
+
+interface CaseResult {
+  shape: Shape;
+  clients: number;
+  warmup: RunResult;
+  run: RunResult;
+  p50: number;
+  p99: number;
+  meanMs: number;
+  statements: Record<StatementKind, { count: number; ms: number }>;
+  usage: ResourceUsage;
+  problems: string[];
+}
+
+interface ServerInfo {
+  version: string;
+  synchronousCommit: string;
+  fsync: string;
+  fullPageWrites: string;
+  walSyncMethod: string;
+  sharedBuffers: string;
+  maxConnections: string;
+}
+
+interface MachineInfo {
+  cores: string;
+  memoryGiB: string;
+  cpuModel: string;
+  loadBefore: number[];
+  loadAfter?: number[];
+}
+
+function machineInfo(): MachineInfo {
+  let cores: string;
+  try {
+    cores = execFileSync("nproc", { encoding: "utf8" }).trim();
+  } catch {
+    cores = String(os.availableParallelism());
+  }
+  return {
+    cores,
+    memoryGiB: (os.totalmem() / 1024 ** 3).toFixed(1),
+    cpuModel: os.cpus()[0]?.model.trim() ?? "unknown CPU",
+    loadBefore: os.loadavg(),
+  };
+}
+
+async function serverInfo(db: Database): Promise<ServerInfo> {
+  const one = async (query: ReturnType<typeof sql>) =>
+    String(((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows[0]?.value ?? "?");
+  return {
+    version: await one(sql`select version() as value`),
+    synchronousCommit: await one(sql`select current_setting('synchronous_commit') as value`),
+    fsync: await one(sql`select current_setting('fsync') as value`),
+    fullPageWrites: await one(sql`select current_setting('full_page_writes') as value`),
+    walSyncMethod: await one(sql`select current_setting('wal_sync_method') as value`),
+    sharedBuffers: await one(sql`select current_setting('shared_buffers') as value`),
+    maxConnections: await one(sql`select current_setting('max_connections') as value`),
+  };
+}
+
+/** The server URL with its password hidden, for logs and BENCHMARKS.md. */
+function redact(url: URL): string {
+  const copy = new URL(url.toString());
+  if (copy.password) copy.password = "***";
+  return copy.toString();
+}
+
+const fmt = {
+  int: (value: number) => Math.round(value).toLocaleString("en-US"),
+  ms: (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "–"),
+  pct: (value: number | null) => (value === null || !Number.isFinite(value) ? "–" : `${Math.round(value)} %`),
+  num: (value: number | null, digits = 2) => (value === null || !Number.isFinite(value) ? "–" : value.toFixed(digits)),
+};
+
+const rate = (c: CaseResult) => c.run.succeeded / c.run.seconds;
+const verified = (c: CaseResult) => c.problems.length === 0;
+
+function verifiedCell(c: CaseResult): string {
+  if (!verified(c)) return `**FAIL** (${c.problems.length} problem${c.problems.length === 1 ? "" : "s"})`;
+  const notes = [c.run.failed ? `${c.run.failed} journal(s) failed` : "", c.run.cut ? "stopped early" : ""].filter(Boolean);
+  return notes.length ? `PASS (${notes.join(", ")})` : "PASS";
+}
+
+function perJournal(c: CaseResult, kind: StatementKind): number {
+  return c.run.succeeded ? c.statements[kind].ms / c.run.succeeded : Number.NaN;
+}
+
+function barResult(cases: CaseResult[]): { measured: string; pass: boolean } {
+  const c = cases.find((x) => x.shape === BAR.shape && x.clients === BAR.clients);
+  if (!c) return { measured: "not measured", pass: false };
+  const pass = rate(c) >= BAR.journalsPerSecond && verified(c) && c.run.failed === 0 && !c.run.cut;
+  const detail = verified(c) ? (c.run.failed ? `, ${c.run.failed} failed journal(s)` : ", verified") : ", verification FAILED";
+  return { measured: `${fmt.int(rate(c))} journals/s${detail}`, pass };
+}
+
+function renderSection(cases: CaseResult[], machine: MachineInfo, server: ServerInfo, serverUrl: string, started: Date): string {
+  const bar = barResult(cases);
+  const load = (values: number[] | undefined) => (values ? values.map((v) => v.toFixed(2)).join(" / ") : "–");
+  const lines: string[] = [];
+  lines.push(
+    `- Date: ${started.toISOString().replace(/\.\d+Z$/, "Z")}`,
+    `- Machine: ${machine.cores} cores (\`nproc\`), ${machine.memoryGiB} GiB memory (\`os.totalmem()\`), ${machine.cpuModel}; ` +
+      `load average (1 / 5 / 15 min) ${load(machine.loadBefore)} before, ${load(machine.loadAfter)} after. ` +
+      "The client (Node.js) and PostgreSQL share these cores, and other work on the machine shows in the load.",
+    `- Node ${process.version}; ${server.version}`,
+    `- Durability as the server ships it (never changed by the benchmark): \`synchronous_commit\` = ${server.synchronousCommit}, ` +
+      `\`fsync\` = ${server.fsync}, \`full_page_writes\` = ${server.fullPageWrites}, \`wal_sync_method\` = ${server.walSyncMethod}; ` +
+      `\`shared_buffers\` = ${server.sharedBuffers}, \`max_connections\` = ${server.maxConnections}.`,
+    `- Command: \`${COMMAND}\` (server ${serverUrl.replace(/\/[^/]*$/, "/")}, from \`BENCH_DATABASE_URL\`, else \`TEST_DATABASE_URL\`, else the default; ` +
+      "the benchmark creates its own database `termvest_bench_<random>`, migrates it with `migrate()`, and drops it at the end).",
+    `- Method: \`openPostgres(url, { max: ${POOL_MAX} })\`; ${fmt.int(SPREAD_USERS)} users plus one hot user, each funded by one deposit journal ` +
+      "(via `postJournal`) of $1,000,000.00 into each of available, invested and payout_hold. Each journal is posted with " +
+      "`db.transaction((tx) => postJournal(tx, input))` by N workers looping on a shared counter, with a fresh idempotency key.",
+    "  - **spread**: a random user of the 1,000; one of available → invested, invested → available, available → payout_hold, " +
+      "payout_hold → available; 1–999 cents (no account can be overdrawn).",
+    "  - **hot**: every journal a deposit of 1–999 cents from `p:deposits` to the same user's available account: all journals lock the same two rows.",
+    `  - A fixed count per case (${Object.entries(COUNT)
+      .map(([c, n]) => `${fmt.int(n)} journals at ${c} client${c === "1" ? "" : "s"}`)
+      .join(", ")}) after a warm-up of ${WARMUP} journals with the same shape and clients. Latency is per journal, from ` +
+      "`db.transaction()` called to resolved (pool checkout, BEGIN, `select * from post_journal(…)`, COMMIT).",
+    "  - Verified after each case (warm-up included): the journals under the case's keys number exactly the successes the workers " +
+      "reported, with two postings each; every account's balance equals its balance before the case plus what the successful " +
+      "journals moved (a lost or doubled posting shows here); `verifyLedger()` returns `[]`; all balances sum to 0.",
+    "",
+    "### Bar",
+    "",
+    table(
+      ["Bar", "Measured", "Result"],
+      [[`At least ${fmt.int(BAR.journalsPerSecond)} journals per second with ${BAR.clients} clients on spread accounts, with no lost or doubled posting`, bar.measured, bar.pass ? "PASS" : "**FAIL**"]],
+      ["l", "r", "l"],
+    ),
+    "",
+    "### Journals per second",
+    "",
+    table(
+      ["Shape", "Clients", "Journals", "Seconds", "Journals/s", "p50 ms", "p99 ms", "Verified"],
+      cases.map((c) => [
+        c.shape,
+        String(c.clients),
+        fmt.int(c.run.succeeded),
+        c.run.seconds.toFixed(2),
+        fmt.int(rate(c)),
+        fmt.ms(c.p50),
+        fmt.ms(c.p99),
+        verifiedCell(c),
+      ]),
+      ["l", "r", "r", "r", "r", "r", "r", "l"],
+    ),
+    "",
+    "### Where the time goes",
+    "",
+    "Mean milliseconds per journal in each step, as the client sees it (a round trip plus the server's work plus the wait for the " +
+      "event loop); *pool + JS* is the rest of the latency (pool checkout and queueing, drizzle, building the journal). " +
+      "CPU: the Node.js process and the case's PostgreSQL backends in % of one core, the machine in % of all its cores. " +
+      "WAL (`pg_stat_wal`, cluster-wide, so other work on the server counts too): flushes to disk and bytes per journal.",
+    "",
+    table(
+      ["Shape", "Clients", "Mean ms", "BEGIN", "post_journal", "COMMIT", "pool + JS", "Statements/journal", "Node CPU", "PG backends CPU", "Machine CPU", "WAL flushes/journal", "WAL bytes/journal"],
+      cases.map((c) => {
+        const begin = perJournal(c, "begin");
+        const post = perJournal(c, "post_journal");
+        const commit = perJournal(c, "commit");
+        const statementCount = Object.values(c.statements).reduce((sum, s) => sum + s.count, 0);
+        return [
+          c.shape,
+          String(c.clients),
+          fmt.ms(c.meanMs),
+          fmt.ms(begin),
+          fmt.ms(post),
+          fmt.ms(commit),
+          fmt.ms(c.meanMs - begin - post - commit),
+          fmt.num(c.run.succeeded ? statementCount / c.run.succeeded : null),
+          fmt.pct(c.usage.clientCpuPct),
+          fmt.pct(c.usage.backendCpuPct),
+          fmt.pct(c.usage.machineCpuPct),
+          fmt.num(c.usage.walSyncsPerJournal),
+          fmt.int(c.usage.walBytesPerJournal ?? Number.NaN),
+        ];
+      }),
+      ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"],
+    ),
+  );
+  const failed = cases.filter((c) => !verified(c) || c.run.failed);
+  if (failed.length) {
+    lines.push("", "### Problems", "");
+    for (const c of failed) {
+      for (const problem of c.problems.slice(0, 10)) lines.push(`- ${c.shape}, ${c.clients} clients: ${problem}`);
+      if (c.problems.length > 10) lines.push(`- ${c.shape}, ${c.clients} clients: … and ${c.problems.length - 10} more`);
+      if (c.run.failed) lines.push(`- ${c.shape}, ${c.clients} clients: ${c.run.failed} journal(s) failed; first error: ${c.run.firstError ?? "?"}`);
+    }
+  }
+  return lines.join("\n");
+}
+
+function printSummary(cases: CaseResult[]) {
+  const bar = barResult(cases);
+  console.log("");
+  console.log(
+    table(
+      ["Shape", "Clients", "Journals", "Seconds", "Journals/s", "p50 ms", "p99 ms", "Verified"],
+      cases.map((c) => [c.shape, String(c.clients), fmt.int(c.run.succeeded), c.run.seconds.toFixed(2), fmt.int(rate(c)), fmt.ms(c.p50), fmt.ms(c.p99), verifiedCell(c)]),
+    ),
+  );
+  console.log("");
+  console.log(`Bar: ≥ ${fmt.int(BAR.journalsPerSecond)} journals/s, ${BAR.shape}, ${BAR.clients} clients: ${bar.measured} → ${bar.pass ? "PASS" : "FAIL"}`);
+}
+
+async function main(): Promise<number> {
+  const started = new Date();
+  const machine = machineInfo();
+  const baseUrl = new URL(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_URL);
+  const name = `termvest_bench_${randomBytes(6).toString("hex")}`;
+  const url = new URL(baseUrl.toString());
+  url.pathname = `/${name}`;
+
+  let interrupted: string | undefined;
+  let created = false;
+  let handle: DatabaseHandle | undefined;
+  let dropping: Promise<void> | undefined;
+  const drop = () =>
+    (dropping ??= (async () => {
+      if (!created) return;
+      const admin = new pg.Client({ connectionString: baseUrl.toString() });
+      await admin.connect();
+      try {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        log(`dropped database ${name}`);
+      } finally {
+        await admin.end();
+      }
+    })());
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) {
+      log(`${signal} again: dropping the database now`);
+      drop().finally(() => process.exit(130));
+      return;
+    }
+    interrupted = signal;
+    log(`${signal}: stopping the workers, then dropping the database (send it again to drop at once)`);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  const checkInterrupt = () => {
+    if (interrupted) throw new Interrupted(interrupted);
+  };
+
+  const probe = new StatementProbe();
+  try {
+    log(`load average before: ${machine.loadBefore.map((v) => v.toFixed(2)).join(" / ")} on ${machine.cores} cores`);
+    const admin = new pg.Client({ connectionString: baseUrl.toString() });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name}`);
+      created = true;
+    } finally {
+      await admin.end();
+    }
+    log(`created database ${name} on ${redact(baseUrl).replace(/\/[^/]*$/, "/")}`);
+    handle = await openPostgres(url.toString(), { max: POOL_MAX });
+    await handle.migrate();
+    const { db } = handle;
+    const server = await serverInfo(db);
+    log(`${server.version.split(" on ")[0]}; synchronous_commit=${server.synchronousCommit}, fsync=${server.fsync}, full_page_writes=${server.fullPageWrites}`);
+    checkInterrupt();
+
+    // Seed: users, then one deposit journal each through postJournal.
+    const population: Population = {
+      spread: await insertUsers(db, SPREAD_USERS, "spread"),
+      hot: (await insertUsers(db, 1, "hot"))[0]!,
+    };
+    const everyone = [...population.spread, population.hot];
+    const runId = randomBytes(4).toString("hex");
+    const seedPrefix = `bench:${runId}:seed:`;
+    const seed = await runWorkers({
+      db,
+      clients: SEED_CLIENTS,
+      count: everyone.length,
+      keyPrefix: seedPrefix,
+      journal: (key) => seedJournal(key, everyone[Number(key.slice(seedPrefix.length))]!),
+      seed: 1,
+      maxSeconds: MAX_CASE_SECONDS,
+      stopped: () => interrupted !== undefined,
+    });
+    checkInterrupt();
+    const seedProblems = await verifyCase(db, new Map(), [{ keyPrefix: seedPrefix, result: seed }]);
+    if (seed.failed || seedProblems.length) {
+      throw new Error(`seeding failed: ${seed.firstError ?? seedProblems.slice(0, 5).join("; ")}`);
+    }
+    await db.execute(sql`vacuum analyze ledger_account, journal, posting`);
+    log(`seeded ${everyone.length} users with one deposit journal each (${seed.seconds.toFixed(1)} s), ledger verified`);
+
+    const cases: CaseResult[] = [];
+    let caseIndex = 0;
+    for (const shape of SHAPES) {
+      for (const clients of CLIENTS) {
+        checkInterrupt();
+        caseIndex++;
+        const label = `${shape}-c${clients}`;
+        const before = await balances(db);
+        const common = {
+          db,
+          clients,
+          journal: (key: string, random: () => number) => makeJournal(shape, population, key, random),
+          maxSeconds: MAX_CASE_SECONDS,
+          stopped: () => interrupted !== undefined,
+        };
+        const warmPrefix = `bench:${runId}:${label}:warm:`;
+        const runPrefix = `bench:${runId}:${label}:run:`;
+        const warmup = await runWorkers({ ...common, count: WARMUP, keyPrefix: warmPrefix, seed: caseIndex * 2 });
+        checkInterrupt();
+        const sampler = new ResourceSampler(db);
+        await sampler.start();
+        probe.start();
+        const run = await runWorkers({ ...common, count: COUNT[clients]!, keyPrefix: runPrefix, seed: caseIndex * 2 + 1 });
+        const statements = probe.stop();
+        const usage = await sampler.finish(run.succeeded);
+        checkInterrupt();
+        const problems = await verifyCase(db, before, [
+          { keyPrefix: warmPrefix, result: warmup },
+          { keyPrefix: runPrefix, result: run },
+        ]);
+        const sorted = run.latenciesMs.slice().sort();
+        const result: CaseResult = {
+          shape,
+          clients,
+          warmup,
+          run,
+          p50: percentile(sorted, 50),
+          p99: percentile(sorted, 99),
+          meanMs: sorted.reduce((sum, value) => sum + value, 0) / (sorted.length || 1),
+          statements,
+          usage,
+          problems,
+        };
+        cases.push(result);
+        log(
+          `${shape.padEnd(6)} c=${String(clients).padStart(2)}: ${fmt.int(run.succeeded)} journals in ${run.seconds.toFixed(2)} s = ` +
+            `${fmt.int(rate(result))}/s, p50 ${fmt.ms(result.p50)} ms, p99 ${fmt.ms(result.p99)} ms, ` +
+            `node ${fmt.pct(usage.clientCpuPct)}, pg ${fmt.pct(usage.backendCpuPct)}, machine ${fmt.pct(usage.machineCpuPct)}; ` +
+            `${problems.length ? `VERIFY FAILED: ${problems.slice(0, 3).join("; ")}` : "verified"}` +
+            `${run.failed ? `; ${run.failed} failed (${run.firstError})` : ""}${run.cut ? "; stopped early" : ""}`,
+        );
+      }
+    }
+    machine.loadAfter = os.loadavg();
+
+    writeSection(path.join(ROOT, "BENCHMARKS.md"), SECTION_HEADING, renderSection(cases, machine, server, redact(baseUrl), started), BENCHMARKS_INTRO);
+    printSummary(cases);
+    log("wrote BENCHMARKS.md (section “Ledger (bench/ledger.ts)”)");
+    const bad = cases.filter((c) => !verified(c));
+    if (bad.length) {
+      log(`VERIFICATION FAILED in ${bad.map((c) => `${c.shape} c=${c.clients}`).join(", ")}`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    await handle?.close().catch(() => undefined);
+    await drop().catch((error: unknown) => log(`could not drop ${name}: ${(error as Error).message}`));
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof Interrupted) {
+      log(error.message);
+      process.exit(130);
+    }
+    console.error(`[bench:ledger] ERROR: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
