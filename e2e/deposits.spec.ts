@@ -132,6 +132,10 @@ test.describe("deposits", () => {
     const panel = page.getByRole("region", { name: "Notifications" });
     await expect(panel).toContainText(cryptoReference);
     await expect(panel).toContainText(bankReference);
+    // Opening one marks it read (and follows its link, if any, closing the panel).
+    await panel.getByRole("listitem").filter({ hasText: cryptoReference }).getByRole("link").or(panel.getByRole("listitem").filter({ hasText: cryptoReference }).getByRole("button")).click();
+    await expect(page.getByRole("button", { name: "Notifications (1 unread)" })).toBeVisible();
+    if (!(await panel.isVisible())) await page.getByRole("button", { name: "Notifications (1 unread)" }).click();
     await panel.getByRole("button", { name: "Mark all as read" }).click();
     await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
     await page.keyboard.press("Escape");

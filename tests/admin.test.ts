@@ -1,31 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { grantAdmin } from "../server/services/users/grant-admin.js";
-import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
-import { signIn, signUp, startTestServer, uniqueEmail, type TestServer } from "./helpers/test-server.js";
+import { signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
+import { serverSuite } from "./helpers/suite.js";
 
-let database: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer(database.handle);
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
-});
+const suite = serverSuite();
 
 async function signedIn(email: string) {
-  await signUp(server.client(), { name: "Role Tester", email });
-  const client = server.client();
+  await signUp(suite.server.client(), { name: "Role Tester", email });
+  const client = suite.server.client();
   await signIn(client, email);
   return client;
 }
 
 describe("roles", () => {
   it("keep admin routes from signed-out visitors (401) and users (403)", async () => {
-    expect((await server.client().get("/api/admin/users")).status).toBe(401);
+    expect((await suite.server.client().get("/api/admin/users")).status).toBe(401);
     const client = await signedIn(uniqueEmail());
     const response = await client.get("/api/admin/users");
     expect(response.status).toBe(403);
@@ -35,8 +24,8 @@ describe("roles", () => {
   it("let an account granted admin use them", async () => {
     const email = uniqueEmail("boss");
     const client = await signedIn(email);
-    expect(await grantAdmin(database.handle.db, email.toUpperCase())).toEqual({ email, alreadyAdmin: false });
-    expect(await grantAdmin(database.handle.db, email)).toEqual({ email, alreadyAdmin: true });
+    expect(await grantAdmin(suite.database.handle.db, email.toUpperCase())).toEqual({ email, alreadyAdmin: false });
+    expect(await grantAdmin(suite.database.handle.db, email)).toEqual({ email, alreadyAdmin: true });
 
     const response = await client.get(`/api/admin/users?q=${encodeURIComponent("boss-")}`);
     expect(response.status).toBe(200);
@@ -55,13 +44,13 @@ describe("roles", () => {
 
   it("cannot be set at sign-up", async () => {
     const email = uniqueEmail();
-    const response = await server.client().post("/api/auth/sign-up/email", { name: "Sneaky", email, password: "Sturdy-Ledger-4821", role: "admin" });
+    const response = await suite.server.client().post("/api/auth/sign-up/email", { name: "Sneaky", email, password: "Sturdy-Ledger-4821", role: "admin" });
     expect(response.status).toBe(400);
     expect((await response.json()).code).toBe("FIELD_NOT_ALLOWED");
-    expect((await signIn(server.client(), email)).status).toBe(401);
+    expect((await signIn(suite.server.client(), email)).status).toBe(401);
   });
 
   it("grantAdmin says clearly when no such account exists", async () => {
-    await expect(grantAdmin(database.handle.db, "nobody@example.com")).rejects.toThrow("No account with the e-mail nobody@example.com.");
+    await expect(grantAdmin(suite.database.handle.db, "nobody@example.com")).rejects.toThrow("No account with the e-mail nobody@example.com.");
   });
 });

@@ -1,32 +1,25 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, deposit, user } from "../server/db/schema.js";
 import { expireDeposits } from "../server/services/deposits/expire-deposits.js";
 import { verifyLedger } from "../server/services/ledger/verify-ledger.js";
 import { grantAdmin } from "../server/services/users/grant-admin.js";
 import type { HttpClient } from "./helpers/http-client.js";
-import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "./helpers/database.js";
-import { signIn, signUp, startTestServer, uniqueEmail, type TestServer } from "./helpers/test-server.js";
+import { testDatabaseUrl } from "./helpers/database.js";
+import { signIn, signUp, startTestServer, uniqueEmail } from "./helpers/test-server.js";
+import { serverSuite } from "./helpers/suite.js";
 
-let database: TestDatabase;
-let server: TestServer;
+const suite = serverSuite();
 let admin: HttpClient;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer(database.handle);
   admin = await signedIn(uniqueEmail("admin"), true);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
-});
-
 async function signedIn(email = uniqueEmail(), asAdmin = false) {
-  await signUp(server.client(), { name: "Ada Obi", email });
-  if (asAdmin) await grantAdmin(database.handle.db, email);
-  const client = server.client();
+  await signUp(suite.server.client(), { name: "Ada Obi", email });
+  if (asAdmin) await grantAdmin(suite.database.handle.db, email);
+  const client = suite.server.client();
   await signIn(client, email);
   return client;
 }
@@ -34,7 +27,7 @@ async function signedIn(email = uniqueEmail(), asAdmin = false) {
 const crypto = (amountCents: number, extra: Record<string, unknown> = {}) => ({ method: "crypto", coin: "BTC", amountCents, ...extra });
 const bank = (amountCents: number, bankKey = "uba") => ({ method: "bank", bank: bankKey, amountCents });
 const summary = async (client: HttpClient) => (await client.get("/api/me/summary")).json();
-const depositCount = async () => (await database.handle.db.select({ value: count() }).from(deposit))[0]?.value ?? 0;
+const depositCount = async () => (await suite.database.handle.db.select({ value: count() }).from(deposit))[0]?.value ?? 0;
 
 describe("creating deposits", () => {
   it("records a pending crypto and a pending bank deposit without touching any balance", async () => {
@@ -68,9 +61,9 @@ describe("creating deposits", () => {
     const before = await depositCount();
     const response = await client.request("/api/deposits", { method: "POST", body: undefined, headers: { "Content-Type": "application/json" } });
     expect(response.status).toBe(400);
-    const raw = await fetch(new URL("/api/deposits", server.url), {
+    const raw = await fetch(new URL("/api/deposits", suite.server.url), {
       method: "POST",
-      headers: { "Content-Type": "application/json", Origin: server.url, Cookie: [...client.cookies].map(([name, { value }]) => `${name}=${value}`).join("; ") },
+      headers: { "Content-Type": "application/json", Origin: suite.server.url, Cookie: [...client.cookies].map(([name, { value }]) => `${name}=${value}`).join("; ") },
       body,
     });
     expect(raw.status).toBe(400);
@@ -90,9 +83,9 @@ describe("creating deposits", () => {
   });
 
   it("needs a session", async () => {
-    expect((await server.client().post("/api/deposits", crypto(5_000))).status).toBe(401);
-    expect((await server.client().get("/api/deposits")).status).toBe(401);
-    expect((await server.client().get("/api/me/summary")).status).toBe(401);
+    expect((await suite.server.client().post("/api/deposits", crypto(5_000))).status).toBe(401);
+    expect((await suite.server.client().get("/api/deposits")).status).toBe(401);
+    expect((await suite.server.client().get("/api/me/summary")).status).toBe(401);
   });
 });
 
@@ -148,10 +141,10 @@ describe("admin confirmation", () => {
     const notes = await (await client.get("/api/notifications")).json();
     expect(notes.unread).toBe(1);
     expect(notes.notifications[0]).toMatchObject({ kind: "deposit_confirmed", title: "Deposit confirmed" });
-    await expect.poll(() => server.mailer.to(email).length).toBe(1);
-    expect(server.mailer.to(email)[0]?.text).toContain("$299.50");
+    await expect.poll(() => suite.server.mailer.to(email).length).toBe(1);
+    expect(suite.server.mailer.to(email)[0]?.text).toContain("$299.50");
 
-    const audits = await database.handle.db.select().from(auditLog).where(eq(auditLog.targetId, created.id));
+    const audits = await suite.database.handle.db.select().from(auditLog).where(eq(auditLog.targetId, created.id));
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ action: "deposit.confirm", before: expect.objectContaining({ status: "pending" }), after: expect.objectContaining({ status: "confirmed" }) });
 
@@ -162,10 +155,10 @@ describe("admin confirmation", () => {
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(await csv.text()).toContain(`"299.50","completed","${created.reference}"`);
 
-    const feed = await (await server.client().get("/api/public/recent-deposits")).json();
+    const feed = await (await suite.server.client().get("/api/public/recent-deposits")).json();
     expect(feed.deposits[0]).toMatchObject({ name: "A** O**", method: "crypto", address: "bc1qcr…6fyu", amountCents: 29_950 });
     expect(JSON.stringify(feed)).not.toContain(email);
-    expect(await verifyLedger(database.handle.db)).toEqual([]);
+    expect(await verifyLedger(suite.database.handle.db)).toEqual([]);
   });
 
   it("rejects with a reason, credits nothing, and shows the rejection in the user's history", async () => {
@@ -216,7 +209,7 @@ describe("expiry", () => {
   it("expires pending deposits past their date; late money can still be confirmed", async () => {
     const client = await signedIn();
     const created = await (await client.post("/api/deposits", crypto(8_000))).json();
-    expect(await expireDeposits(database.handle.db, new Date(Date.now() + 8 * 86_400_000))).toBeGreaterThanOrEqual(1);
+    expect(await expireDeposits(suite.database.handle.db, new Date(Date.now() + 8 * 86_400_000))).toBeGreaterThanOrEqual(1);
     expect((await (await client.get("/api/deposits")).json()).deposits[0].status).toBe("expired");
     expect((await admin.post(`/api/admin/deposits/${created.id}/confirm`, {})).status).toBe(200);
     expect((await summary(client)).mainBalanceCents).toBe(8_000);
@@ -225,7 +218,7 @@ describe("expiry", () => {
 
 describe("fresh addresses from an xpub", () => {
   it("gives each user an unused address of their own until a deposit uses it", async () => {
-    const xpubServer = await startTestServer(database.handle, {
+    const xpubServer = await startTestServer(suite.database.handle, {
       BITCOIN_XPUB: "zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs",
     });
     try {
@@ -254,7 +247,7 @@ describe.runIf(testDatabaseUrl)("deposits under concurrency (PostgreSQL)", () =>
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(49);
     expect((await summary(client)).mainBalanceCents).toBe(12_300);
-    expect(await verifyLedger(database.handle.db)).toEqual([]);
+    expect(await verifyLedger(suite.database.handle.db)).toEqual([]);
   });
 
   it("creates one deposit when 50 retries with one key arrive at once", async () => {
@@ -271,9 +264,9 @@ describe.runIf(testDatabaseUrl)("deposits under concurrency (PostgreSQL)", () =>
 
 describe("the database itself", () => {
   it("refuses a negative user balance even if code tried to write one", async () => {
-    const [someone] = await database.handle.db.select({ id: user.id }).from(user).limit(1);
+    const [someone] = await suite.database.handle.db.select({ id: user.id }).from(user).limit(1);
     await expect(
-      database.handle.db.execute(
+      suite.database.handle.db.execute(
         `insert into ledger_account (id, user_id, kind, balance_cents) values ('u:${someone?.id}:invested', '${someone?.id}', 'invested', -1)` as never,
       ),
     ).rejects.toThrow();

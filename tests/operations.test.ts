@@ -1,32 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
-import { startTestServer, type TestServer } from "./helpers/test-server.js";
+import { describe, expect, it } from "vitest";
+import { startTestServer } from "./helpers/test-server.js";
+import { serverSuite } from "./helpers/suite.js";
 
-let database: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer(database.handle);
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
-});
+const suite = serverSuite();
 
 describe("operations", () => {
   it("reports health and readiness", async () => {
-    const health = await server.client().get("/healthz");
+    const health = await suite.server.client().get("/healthz");
     expect(health.status).toBe(200);
-    const ready = await server.client().get("/readyz");
+    const ready = await suite.server.client().get("/readyz");
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: "ready" });
   });
 
   it("sends the security headers on every response", async () => {
     for (const path of ["/healthz", "/api/plans", "/api/nope"]) {
-      const response = await server.client().get(path);
+      const response = await suite.server.client().get(path);
       const csp = response.headers.get("content-security-policy") ?? "";
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'none'");
@@ -39,13 +28,13 @@ describe("operations", () => {
   });
 
   it("answers an unknown API path with a JSON 404", async () => {
-    const response = await server.client().get("/api/nope");
+    const response = await suite.server.client().get("/api/nope");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: "NOT_FOUND", message: "No such endpoint." } });
   });
 
   it("serves the seeded plans with exact cents", async () => {
-    const { plans } = await (await server.client().get("/api/plans")).json();
+    const { plans } = await (await suite.server.client().get("/api/plans")).json();
     expect(plans.map((plan: { name: string; minimumCents: number; rateBasisPoints: number; termDays: number }) => [plan.name, plan.minimumCents, plan.rateBasisPoints, plan.termDays])).toEqual([
       ["Standard", 100000, 1000, 14],
       ["Advanced", 200000, 1200, 20],
@@ -56,12 +45,12 @@ describe("operations", () => {
   });
 
   it("serves the operator's public settings and nothing secret", async () => {
-    const site = await (await server.client().get("/api/site")).json();
+    const site = await (await suite.server.client().get("/api/site")).json();
     expect(site).toEqual({ name: "Termvest", supportEmail: "support@termvest.localhost", phone: expect.any(String), address: expect.any(String), social: {} });
   });
 
   it("describes the API in OpenAPI, with request bodies generated from the shared schemas", async () => {
-    const doc = await (await server.client().get("/api/openapi.json")).json();
+    const doc = await (await suite.server.client().get("/api/openapi.json")).json();
     expect(doc.openapi).toBe("3.1.0");
     const create = doc.paths["/api/deposits"].post;
     expect(create.parameters).toEqual([expect.objectContaining({ name: "Idempotency-Key", in: "header" })]);
@@ -72,7 +61,7 @@ describe("operations", () => {
   });
 
   it("sets secure cookies in production", async () => {
-    const production = await startTestServer(database.handle, {
+    const production = await startTestServer(suite.database.handle, {
       NODE_ENV: "production",
       AUTH_SECRET: "p".repeat(40),
       BITCOIN_ADDRESS: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",

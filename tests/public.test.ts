@@ -1,45 +1,34 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { user } from "../server/db/schema.js";
 import { grantAdmin } from "../server/services/users/grant-admin.js";
-import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
-import { signIn, signUp, startTestServer, uniqueEmail, type TestServer } from "./helpers/test-server.js";
+import { signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
+import { serverSuite } from "./helpers/suite.js";
 
-let database: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer(database.handle);
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
-});
+const suite = serverSuite();
 
 async function signedIn(email = uniqueEmail()) {
-  await signUp(server.client(), { email });
-  const client = server.client();
+  await signUp(suite.server.client(), { email });
+  const client = suite.server.client();
   await signIn(client, email);
   return client;
 }
 
 describe("GET /api/public/stats", () => {
   it("counts investors live and leaves operators out", async () => {
-    const before = await (await server.client().get("/api/public/stats")).json();
-    await signUp(server.client(), { email: uniqueEmail() });
+    const before = await (await suite.server.client().get("/api/public/stats")).json();
+    await signUp(suite.server.client(), { email: uniqueEmail() });
     const adminEmail = uniqueEmail("admin");
-    await signUp(server.client(), { email: adminEmail });
-    await grantAdmin(database.handle.db, adminEmail);
-    const after = await (await server.client().get("/api/public/stats")).json();
+    await signUp(suite.server.client(), { email: adminEmail });
+    await grantAdmin(suite.database.handle.db, adminEmail);
+    const after = await (await suite.server.client().get("/api/public/stats")).json();
     expect(after).toEqual({ investors: before.investors + 1, activePlans: 5 });
   });
 });
 
 describe("GET /api/public/recent-deposits", () => {
   it("lists nothing before any deposit is confirmed", async () => {
-    const response = await server.client().get("/api/public/recent-deposits");
+    const response = await suite.server.client().get("/api/public/recent-deposits");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ deposits: [] });
   });
@@ -47,7 +36,7 @@ describe("GET /api/public/recent-deposits", () => {
 
 describe("referrals", () => {
   it("need a session", async () => {
-    expect((await server.client().get("/api/me/referral")).status).toBe(401);
+    expect((await suite.server.client().get("/api/me/referral")).status).toBe(401);
   });
 
   it("give each account one stable code and a sign-up link", async () => {
@@ -56,23 +45,23 @@ describe("referrals", () => {
     const second = await (await client.get("/api/me/referral")).json();
     expect(first.code).toMatch(/^[2-9A-HJKMNP-TV-Z]{8}$/);
     expect(second).toEqual(first);
-    expect(first.url).toBe(`${server.url}/signup?ref=${first.code}`);
+    expect(first.url).toBe(`${suite.server.url}/signup?ref=${first.code}`);
   });
 
   it("record who referred a sign-up, and ignore an unknown or malformed code", async () => {
     const referrerEmail = uniqueEmail("referrer");
     const referrer = await signedIn(referrerEmail);
     const { code } = await (await referrer.get("/api/me/referral")).json();
-    const [owner] = await database.handle.db.select({ id: user.id }).from(user).where(eq(user.email, referrerEmail));
+    const [owner] = await suite.database.handle.db.select({ id: user.id }).from(user).where(eq(user.email, referrerEmail));
 
     const referred = uniqueEmail("referred");
-    expect((await server.client().post("/api/auth/sign-up/email", { name: "Friend", email: referred, password: "Sturdy-Ledger-4821", ref: code.toLowerCase() })).status).toBe(200);
+    expect((await suite.server.client().post("/api/auth/sign-up/email", { name: "Friend", email: referred, password: "Sturdy-Ledger-4821", ref: code.toLowerCase() })).status).toBe(200);
     const unknown = uniqueEmail("unknown-ref");
-    expect((await server.client().post("/api/auth/sign-up/email", { name: "Stranger", email: unknown, password: "Sturdy-Ledger-4821", ref: "ZZZZZZZZ" })).status).toBe(200);
+    expect((await suite.server.client().post("/api/auth/sign-up/email", { name: "Stranger", email: unknown, password: "Sturdy-Ledger-4821", ref: "ZZZZZZZZ" })).status).toBe(200);
     const malformed = uniqueEmail("bad-ref");
-    expect((await server.client().post("/api/auth/sign-up/email", { name: "Odd", email: malformed, password: "Sturdy-Ledger-4821", ref: { $ne: null } })).status).toBe(200);
+    expect((await suite.server.client().post("/api/auth/sign-up/email", { name: "Odd", email: malformed, password: "Sturdy-Ledger-4821", ref: { $ne: null } })).status).toBe(200);
 
-    const rows = await database.handle.db.select({ email: user.email, referredBy: user.referredBy }).from(user);
+    const rows = await suite.database.handle.db.select({ email: user.email, referredBy: user.referredBy }).from(user);
     const byEmail = new Map(rows.map((row) => [row.email, row.referredBy]));
     expect(byEmail.get(referred)).toBe(owner?.id);
     expect(byEmail.get(unknown)).toBeNull();
@@ -80,27 +69,27 @@ describe("referrals", () => {
   });
 
   it("cannot be set directly at sign-up", async () => {
-    const response = await server.client().post("/api/auth/sign-up/email", { name: "X", email: uniqueEmail(), password: "Sturdy-Ledger-4821", referredBy: "someone" });
+    const response = await suite.server.client().post("/api/auth/sign-up/email", { name: "X", email: uniqueEmail(), password: "Sturdy-Ledger-4821", referredBy: "someone" });
     expect(response.status).toBe(400);
   });
 });
 
 describe("content, sitemap and robots", () => {
   it("serves the legal pages and the blog as JSON for in-app navigation", async () => {
-    const risk = await (await server.client().get("/api/content?path=/risk")).json();
+    const risk = await (await suite.server.client().get("/api/content?path=/risk")).json();
     expect(risk).toMatchObject({ kind: "legal", path: "/risk", title: "Risk Disclosure" });
     expect(risk.html).toContain("<strong>Investing involves risk.");
-    const blog = await (await server.client().get("/api/content?path=/blog")).json();
+    const blog = await (await suite.server.client().get("/api/content?path=/blog")).json();
     expect(blog.kind).toBe("blog-index");
-    expect((await server.client().get("/api/content?path=/nope")).status).toBe(404);
+    expect((await suite.server.client().get("/api/content?path=/nope")).status).toBe(404);
   });
 
   it("publishes a sitemap of the public pages and a robots file that points to it", async () => {
-    const robots = await (await server.client().get("/robots.txt")).text();
-    expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+    const robots = await (await suite.server.client().get("/robots.txt")).text();
+    expect(robots).toContain(`Sitemap: ${suite.server.url}/sitemap.xml`);
     expect(robots).toContain("Disallow: /dashboard");
-    const sitemap = await (await server.client().get("/sitemap.xml")).text();
-    expect(sitemap).toContain(`<loc>${server.url}/risk</loc>`);
+    const sitemap = await (await suite.server.client().get("/sitemap.xml")).text();
+    expect(sitemap).toContain(`<loc>${suite.server.url}/risk</loc>`);
     expect(sitemap).not.toContain("/login");
   });
 });

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import type { NotificationListDto } from "../../../../shared/schemas/notifications.js";
 import { apiRequest } from "../../../lib/api.js";
 import { ACCOUNT_KEYS } from "../../ledger/api/keys.js";
@@ -6,8 +7,23 @@ import { ACCOUNT_KEYS } from "../../ledger/api/keys.js";
 const KEY = ACCOUNT_KEYS.notifications;
 
 export function useNotifications() {
+  const client = useQueryClient();
   // Polled: a deposit confirmed by an operator should reach the bell without a reload.
-  return useQuery({ queryKey: KEY, queryFn: () => apiRequest<NotificationListDto>("/api/notifications"), refetchInterval: 30_000 });
+  const query = useQuery({ queryKey: KEY, queryFn: () => apiRequest<NotificationListDto>("/api/notifications"), refetchInterval: 30_000 });
+
+  // A new notification means something happened to the account (a deposit confirmed, say), so the
+  // cards and lists on screen are refreshed too instead of contradicting the bell until a reload.
+  const latest = query.data?.notifications.reduce((max, item) => (item.createdAt > max ? item.createdAt : max), "");
+  const seen = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (latest === undefined) return;
+    if (seen.current !== undefined && latest !== seen.current) {
+      for (const queryKey of [ACCOUNT_KEYS.summary, ACCOUNT_KEYS.deposits, ACCOUNT_KEYS.history]) void client.invalidateQueries({ queryKey });
+    }
+    seen.current = latest;
+  }, [latest, client]);
+
+  return query;
 }
 
 function markLocally(list: NotificationListDto | undefined, id: string | null): NotificationListDto | undefined {
