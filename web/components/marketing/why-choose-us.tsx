@@ -1,3 +1,4 @@
+import { FeatureCards } from "./feature-cards.js";
 import { Calculator, Eye, FileWarning, Lock, LockKeyhole, ShieldCheck } from "lucide-react";
 
 /** Each card is a promise the product keeps today; nothing here is a guarantee of returns. */
@@ -11,15 +12,5 @@ const REASONS = [
 ];
 
 export function WhyChooseUs() {
-  return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {REASONS.map((reason) => (
-        <li key={reason.title} className="rounded-card border border-slate-200 bg-white p-6">
-          <reason.icon aria-hidden="true" className="size-8 text-accent-700" />
-          <h3 className="mt-4 font-semibold text-brand-900">{reason.title}</h3>
-          <p className="mt-2 text-sm text-slate-700">{reason.text}</p>
-        </li>
-      ))}
-    </ul>
-  );
+  return <FeatureCards items={REASONS} className="sm:grid-cols-2 lg:grid-cols-3" />;
 }

@@ -1,10 +1,11 @@
 import { Eye, ShieldCheck, TrendingUp } from "lucide-react";
 import { PageBanner, Section } from "../../components/marketing/page-banner.js";
+import { FeatureCards } from "../../components/marketing/feature-cards.js";
 import { WhyChooseUs } from "../../components/marketing/why-choose-us.js";
 import { useBootstrap } from "../../lib/bootstrap.js";
 
 const VALUES = [
-  { icon: Eye, title: "Transparency", text: "Rates, terms and minimums are shown before you invest, and every figure on your dashboard comes from our ledger." },
+  { icon: Eye, title: "Transparency", text: "Rates, terms and minimums are shown before you invest, and every figure on your dashboard comes from our ledger of recorded movements." },
   { icon: ShieldCheck, title: "Security", text: "Passwords are hashed, sessions expire, and money only moves on our servers after checks." },
   { icon: TrendingUp, title: "Growth", text: "Fixed-term plans with the profit stated up front, paid at maturity under the terms you accepted." },
 ];
@@ -22,15 +23,7 @@ export function AboutPage() {
       </Section>
       <div className="bg-white">
         <Section title="Our values">
-          <ul className="grid gap-6 md:grid-cols-3">
-            {VALUES.map((value) => (
-              <li key={value.title} className="rounded-card border border-slate-200 p-6">
-                <value.icon aria-hidden="true" className="size-8 text-accent-700" />
-                <h3 className="mt-4 font-semibold text-brand-900">{value.title}</h3>
-                <p className="mt-2 text-sm text-slate-700">{value.text}</p>
-              </li>
-            ))}
-          </ul>
+          <FeatureCards items={VALUES} className="md:grid-cols-3" />
         </Section>
       </div>
       <Section title="Why Choose Us">

@@ -2,12 +2,12 @@ import { ArrowRight, BadgeCheck, CalendarClock, UserPlus } from "lucide-react";
 import { Link } from "react-router";
 import { LinkButton } from "../../components/ui/button.js";
 import { HydrateLater } from "../../components/ui/hydrate-later.js";
-import { RiskLine, Section } from "../../components/marketing/page-banner.js";
+import { Section } from "../../components/marketing/page-banner.js";
 import { useSession } from "../../features/auth/api/session.js";
 import { WhyChooseUs } from "../../components/marketing/why-choose-us.js";
 import { ProfitCalculator } from "../../features/calculator/components/profit-calculator.js";
 import { RecentDeposits } from "../../features/deposits/components/recent-deposits.js";
-import { PlanCard } from "../../features/plans/components/plan-card.js";
+import { PlanGrid } from "../../features/plans/components/plan-grid.js";
 import { ReferralSection } from "../../features/referrals/components/referral-section.js";
 import { LiveFigures } from "../../features/stats/components/live-figures.js";
 import { useBootstrap } from "../../lib/bootstrap.js";
@@ -73,14 +73,7 @@ export function HomePage() {
       <HydrateLater>
         <div>
           <Section title="Our plans" intro="Each plan's minimum, rate and term. The rate is the total return for the whole term.">
-            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {plans.map((plan) => (
-                <PlanCard key={plan.id} plan={plan} ctaTo={user ? "/dashboard/investment" : "/login"} />
-              ))}
-            </div>
-            <div className="mt-8 text-center">
-              <RiskLine />
-            </div>
+            <PlanGrid plans={plans} />
           </Section>
         </div>
       </HydrateLater>

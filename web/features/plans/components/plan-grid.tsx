@@ -1,0 +1,21 @@
+import type { PlanDto } from "../../../../shared/plans.js";
+import { RiskLine } from "../../../components/marketing/page-banner.js";
+import { useSession } from "../../auth/api/session.js";
+import { PlanCard } from "./plan-card.js";
+
+/** The public plan cards: Get Started leads to login, or to the plan list once signed in. */
+export function PlanGrid({ plans }: { plans: PlanDto[] }) {
+  const { user } = useSession();
+  return (
+    <>
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {plans.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} ctaTo={user ? "/dashboard/investment" : "/login"} />
+        ))}
+      </div>
+      <div className="mt-8 text-center">
+        <RiskLine />
+      </div>
+    </>
+  );
+}
