@@ -149,7 +149,7 @@ describe("admin confirmation", () => {
     expect(audits[0]).toMatchObject({ action: "deposit.confirm", before: expect.objectContaining({ status: "pending" }), after: expect.objectContaining({ status: "confirmed" }) });
 
     const history = await (await client.get("/api/transactions")).json();
-    expect(history.entries[0]).toMatchObject({ type: "Deposit", amountCents: 29_950, status: "completed", reference: created.reference });
+    expect(history.entries[0]).toMatchObject({ type: "Deposit", description: "Crypto deposit (BTC)", amountCents: 29_950, status: "completed", reference: created.reference });
 
     const csv = await client.get("/api/transactions?format=csv");
     expect(csv.headers.get("content-type")).toContain("text/csv");

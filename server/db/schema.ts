@@ -297,6 +297,39 @@ export const auditLog = pgTable(
   (table) => [index("audit_log_created_at_idx").on(table.createdAt), index("audit_log_target_idx").on(table.targetType, table.targetId)],
 );
 
+/** A fixed-term investment. The plan's terms are copied on, so editing a plan never changes it. */
+export const investment = pgTable(
+  "investment",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => plan.id, { onDelete: "restrict" }),
+    planName: text("plan_name").notNull(),
+    principalCents: bigint("principal_cents", { mode: "bigint" }).notNull(),
+    rateBasisPoints: integer("rate_basis_points").notNull(),
+    termDays: integer("term_days").notNull(),
+    /** principal × rate, half-up to the cent: what maturity pays on top of the principal. */
+    profitCents: bigint("profit_cents", { mode: "bigint" }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    maturesAt: timestamp("matures_at", { withTimezone: true }).notNull(),
+    status: text("status").notNull().default("active"),
+    startJournalId: text("start_journal_id").references(() => journal.id),
+    settleJournalId: text("settle_journal_id").references(() => journal.id),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("investment_user_id_created_at_idx").on(table.userId, table.createdAt),
+    index("investment_due_idx").on(table.status, table.maturesAt),
+    check("investment_principal_positive", sql`${table.principalCents} > 0 and ${table.profitCents} >= 0`),
+    check("investment_status", sql`${table.status} in ('active', 'matured')`),
+  ],
+);
+
 export const schema = {
   user,
   session,
@@ -313,4 +346,5 @@ export const schema = {
   idempotencyRecord,
   notification,
   auditLog,
+  investment,
 };

@@ -24,8 +24,9 @@ export function newDepositReference(): string {
 export async function createDeposit(tx: DbExecutor, config: Config, userId: string, input: CreateDepositInput, now = new Date()): Promise<DepositDto> {
   const amount = BigInt(input.amountCents);
   const { minCents, maxCents, expiryDays } = config.deposits;
-  if (amount < minCents) throw new AppError("VALIDATION_FAILED", `The smallest deposit is ${formatCents(minCents)}.`, { amountCents: "too small" });
-  if (amount > maxCents) throw new AppError("VALIDATION_FAILED", `The largest deposit is ${formatCents(maxCents)}.`, { amountCents: "too large" });
+  const outOfRange =
+    amount < minCents ? `The smallest deposit is ${formatCents(minCents)}.` : amount > maxCents ? `The largest deposit is ${formatCents(maxCents)}.` : null;
+  if (outOfRange) throw new AppError("VALIDATION_FAILED", outOfRange, { amountCents: outOfRange });
 
   const id = randomUUID();
   const address = input.method === "crypto" ? (await cryptoAddressFor(tx, config, userId)).address : null;

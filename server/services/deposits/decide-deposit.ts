@@ -67,7 +67,7 @@ export async function confirmDeposit(
     kind: "deposit_confirmed",
     title: "Deposit confirmed",
     body: `Your deposit ${current.reference} of ${formatCents(received)} has been confirmed and added to your balance.`,
-    link: "/dashboard",
+    link: "/dashboard/transaction",
   };
   await notify(tx, notification);
   return { deposit: toDepositDto(updated), mail: { to: current.email, notification } };

@@ -17,6 +17,9 @@ const TYPE_LABELS: Record<string, string> = {
 const ACCOUNT_LABELS: Record<string, string> = { available: "Main balance", invested: "Invested", payout_hold: "Payout hold" };
 
 interface Row {
+  method: string | null;
+  coin: string | null;
+  bank: string | null;
   id: string;
   date: Date | string;
   kind: string;
@@ -35,13 +38,14 @@ export async function transactionHistory(db: DbExecutor, userId: string, page: n
   const result = (await db.execute(sql`
     with entries as (
       select p.id::text as id, p.created_at as date, j.kind, a.kind as account_kind, p.amount_cents as amount,
-             'completed' as status, coalesce(j.reference, '') as reference
+             'completed' as status, coalesce(j.reference, '') as reference, d.method, d.coin, d.bank
       from posting p
       join ledger_account a on a.id = p.account_id
       join journal j on j.id = p.journal_id
+      left join deposit d on d.journal_id = j.id
       where a.user_id = ${userId}
       union all
-      select d.id, d.created_at, 'deposit', null, d.amount_cents, d.status, d.reference
+      select d.id, d.created_at, 'deposit', null, d.amount_cents, d.status, d.reference, d.method, d.coin, d.bank
       from deposit d
       where d.user_id = ${userId} and d.status <> 'confirmed'
     )
@@ -62,14 +66,21 @@ async function countHistory(db: DbExecutor, userId: string): Promise<number> {
   return Number(result.rows[0]?.total ?? 0);
 }
 
+const BANK_NAMES: Record<string, string> = { access: "Access Bank", uba: "UBA", gtbank: "GTBank" };
+
+function describe(row: Row): string {
+  if (row.method === "crypto") return `Crypto deposit (${row.coin ?? "BTC"})`;
+  if (row.method === "bank") return `Bank deposit (${BANK_NAMES[row.bank ?? ""] ?? "bank"})`;
+  return ACCOUNT_LABELS[row.account_kind ?? ""] ?? row.account_kind ?? "";
+}
+
 function toEntry(row: Row): HistoryEntryDto {
   const type = TYPE_LABELS[row.kind] ?? row.kind;
-  const onLedger = row.account_kind !== null;
   return {
     id: row.id,
     date: new Date(row.date).toISOString(),
     type,
-    description: onLedger ? ACCOUNT_LABELS[row.account_kind ?? ""] ?? row.account_kind ?? "" : `Deposit ${row.status}`,
+    description: describe(row),
     // Deposits not on the ledger show what was claimed, but it never changed a balance.
     amountCents: toJsonCents(BigInt(row.amount)),
     status: row.status as HistoryStatus,
