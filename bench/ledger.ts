@@ -28,7 +28,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openPostgres, type Database, type DatabaseHandle } from "../server/db/client.js";
 import { BENCHMARKS_INTRO, table, writeSection } from "./lib/markdown.js";
-import { ResourceSampler, StatementProbe, type ResourceUsage, type StatementKind } from "./lib/ledger-probe.js";
+import { machineBusyPct, ResourceSampler, StatementProbe, type ResourceUsage, type StatementKind } from "./lib/ledger-probe.js";
 import {
   balances,
   insertUsers,
@@ -97,10 +97,12 @@ interface MachineInfo {
   memoryGiB: string;
   cpuModel: string;
   loadBefore: number[];
+  /** % of all cores busy in the seconds before the benchmark started (other work on the machine). */
+  busyBefore: number | null;
   loadAfter?: number[];
 }
 
-function machineInfo(): MachineInfo {
+async function machineInfo(): Promise<MachineInfo> {
   let cores: string;
   try {
     cores = execFileSync("nproc", { encoding: "utf8" }).trim();
@@ -112,6 +114,7 @@ function machineInfo(): MachineInfo {
     memoryGiB: (os.totalmem() / 1024 ** 3).toFixed(1),
     cpuModel: os.cpus()[0]?.model.trim() ?? "unknown CPU",
     loadBefore: os.loadavg(),
+    busyBefore: await machineBusyPct(2_000),
   };
 }
 
@@ -156,6 +159,54 @@ function perJournal(c: CaseResult, kind: StatementKind): number {
   return c.run.succeeded ? c.statements[kind].ms / c.run.succeeded : Number.NaN;
 }
 
+/** CPU milliseconds per measured journal, from a % of one core over the run. */
+function cpuMsPerJournal(c: CaseResult, pct: number | null): number | null {
+  return pct === null || !c.run.succeeded ? null : ((pct / 100) * c.run.seconds * 1000) / c.run.succeeded;
+}
+
+/** % of all cores used by processes other than this one and the case's backends. */
+function othersPct(c: CaseResult, cores: number): number | null {
+  const { machineCpuPct, clientCpuPct, backendCpuPct } = c.usage;
+  return machineCpuPct === null || backendCpuPct === null ? null : Math.max(0, machineCpuPct - (clientCpuPct + backendCpuPct) / cores);
+}
+
+function readingNotes(cases: CaseResult[], cores: number): string[] {
+  const notes: string[] = [];
+  const find = (shape: Shape, clients: number) => cases.find((c) => c.shape === shape && c.clients === clients);
+  const single = find("spread", 1);
+  if (single) {
+    const commit = perJournal(single, "commit");
+    notes.push(
+      `Spread, 1 client: COMMIT (the WAL flush that makes the journal durable) takes ${fmt.ms(commit)} of ${fmt.ms(single.meanMs)} ms ` +
+        `(${fmt.pct((commit / single.meanMs) * 100)}); one client waits for every flush (${fmt.num(single.usage.walSyncsPerJournal)} per journal).`,
+    );
+  }
+  const barCase = find(BAR.shape, BAR.clients);
+  if (barCase) {
+    const node = cpuMsPerJournal(barCase, barCase.usage.clientCpuPct);
+    const pgMs = cpuMsPerJournal(barCase, barCase.usage.backendCpuPct);
+    if (node !== null && pgMs !== null) {
+      const ceiling = (cores * 1000) / (node + pgMs);
+      notes.push(
+        `Spread, ${BAR.clients} clients: a journal costs ${fmt.num(pgMs, 3)} ms of CPU in PostgreSQL and ${fmt.num(node, 3)} ms in Node.js. ` +
+          `With both on these ${cores} cores, that alone caps throughput near ${fmt.int(ceiling)} journals/s on an otherwise idle machine ` +
+          `(bar: ${fmt.int(BAR.journalsPerSecond)}); other processes took ${fmt.pct(othersPct(barCase, cores))} of the machine meanwhile. ` +
+          `Group commit already shares WAL flushes (${fmt.num(barCase.usage.walSyncsPerJournal)} per journal), so CPU, not the disk, is the limit.`,
+      );
+    }
+  }
+  const hot = cases.filter((c) => c.shape === "hot");
+  const hotMany = hot.find((c) => c.clients > 1);
+  if (hot.length > 1 && hotMany) {
+    notes.push(
+      `Hot: every journal waits for the row lock on \`p:deposits\`, held by the journal before it until its COMMIT has flushed: ` +
+        `throughput stays at ${hot.map((c) => `${fmt.int(rate(c))}/s (${c.clients})`).join(", ")} whatever the clients, and ` +
+        `post_journal (mostly that wait) takes ${fmt.ms(perJournal(hotMany, "post_journal"))} ms at ${hotMany.clients} clients.`,
+    );
+  }
+  return notes;
+}
+
 function barResult(cases: CaseResult[]): { measured: string; pass: boolean } {
   const c = cases.find((x) => x.shape === BAR.shape && x.clients === BAR.clients);
   if (!c) return { measured: "not measured", pass: false };
@@ -166,12 +217,14 @@ function barResult(cases: CaseResult[]): { measured: string; pass: boolean } {
 
 function renderSection(cases: CaseResult[], machine: MachineInfo, server: ServerInfo, serverUrl: string, started: Date): string {
   const bar = barResult(cases);
+  const cores = Number(machine.cores) || os.availableParallelism();
   const load = (values: number[] | undefined) => (values ? values.map((v) => v.toFixed(2)).join(" / ") : "–");
   const lines: string[] = [];
   lines.push(
     `- Date: ${started.toISOString().replace(/\.\d+Z$/, "Z")}`,
     `- Machine: ${machine.cores} cores (\`nproc\`), ${machine.memoryGiB} GiB memory (\`os.totalmem()\`), ${machine.cpuModel}; ` +
-      `load average (1 / 5 / 15 min) ${load(machine.loadBefore)} before, ${load(machine.loadAfter)} after. ` +
+      `load average (1 / 5 / 15 min) ${load(machine.loadBefore)} before, ${load(machine.loadAfter)} after; ` +
+      `CPU ${fmt.pct(machine.busyBefore)} busy in the 2 s before the run. ` +
       "The client (Node.js) and PostgreSQL share these cores, and other work on the machine shows in the load.",
     `- Node ${process.version}; ${server.version}`,
     `- Durability as the server ships it (never changed by the benchmark): \`synchronous_commit\` = ${server.synchronousCommit}, ` +
@@ -222,11 +275,12 @@ function renderSection(cases: CaseResult[], machine: MachineInfo, server: Server
     "",
     "Mean milliseconds per journal in each step, as the client sees it (a round trip plus the server's work plus the wait for the " +
       "event loop); *pool + JS* is the rest of the latency (pool checkout and queueing, drizzle, building the journal). " +
-      "CPU: the Node.js process and the case's PostgreSQL backends in % of one core, the machine in % of all its cores. " +
-      "WAL (`pg_stat_wal`, cluster-wide, so other work on the server counts too): flushes to disk and bytes per journal.",
+      "CPU per journal: this Node.js process, and the case's PostgreSQL backends (`/proc/<pid>/stat`); *others* is the share of all " +
+      "cores used meanwhile by every other process (PostgreSQL's WAL writer and checkpointer included). " +
+      "WAL (`pg_stat_wal`, cluster-wide): flushes to disk and bytes written per journal.",
     "",
     table(
-      ["Shape", "Clients", "Mean ms", "BEGIN", "post_journal", "COMMIT", "pool + JS", "Statements/journal", "Node CPU", "PG backends CPU", "Machine CPU", "WAL flushes/journal", "WAL bytes/journal"],
+      ["Shape", "Clients", "Mean ms", "BEGIN", "post_journal", "COMMIT", "pool + JS", "Statements/journal", "Node CPU ms", "PG CPU ms", "Others", "WAL flushes", "WAL bytes"],
       cases.map((c) => {
         const begin = perJournal(c, "begin");
         const post = perJournal(c, "post_journal");
@@ -241,9 +295,9 @@ function renderSection(cases: CaseResult[], machine: MachineInfo, server: Server
           fmt.ms(commit),
           fmt.ms(c.meanMs - begin - post - commit),
           fmt.num(c.run.succeeded ? statementCount / c.run.succeeded : null),
-          fmt.pct(c.usage.clientCpuPct),
-          fmt.pct(c.usage.backendCpuPct),
-          fmt.pct(c.usage.machineCpuPct),
+          fmt.num(cpuMsPerJournal(c, c.usage.clientCpuPct), 3),
+          fmt.num(cpuMsPerJournal(c, c.usage.backendCpuPct), 3),
+          fmt.pct(othersPct(c, cores)),
           fmt.num(c.usage.walSyncsPerJournal),
           fmt.int(c.usage.walBytesPerJournal ?? Number.NaN),
         ];
@@ -251,6 +305,8 @@ function renderSection(cases: CaseResult[], machine: MachineInfo, server: Server
       ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"],
     ),
   );
+  const reading = readingNotes(cases, cores);
+  if (reading.length) lines.push("", "Reading the figures (computed from this run):", "", ...reading.map((line) => `- ${line}`));
   const failed = cases.filter((c) => !verified(c) || c.run.failed);
   if (failed.length) {
     lines.push("", "### Problems", "");
@@ -278,7 +334,7 @@ function printSummary(cases: CaseResult[]) {
 
 async function main(): Promise<number> {
   const started = new Date();
-  const machine = machineInfo();
+  const machine = await machineInfo();
   const baseUrl = new URL(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_URL);
   const name = `termvest_bench_${randomBytes(6).toString("hex")}`;
   const url = new URL(baseUrl.toString());
@@ -317,7 +373,10 @@ async function main(): Promise<number> {
 
   const probe = new StatementProbe();
   try {
-    log(`load average before: ${machine.loadBefore.map((v) => v.toFixed(2)).join(" / ")} on ${machine.cores} cores`);
+    log(
+      `load average before: ${machine.loadBefore.map((v) => v.toFixed(2)).join(" / ")} on ${machine.cores} cores; ` +
+        `CPU ${fmt.pct(machine.busyBefore)} busy in the last 2 s`,
+    );
     const admin = new pg.Client({ connectionString: baseUrl.toString() });
     await admin.connect();
     try {

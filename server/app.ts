@@ -2,9 +2,11 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { $ZodError } from "zod/v4/core";
 import type { Auth } from "./auth.js";
+import type { AdjustableClock, Clock } from "./clock.js";
 import type { DatabaseHandle } from "./db/client.js";
 import type { Config } from "./env.js";
 import { AppError } from "./errors.js";
+import { settleDue } from "./services/investments/settle-due.js";
 import type { Pages } from "./http/pages.js";
 import { requestLog } from "./http/request-log.js";
 import { securityHeaders } from "./http/security-headers.js";
@@ -16,6 +18,7 @@ import { authRoutes } from "./routes/auth.js";
 import { contactRoutes } from "./routes/contact.js";
 import { contentRoutes } from "./routes/content.js";
 import { depositRoutes } from "./routes/deposits.js";
+import { investmentRoutes } from "./routes/investments.js";
 import { devMailRoutes } from "./routes/dev-mail.js";
 import { healthRoutes } from "./routes/health.js";
 import { meRoutes } from "./routes/me.js";
@@ -30,6 +33,9 @@ export interface AppDeps {
   mailer: Mailer;
   logger: Logger;
   outboxDir: string;
+  clock: Clock;
+  /** Only in tests: lets browser tests move time forward (POST /dev/clock). */
+  adjustableClock?: AdjustableClock;
   /** Blog and legal pages from content/, by path. */
   content: Map<string, ContentPage>;
   /** Absent when the web client has not been built (API-only tests). */
@@ -60,6 +66,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", publicRoutes(deps));
   app.route("/api/admin", adminRoutes(deps));
   app.route("/api/deposits", depositRoutes(deps));
+  app.route("/api/investments", investmentRoutes(deps));
   app.route("/api", meRoutes(deps));
   app.route("/api/content", contentRoutes(deps.content));
   app.route("/api/contact", contactRoutes(deps));
@@ -67,6 +74,17 @@ export function createApp(deps: AppDeps) {
 
   if (!config.isProduction && deps.mailer.kind === "outbox") {
     app.route("/dev/mail", devMailRoutes(deps.outboxDir));
+  }
+  const adjustable = deps.adjustableClock;
+  if (config.env === "test" && adjustable) {
+    app.post("/dev/clock", async (c) => {
+      const { days } = (await c.req.json().catch(() => ({}))) as { days?: unknown };
+      if (typeof days !== "number" || !(days > 0) || days > 3650) throw new AppError("VALIDATION_FAILED", "days must be a number from 0 to 3650.");
+      adjustable.advance(days * 86_400_000);
+      // Settle at once what the jump made due, instead of waiting for the next scheduled run.
+      const run = await settleDue(database.db, adjustable.now());
+      return c.json({ now: adjustable.now().toISOString(), settled: run.settled });
+    });
   }
 
   app.route("/", seoRoutes(config.publicUrl, () => pages?.paths() ?? [...deps.content.keys()]));

@@ -1,21 +1,51 @@
+import type { Clock } from "./clock.js";
 import type { Database } from "./db/client.js";
 import type { Logger } from "./logger.js";
+import type { Mailer } from "./mail/mailer.js";
 import { expireDeposits } from "./services/deposits/expire-deposits.js";
+import { settleDue } from "./services/investments/settle-due.js";
+import { mailNotifications } from "./services/notifications/notify.js";
 
-const TEN_MINUTES = 10 * 60_000;
+const MINUTE = 60_000;
+
+export interface JobDeps {
+  db: Database;
+  logger: Logger;
+  clock: Clock;
+  mailer: Mailer;
+  siteName: string;
+  publicUrl: string;
+}
 
 /**
- * Periodic housekeeping. Every server runs it; each job is a single idempotent statement, so
- * several servers running it at once do no harm.
+ * Periodic work, run by every server: maturity settlement each minute (safe in parallel: each
+ * batch claims its rows with SKIP LOCKED and each payment has its own journal key) and deposit
+ * expiry every ten minutes (one idempotent statement). Both also run at start.
  */
-export function startJobs(db: Database, logger: Logger): () => void {
-  const run = () =>
-    expireDeposits(db).then(
+export function startJobs(deps: JobDeps): () => void {
+  const { db, logger, clock } = deps;
+  let settling = false;
+  const settle = async () => {
+    if (settling) return;
+    settling = true;
+    try {
+      const run = await settleDue(db, clock.now());
+      if (run.settled > 0) logger.info({ settled: run.settled }, "settled matured investments");
+      await mailNotifications(db, deps, run.notifications);
+    } catch (error) {
+      logger.error({ err: error }, "settlement failed");
+    } finally {
+      settling = false;
+    }
+  };
+  const expire = () =>
+    expireDeposits(db, clock.now()).then(
       (count) => count > 0 && logger.info({ count }, "expired pending deposits"),
       (error: unknown) => logger.error({ err: error }, "deposit expiry failed"),
     );
-  void run();
-  const timer = setInterval(run, TEN_MINUTES);
-  timer.unref();
-  return () => clearInterval(timer);
+  void settle();
+  void expire();
+  const timers = [setInterval(settle, MINUTE), setInterval(expire, 10 * MINUTE)];
+  for (const timer of timers) timer.unref();
+  return () => timers.forEach(clearInterval);
 }

@@ -9,6 +9,7 @@ import type { Config } from "./env.js";
 import { loadPages } from "./http/pages.js";
 import type { Logger } from "./logger.js";
 import { createOutboxMailer, createSmtpMailer, outboxDirectory, type Mailer } from "./mail/mailer.js";
+import { AdjustableClock, systemClock, type Clock } from "./clock.js";
 import { loadContent } from "./content/load-content.js";
 import { startJobs } from "./jobs.js";
 import { clientDistDir, contentDir, ssrEntryPath } from "./paths.js";
@@ -27,6 +28,7 @@ export interface StartOptions {
   database?: DatabaseHandle;
   mailer?: Mailer;
   serveWeb?: boolean;
+  clock?: Clock;
 }
 
 /** Opens (and migrates) the database, then serves the API and the web client until closed. */
@@ -57,7 +59,23 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const pages = serveWeb ? await loadPages(clientDistDir, ssrEntryPath, bootstrap, content.pages) : undefined;
     if (serveWeb && !pages) logger.warn("web client not built (run `npm run build`); serving the API only");
 
-    const app = createApp({ config, database, auth, mailer, logger, outboxDir, content: content.pages, pages, clientDir: pages ? clientDistDir : undefined });
+    // Under NODE_ENV=test the clock can be moved forward (browser tests of maturity); never otherwise.
+    const adjustableClock =
+      options.clock instanceof AdjustableClock ? options.clock : config.env === "test" && !options.clock ? new AdjustableClock() : undefined;
+    const clock = options.clock ?? adjustableClock ?? systemClock;
+    const app = createApp({
+      config,
+      database,
+      auth,
+      mailer,
+      logger,
+      outboxDir,
+      clock,
+      adjustableClock,
+      content: content.pages,
+      pages,
+      clientDir: pages ? clientDistDir : undefined,
+    });
 
     const server = await new Promise<ServerType>((resolve, reject) => {
       const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance));
@@ -74,7 +92,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const { port } = server.address() as AddressInfo;
     const url = config.port === port ? config.publicUrl : `http://localhost:${port}`;
 
-    cleanups.push(startJobs(database.db, logger));
+    cleanups.push(startJobs({ db: database.db, logger, clock, mailer, siteName: config.site.name, publicUrl: config.publicUrl }));
     if (embedded) {
       updateLockUrl(config.dataDir, url);
       cleanups.push(await startControlServer(database.db, config.dataDir));

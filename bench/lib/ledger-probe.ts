@@ -101,6 +101,14 @@ function processCpuSeconds(pid: number): number | null {
   }
 }
 
+/** % of all cores busy over the next `ms` milliseconds (what other work takes before a run); null off Linux. */
+export async function machineBusyPct(ms: number): Promise<number | null> {
+  const before = machineTicks();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = machineTicks();
+  return before && after && after.total > before.total ? ((after.busy - before.busy) / (after.total - before.total)) * 100 : null;
+}
+
 interface WalStats {
   records: bigint;
   fpi: bigint;

@@ -2,10 +2,11 @@ import * as z from "zod/mini";
 import { userSearchQuery } from "../../shared/schemas/admin.js";
 import { contactMessageSchema } from "../../shared/schemas/contact.js";
 import { confirmDepositSchema, createDepositSchema, rejectDepositSchema } from "../../shared/schemas/deposits.js";
+import { createInvestmentSchema, planInputSchema } from "../../shared/schemas/investments.js";
 import { historyQuerySchema } from "../../shared/schemas/ledger.js";
 
 interface Operation {
-  method: "get" | "post";
+  method: "get" | "post" | "put";
   path: string;
   summary: string;
   auth: "none" | "user" | "admin";
@@ -30,12 +31,17 @@ const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/deposits", summary: "Report a crypto or bank transfer: creates a pending deposit", auth: "user", body: createDepositSchema, idempotent: true, created: true },
   { method: "get", path: "/api/deposits/options", summary: "Deposit limits and bank details", auth: "user" },
   { method: "get", path: "/api/deposits/crypto-address", summary: "The bitcoin address to pay", auth: "user" },
+  { method: "get", path: "/api/investments", summary: "The caller's investments with days left and profit so far", auth: "user" },
+  { method: "post", path: "/api/investments", summary: "Invest in a plan from the available balance", auth: "user", body: createInvestmentSchema, idempotent: true, created: true },
   { method: "get", path: "/api/notifications", summary: "The caller's notifications and unread count", auth: "user" },
   { method: "post", path: "/api/notifications/{id}/read", summary: "Mark one notification read", auth: "user" },
   { method: "post", path: "/api/notifications/read-all", summary: "Mark every notification read", auth: "user" },
   { method: "get", path: "/api/admin/users", summary: "Accounts by e-mail or name", auth: "admin", query: userSearchQuery },
   { method: "get", path: "/api/admin/deposits", summary: "Deposits to review, oldest first", auth: "admin" },
   { method: "post", path: "/api/admin/deposits/{id}/confirm", summary: "Confirm a deposit and credit it once", auth: "admin", body: confirmDepositSchema, idempotent: true },
+  { method: "post", path: "/api/admin/users/{id}/credit-interest", summary: "Pay the interest a user's matured investments are owed now", auth: "admin", idempotent: true },
+  { method: "get", path: "/api/admin/plans", summary: "Every plan, active or not", auth: "admin" },
+  { method: "put", path: "/api/admin/plans/{id}", summary: "Edit a plan (new investments only)", auth: "admin", body: planInputSchema },
   { method: "post", path: "/api/admin/deposits/{id}/reject", summary: "Reject a deposit with a reason", auth: "admin", body: rejectDepositSchema, idempotent: true },
 ];
 

@@ -9,13 +9,19 @@ import { readJson } from "../http/json-body.js";
 import { requireRole, requireUser, type AppEnv } from "../http/session.js";
 import { confirmDeposit, rejectDeposit, type Decision } from "../services/deposits/decide-deposit.js";
 import { listDepositsForReview } from "../services/deposits/list-deposits.js";
-import { mailNotification } from "../services/notifications/notify.js";
+import { mailNotification, mailNotifications } from "../services/notifications/notify.js";
 import { searchUsers } from "../services/users/search-users.js";
+import { creditInterest } from "../services/investments/credit-interest.js";
+import { listAllPlans, updatePlan } from "../services/plans/update-plan.js";
+import { listActivePlans } from "../services/plans/list-active-plans.js";
+import { toPublicSite } from "../site.js";
+import { planInputSchema } from "../../shared/schemas/investments.js";
+import { formatCents } from "../../shared/money.js";
 
 const reviewQuery = z.object({ status: z.optional(z.enum(["pending", "expired", "confirmed", "rejected"])) });
 
 /** The operator back office API: every route needs a session and the admin role, checked here. */
-export function adminRoutes({ auth, database, config, mailer, logger }: AppDeps) {
+export function adminRoutes({ auth, database, config, mailer, logger, clock, pages }: AppDeps) {
   const mailDeps = { mailer, logger, siteName: config.site.name, publicUrl: config.publicUrl };
   const sendMail = (decision: Decision | undefined) => decision && mailNotification(mailDeps, decision.mail.to, decision.mail.notification);
 
@@ -36,17 +42,39 @@ export function adminRoutes({ auth, database, config, mailer, logger }: AppDeps)
       const { raw, value } = await readJson(c, confirmDepositSchema);
       let decision: Decision | undefined;
       const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
-        decision = await confirmDeposit(tx, c.get("user").id, c.req.param("id"), value);
+        decision = await confirmDeposit(tx, c.get("user").id, c.req.param("id"), value, clock.now());
         return { status: 200, body: decision.deposit };
       });
       sendMail(decision);
       return respond(c, outcome);
     })
+    .post("/users/:id/credit-interest", async (c) => {
+      const adminId = c.get("user").id;
+      let credited: Awaited<ReturnType<typeof creditInterest>> | undefined;
+      const outcome = await runMoneyOperation(c, database.db, adminId, "", async (tx) => {
+        credited = await creditInterest(tx, adminId, c.req.param("id"), clock.now());
+        const message =
+          credited.settled === 0
+            ? `No interest is due for ${c.req.param("id")} right now.`
+            : `Successfully updated interest for ${c.req.param("id")}. Paid ${credited.settled} matured investment${credited.settled === 1 ? "" : "s"}, ${formatCents(credited.profitCents)} in profit.`;
+        return { status: 200, body: { settled: credited.settled, profitCents: Number(credited.profitCents), message } };
+      });
+      if (credited) void mailNotifications(database.db, mailDeps, credited.notifications);
+      return respond(c, outcome);
+    })
+    .get("/plans", async (c) => c.json({ plans: await listAllPlans(database.db) }))
+    .put("/plans/:id", async (c) => {
+      const { value } = await readJson(c, planInputSchema);
+      const updated = await database.db.transaction((tx) => updatePlan(tx, c.get("user").id, c.req.param("id"), value));
+      // The public pages are pre-rendered with the plans; render them again with the new terms.
+      pages?.refresh({ site: toPublicSite(config.site), plans: await listActivePlans(database.db) });
+      return c.json(updated);
+    })
     .post("/deposits/:id/reject", async (c) => {
       const { raw, value } = await readJson(c, rejectDepositSchema);
       let decision: Decision | undefined;
       const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
-        decision = await rejectDeposit(tx, c.get("user").id, c.req.param("id"), value.reason);
+        decision = await rejectDeposit(tx, c.get("user").id, c.req.param("id"), value.reason, clock.now());
         return { status: 200, body: decision.deposit };
       });
       sendMail(decision);

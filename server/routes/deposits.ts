@@ -10,7 +10,7 @@ import { createDeposit } from "../services/deposits/create-deposit.js";
 import { listMyDeposits } from "../services/deposits/list-deposits.js";
 import { toJsonCents } from "../services/ledger/balances.js";
 
-export function depositRoutes({ auth, database, config }: AppDeps) {
+export function depositRoutes({ auth, database, config, clock }: AppDeps) {
   const { banks } = config.site;
   return new Hono<AppEnv>()
     .use("*", requireUser(auth))
@@ -31,7 +31,7 @@ export function depositRoutes({ auth, database, config }: AppDeps) {
       const userId = c.get("user").id;
       const outcome = await runMoneyOperation(c, database.db, userId, raw, async (tx) => ({
         status: 201,
-        body: await createDeposit(tx, config, userId, value),
+        body: await createDeposit(tx, config, userId, value, clock.now()),
       }));
       return respond(c, outcome);
     });

@@ -3,6 +3,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
+import { AdjustableClock } from "../../server/clock.js";
 import type { DatabaseHandle } from "../../server/db/client.js";
 import { loadConfig, type Config } from "../../server/env.js";
 import { createLogger } from "../../server/logger.js";
@@ -24,6 +25,8 @@ export async function freePort(): Promise<number> {
 export interface TestServer extends RunningServer {
   config: Config;
   mailer: CapturingMailer;
+  /** The server's clock; `clock.advance(ms)` moves time without settling anything by itself. */
+  clock: AdjustableClock;
   /** Every log line the server wrote, for checks that nothing secret is logged. */
   logs: string[];
   client(ip?: string): HttpClient;
@@ -51,11 +54,13 @@ export async function startTestServer(database: DatabaseHandle, env: Record<stri
     },
   });
   const mailer = new CapturingMailer();
-  const running = await startServer(config, createLogger(config.logLevel, sink), { database, mailer, serveWeb: false });
+  const clock = new AdjustableClock();
+  const running = await startServer(config, createLogger(config.logLevel, sink), { database, mailer, serveWeb: false, clock });
   return {
     ...running,
     config,
     mailer,
+    clock,
     logs,
     client: (ip?: string) => new HttpClient(running.url, ip),
     async close() {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { inArray } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client.js";
-import { notification } from "../../db/schema.js";
+import { notification, user } from "../../db/schema.js";
 import type { Logger } from "../../logger.js";
 import type { Mailer } from "../../mail/mailer.js";
 
@@ -26,4 +27,20 @@ export function mailNotification(deps: { mailer: Mailer; logger: Logger; siteNam
   deps.mailer
     .send({ to, subject: `${input.title} · ${deps.siteName}`, text: `${input.body}${link}\n\n${deps.siteName}` })
     .catch((error: unknown) => deps.logger.error({ err: error, kind: input.kind }, "notification mail failed"));
+}
+
+/** E-mails a batch of committed notifications, looking up each recipient's address. */
+export async function mailNotifications(
+  db: DbExecutor,
+  deps: { mailer: Mailer; logger: Logger; siteName: string; publicUrl: string },
+  notifications: NotificationInput[],
+): Promise<void> {
+  if (notifications.length === 0) return;
+  const ids = [...new Set(notifications.map((item) => item.userId))];
+  const rows = await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, ids));
+  const emails = new Map(rows.map((row) => [row.id, row.email]));
+  for (const item of notifications) {
+    const to = emails.get(item.userId);
+    if (to) mailNotification(deps, to, item);
+  }
 }

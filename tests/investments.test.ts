@@ -1,0 +1,236 @@
+import { eq } from "drizzle-orm";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { applyRate } from "../shared/money.js";
+import { auditLog, investment, plan } from "../server/db/schema.js";
+import { platformAccount, userAccount } from "../server/services/ledger/accounts.js";
+import { summarize } from "../server/services/ledger/balances.js";
+import { postJournal } from "../server/services/ledger/post-journal.js";
+import { verifyLedger } from "../server/services/ledger/verify-ledger.js";
+import { createInvestment } from "../server/services/investments/create-investment.js";
+import { creditInterest } from "../server/services/investments/credit-interest.js";
+import { settleDue } from "../server/services/investments/settle-due.js";
+import { grantAdmin } from "../server/services/users/grant-admin.js";
+import { testDatabaseUrl } from "./helpers/database.js";
+import type { HttpClient } from "./helpers/http-client.js";
+import { serverSuite } from "./helpers/suite.js";
+import { signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
+import { insertUser } from "./helpers/users.js";
+
+const suite = serverSuite();
+const db = () => suite.database.handle.db;
+const DAY = 86_400_000;
+
+async function fund(userId: string, cents: bigint) {
+  await postJournal(db(), {
+    idempotencyKey: `fund:${userId}:${cents}:${Math.random()}`,
+    kind: "deposit",
+    userId,
+    postings: [
+      { account: userAccount(userId, "available"), amountCents: cents },
+      { account: platformAccount("deposits"), amountCents: -cents },
+    ],
+  });
+}
+
+async function signedIn(email = uniqueEmail(), asAdmin = false): Promise<{ client: HttpClient; id: string }> {
+  await signUp(suite.server.client(), { name: "Ife Investor", email });
+  if (asAdmin) await grantAdmin(db(), email);
+  const client = suite.server.client();
+  await signIn(client, email);
+  const session = await (await client.get("/api/auth/get-session")).json();
+  return { client, id: session.user.id };
+}
+
+const summary = async (client: HttpClient) => (await client.get("/api/me/summary")).json();
+
+describe("investing", () => {
+  it("moves the principal from available to invested and copies the plan's terms", async () => {
+    const { client, id } = await signedIn();
+    await fund(id, 250_000n);
+    const response = await client.request("/api/investments", { body: { planId: "standard", amountCents: 150_000 }, headers: { "Idempotency-Key": "invest-standard-01" } });
+    expect(response.status).toBe(201);
+    const made = await response.json();
+    expect(made).toMatchObject({ planName: "Standard", principalCents: 150_000, rateBasisPoints: 1000, termDays: 14, profitCents: 15_000, status: "active", daysLeft: 14, accruedProfitCents: 0 });
+    expect(new Date(made.maturesAt).getTime() - new Date(made.startedAt).getTime()).toBe(14 * DAY);
+
+    const replay = await client.request("/api/investments", { body: { planId: "standard", amountCents: 150_000 }, headers: { "Idempotency-Key": "invest-standard-01" } });
+    expect((await replay.json()).id).toBe(made.id);
+    expect(await summary(client)).toMatchObject({ mainBalanceCents: 100_000, totalInvestCents: 150_000, totalBalanceCents: 250_000 });
+    const notes = await (await client.get("/api/notifications")).json();
+    expect(notes.notifications[0]).toMatchObject({ kind: "investment_started" });
+  });
+
+  it.each([
+    ["below the plan's minimum", { planId: "standard", amountCents: 99_999 }, 400, "The minimum for Standard is $1,000.00."],
+    ["above the available balance", { planId: "standard", amountCents: 300_000 }, 409, "Your available balance is not enough for this investment. Deposit funds first."],
+    ["zero", { planId: "standard", amountCents: 0 }, 400, "Amount must be more than zero."],
+    ["negative", { planId: "standard", amountCents: -5 }, 400, "Amount must be more than zero."],
+    ["an unknown plan", { planId: "gold", amountCents: 150_000 }, 400, "This plan is not open for investment."],
+    ["a fraction of a cent", { planId: "standard", amountCents: 100_000.5 }, 400, "Amount must be a whole number of cents."],
+  ])("refuses %s with a clear error and changes nothing", async (_label, body, status, message) => {
+    const { client, id } = await signedIn();
+    await fund(id, 200_000n);
+    const response = await client.post("/api/investments", body);
+    expect(response.status).toBe(status);
+    expect((await response.json()).error.message).toBe(message);
+    expect(await summary(client)).toMatchObject({ mainBalanceCents: 200_000, totalInvestCents: 0 });
+    expect((await (await client.get("/api/investments")).json()).investments).toEqual([]);
+  });
+
+  it("refuses an inactive plan, and plan edits never change existing investments", async () => {
+    const admin = await signedIn(uniqueEmail("admin"), true);
+    const { client, id } = await signedIn();
+    await fund(id, 1_000_000n);
+    const first = await (await client.post("/api/investments", { planId: "advanced", amountCents: 200_000 })).json();
+
+    const edit = { name: "Advanced", minimumCents: 300_000, rateBasisPoints: 1300, termDays: 25, features: ["Capital returned at maturity", "Profit credited automatically"], active: true };
+    const updated = await admin.client.request("/api/admin/plans/advanced", { method: "PUT", body: edit });
+    expect(updated.status).toBe(200);
+    expect((await (await suite.server.client().get("/api/plans")).json()).plans.find((p: { id: string }) => p.id === "advanced")).toMatchObject({ minimumCents: 300_000, rateBasisPoints: 1300, termDays: 25 });
+    const [kept] = (await (await client.get("/api/investments")).json()).investments;
+    expect(kept).toMatchObject({ id: first.id, rateBasisPoints: 1200, termDays: 20, profitCents: 24_000 });
+
+    await admin.client.request("/api/admin/plans/advanced", { method: "PUT", body: { ...edit, active: false } });
+    const refused = await client.post("/api/investments", { planId: "advanced", amountCents: 300_000 });
+    expect((await refused.json()).error.message).toBe("This plan is not open for investment.");
+    await admin.client.request("/api/admin/plans/advanced", { method: "PUT", body: { ...edit, minimumCents: 200_000, rateBasisPoints: 1200, termDays: 20 } });
+
+    const bad = await admin.client.request("/api/admin/plans/advanced", { method: "PUT", body: { ...edit, rateBasisPoints: 0, features: ["only one"] } });
+    expect(bad.status).toBe(400);
+    expect((await client.request("/api/admin/plans/advanced", { method: "PUT", body: edit })).status).toBe(403);
+    const audits = await db().select().from(auditLog).where(eq(auditLog.targetId, "advanced"));
+    expect(audits.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("maturity", () => {
+  it("pays principal and profit once when the clock passes the term", async () => {
+    const { client, id } = await signedIn();
+    await fund(id, 100_000n);
+    await client.post("/api/investments", { planId: "standard", amountCents: 100_000 });
+    suite.server.clock.advance(13 * DAY);
+    expect((await settleDue(db(), suite.server.clock.now())).settled).toBe(0);
+    const midway = (await (await client.get("/api/investments")).json()).investments[0];
+    expect(midway).toMatchObject({ daysLeft: 1, accruedProfitCents: Math.floor((10_000 * 13) / 14) });
+
+    suite.server.clock.advance(2 * DAY);
+    const run = await settleDue(db(), suite.server.clock.now());
+    expect(run.settled).toBeGreaterThanOrEqual(1);
+    expect(await summary(client)).toMatchObject({ mainBalanceCents: 110_000, interestBalanceCents: 10_000, totalInvestCents: 0, totalBalanceCents: 110_000 });
+    expect((await (await client.get("/api/investments")).json()).investments[0]).toMatchObject({ status: "matured", daysLeft: 0, accruedProfitCents: 10_000 });
+    expect((await settleDue(db(), suite.server.clock.now())).settled).toBe(0);
+    expect((await summary(client)).mainBalanceCents).toBe(110_000);
+    expect((await (await client.get("/api/notifications")).json()).notifications[0]).toMatchObject({ kind: "investment_matured" });
+    expect(await verifyLedger(db())).toEqual([]);
+  });
+});
+
+describe("the admin interest tool", () => {
+  it("pays what a user's matured investments are owed, once, and says so", async () => {
+    const admin = await signedIn(uniqueEmail("admin"), true);
+    const { client, id } = await signedIn();
+    await fund(id, 500_000n);
+    await client.post("/api/investments", { planId: "premium", amountCents: 500_000 });
+    suite.server.clock.advance(31 * DAY);
+
+    const first = await admin.client.post(`/api/admin/users/${id}/credit-interest`);
+    expect(first.status).toBe(200);
+    expect((await first.json()).message).toMatch(new RegExp(`^Successfully updated interest for ${id}\\.`));
+    expect(await summary(client)).toMatchObject({ mainBalanceCents: 575_000, interestBalanceCents: 75_000 });
+
+    const second = await admin.client.post(`/api/admin/users/${id}/credit-interest`);
+    expect(await second.json()).toMatchObject({ settled: 0, message: `No interest is due for ${id} right now.` });
+    expect((await summary(client)).mainBalanceCents).toBe(575_000);
+
+    const unknown = await admin.client.post("/api/admin/users/nobody/credit-interest");
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error.message).toBe("User not found.");
+    expect((await client.post(`/api/admin/users/${id}/credit-interest`)).status).toBe(403);
+    const audits = await db().select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(audits.filter((row) => row.action === "interest.credit")).toHaveLength(2);
+  });
+});
+
+describe("settlement totals (property)", () => {
+  it("credit Σ principal + Σ round(principal × rate), each investment once, in any settlement order", async () => {
+    const [standard] = await db().select().from(plan).where(eq(plan.id, "standard"));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ cents: fc.integer({ min: 2_000_000, max: 9_000_000 }), plan: fc.constantFrom("standard", "advanced", "premium", "elite", "pro") }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.constantFrom("job", "admin"), { minLength: 1, maxLength: 4 }),
+        async (investments, order) => {
+          const { id } = await insertUser(db());
+          const total = investments.reduce((sum, item) => sum + BigInt(item.cents), 0n);
+          await fund(id, total);
+          const start = new Date("2030-01-01T00:00:00Z");
+          let expected = 0n;
+          for (const item of investments) {
+            const made = await db().transaction((tx) => createInvestment(tx, id, { planId: item.plan, amountCents: item.cents }, start));
+            expected += BigInt(item.cents) + applyRate(BigInt(item.cents), made.investment.rateBasisPoints);
+          }
+          const later = new Date(start.getTime() + 50 * DAY);
+          for (const step of order) {
+            if (step === "job") await settleDue(db(), later, { batchSize: 3 });
+            else await db().transaction((tx) => creditInterest(tx, id, id, later));
+          }
+          await settleDue(db(), later);
+          const figures = await summarize(db(), id);
+          expect(BigInt(figures.mainBalanceCents)).toBe(expected);
+          expect(figures.totalInvestCents).toBe(0);
+          const rows = await db().select().from(investment).where(eq(investment.userId, id));
+          expect(rows.every((row) => row.status === "matured" && row.settleJournalId)).toBe(true);
+        },
+      ),
+      { numRuns: testDatabaseUrl ? 15 : 25 },
+    );
+    expect(standard?.rateBasisPoints).toBe(1000);
+    expect(await verifyLedger(db())).toEqual([]);
+  });
+});
+
+describe.runIf(testDatabaseUrl)("settlement under concurrency (PostgreSQL)", () => {
+  it("two settlers and the admin tool running at once pay each investment once", async () => {
+    const users = [await insertUser(db()), await insertUser(db())];
+    const start = new Date("2031-01-01T00:00:00Z");
+    for (const { id } of users) {
+      await fund(id, 10_000_000n);
+      for (let index = 0; index < 20; index++) await db().transaction((tx) => createInvestment(tx, id, { planId: "standard", amountCents: 100_000 + index }, start));
+    }
+    const later = new Date(start.getTime() + 20 * DAY);
+    const runs = await Promise.all([
+      settleDue(db(), later, { batchSize: 5 }),
+      settleDue(db(), later, { batchSize: 5 }),
+      db().transaction((tx) => creditInterest(tx, users[0]!.id, users[0]!.id, later)),
+    ]);
+    const paid = runs.reduce((sum, run) => sum + run.settled, 0);
+    expect(paid).toBe(40);
+    for (const { id } of users) {
+      const expected = Array.from({ length: 20 }, (_, index) => BigInt(100_000 + index)).reduce((sum, p) => sum + p + applyRate(p, 1000), 0n) + (10_000_000n - Array.from({ length: 20 }, (_, index) => BigInt(100_000 + index)).reduce((a, b) => a + b, 0n));
+      expect(BigInt((await summarize(db(), id)).mainBalanceCents)).toBe(expected);
+    }
+    expect(await verifyLedger(db())).toEqual([]);
+  });
+
+  it("a settler that dies mid-run leaves its batch unpaid, and the next run pays the rest once", async () => {
+    const { id } = await insertUser(db());
+    const start = new Date("2032-01-01T00:00:00Z");
+    await fund(id, 5_000_000n);
+    for (let index = 0; index < 10; index++) await db().transaction((tx) => createInvestment(tx, id, { planId: "standard", amountCents: 200_000 }, start));
+    const later = new Date(start.getTime() + 15 * DAY);
+    // The crash: a run that pays part of a batch and then fails before committing.
+    await expect(
+      db().transaction(async (tx) => {
+        const { settleInvestment } = await import("../server/services/investments/settle-investment.js");
+        const due = await tx.select().from(investment).where(eq(investment.userId, id)).limit(4).for("update", { skipLocked: true });
+        for (const row of due) await settleInvestment(tx, row, later);
+        throw new Error("settler killed");
+      }),
+    ).rejects.toThrow("settler killed");
+    expect((await summarize(db(), id)).totalInvestCents).toBe(2_000_000);
+    const run = await settleDue(db(), later);
+    expect(run.settled).toBe(10);
+    expect(await summarize(db(), id)).toMatchObject({ totalInvestCents: 0, interestBalanceCents: 200_000 });
+    expect((await settleDue(db(), later)).settled).toBe(0);
+  });
+});
