@@ -356,13 +356,17 @@ async function main(): Promise<number> {
         await admin.end();
       }
     })());
+  let firstSignalAt = 0;
   const onSignal = (signal: NodeJS.Signals) => {
+    // Ctrl-C reaches this process twice (from the terminal and relayed by tsx): one second's grace.
+    if (interrupted && Date.now() - firstSignalAt < 1_000) return;
     if (interrupted) {
       log(`${signal} again: dropping the database now`);
       drop().finally(() => process.exit(130));
       return;
     }
     interrupted = signal;
+    firstSignalAt = Date.now();
     log(`${signal}: stopping the workers, then dropping the database (send it again to drop at once)`);
   };
   process.on("SIGINT", onSignal);

@@ -9,7 +9,7 @@ import { postJournal } from "../server/services/ledger/post-journal.js";
 import { verifyLedger } from "../server/services/ledger/verify-ledger.js";
 import { createInvestment } from "../server/services/investments/create-investment.js";
 import { creditInterest } from "../server/services/investments/credit-interest.js";
-import { settleDue } from "../server/services/investments/settle-due.js";
+import { settleBatch, settleDue } from "../server/services/investments/settle-due.js";
 import { grantAdmin } from "../server/services/users/grant-admin.js";
 import { testDatabaseUrl } from "./helpers/database.js";
 import type { HttpClient } from "./helpers/http-client.js";
@@ -221,9 +221,7 @@ describe.runIf(testDatabaseUrl)("settlement under concurrency (PostgreSQL)", () 
     // The crash: a run that pays part of a batch and then fails before committing.
     await expect(
       db().transaction(async (tx) => {
-        const { settleInvestment } = await import("../server/services/investments/settle-investment.js");
-        const due = await tx.select().from(investment).where(eq(investment.userId, id)).limit(4).for("update", { skipLocked: true });
-        for (const row of due) await settleInvestment(tx, row, later);
+        expect((await settleBatch(tx, later, 4, id)).settled).toBe(4);
         throw new Error("settler killed");
       }),
     ).rejects.toThrow("settler killed");

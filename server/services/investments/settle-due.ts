@@ -1,36 +1,67 @@
-import { and, asc, eq, lte } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { investment } from "../../db/schema.js";
+import { sql } from "drizzle-orm";
+import { formatCents } from "../../../shared/money.js";
+import type { Database, DbExecutor } from "../../db/client.js";
+import { notification } from "../../db/schema.js";
 import type { NotificationInput } from "../notifications/notify.js";
-import { settleInvestment } from "./settle-investment.js";
+import { randomUUID } from "node:crypto";
 
 export interface SettlementRun {
   settled: number;
+  profitCents: bigint;
   notifications: NotificationInput[];
 }
 
+interface SettledRow {
+  out_investment_id: string;
+  out_user_id: string;
+  out_plan_name: string;
+  out_principal_cents: string;
+  out_profit_cents: string;
+}
+
 /**
- * Settles every investment due by `now`, batch by batch. Each batch claims its rows with
- * FOR UPDATE SKIP LOCKED, so several servers (or the admin tool) running at once split the work
- * instead of paying twice; a crash rolls back the batch in flight, and the next run picks it up.
+ * Settles one batch in the caller's transaction through `settle_due_investments` (migration
+ * 0006): principal back to available and profit from the platform's interest account, one journal
+ * per investment keyed `maturity:<id>`, rows claimed with SKIP LOCKED. Notifications are written
+ * in the same transaction.
+ */
+export async function settleBatch(tx: DbExecutor, now: Date, limit: number, userId?: string): Promise<SettlementRun> {
+  const result = (await tx.execute(
+    sql`select * from settle_due_investments(${now.toISOString()}::timestamptz, ${limit}::int, ${userId ?? null}::text)`,
+  )) as unknown as { rows: SettledRow[] };
+  const notifications = result.rows.map((row): NotificationInput => {
+    const principal = BigInt(row.out_principal_cents);
+    const profit = BigInt(row.out_profit_cents);
+    return {
+      userId: row.out_user_id,
+      kind: "investment_matured",
+      title: "Investment matured",
+      body: `Your ${row.out_plan_name} investment of ${formatCents(principal)} has matured: ${formatCents(principal + profit)} (including ${formatCents(profit)} profit) is now in your main balance.`,
+      link: "/dashboard/investment",
+    };
+  });
+  if (notifications.length > 0) await tx.insert(notification).values(notifications.map((item) => ({ id: randomUUID(), link: null, ...item })));
+  return {
+    settled: result.rows.length,
+    profitCents: result.rows.reduce((sum, row) => sum + BigInt(row.out_profit_cents), 0n),
+    notifications,
+  };
+}
+
+/**
+ * Settles every investment due by `now`, one transaction per batch. Several servers (or the
+ * admin tool) running at once split the work instead of paying twice; a crash rolls back only the
+ * batch in flight, and the next run picks it up.
  */
 export async function settleDue(db: Database, now: Date, options: { batchSize?: number; maxBatches?: number } = {}): Promise<SettlementRun> {
-  const batchSize = options.batchSize ?? 200;
-  const run: SettlementRun = { settled: 0, notifications: [] };
+  const batchSize = options.batchSize ?? 500;
+  const total: SettlementRun = { settled: 0, profitCents: 0n, notifications: [] };
   for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch++) {
-    const settledHere = await db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(investment)
-        .where(and(eq(investment.status, "active"), lte(investment.maturesAt, now)))
-        .orderBy(asc(investment.maturesAt), asc(investment.id))
-        .limit(batchSize)
-        .for("update", { skipLocked: true });
-      for (const row of due) run.notifications.push(await settleInvestment(tx, row, now));
-      return due.length;
-    });
-    run.settled += settledHere;
-    if (settledHere < batchSize) break;
+    const run = await db.transaction((tx) => settleBatch(tx, now, batchSize));
+    total.settled += run.settled;
+    total.profitCents += run.profitCents;
+    total.notifications.push(...run.notifications);
+    if (run.settled < batchSize) break;
   }
-  return run;
+  return total;
 }

@@ -4,6 +4,7 @@ import type { QueryClient } from "@tanstack/react-query";
 export const ACCOUNT_KEYS = {
   summary: ["me", "summary"],
   deposits: ["deposits", "mine"],
+  investments: ["investments", "mine"],
   history: ["transactions"],
   notifications: ["notifications"],
   adminDeposits: ["admin", "deposits"],

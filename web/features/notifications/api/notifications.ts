@@ -18,7 +18,7 @@ export function useNotifications() {
   useEffect(() => {
     if (latest === undefined) return;
     if (seen.current !== undefined && latest !== seen.current) {
-      for (const queryKey of [ACCOUNT_KEYS.summary, ACCOUNT_KEYS.deposits, ACCOUNT_KEYS.history]) void client.invalidateQueries({ queryKey });
+      for (const queryKey of [ACCOUNT_KEYS.summary, ACCOUNT_KEYS.deposits, ACCOUNT_KEYS.investments, ACCOUNT_KEYS.history]) void client.invalidateQueries({ queryKey });
     }
     seen.current = latest;
   }, [latest, client]);
