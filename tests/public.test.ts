@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { user } from "../server/db/schema.js";
+import { platformAccount, userAccount } from "../server/services/ledger/accounts.js";
+import { postJournal } from "../server/services/ledger/post-journal.js";
 import { grantAdmin } from "../server/services/users/grant-admin.js";
 import { signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
 import { serverSuite } from "./helpers/suite.js";
@@ -22,7 +24,28 @@ describe("GET /api/public/stats", () => {
     await signUp(suite.server.client(), { email: adminEmail });
     await grantAdmin(suite.database.handle.db, adminEmail);
     const after = await (await suite.server.client().get("/api/public/stats")).json();
-    expect(after).toEqual({ investors: before.investors + 1, activePlans: 5 });
+    expect(after).toEqual({ investors: before.investors + 1, investments: before.investments, activePlans: 5 });
+  });
+
+  it("counts investments live", async () => {
+    const email = uniqueEmail("investor");
+    await signUp(suite.server.client(), { email });
+    const client = suite.server.client();
+    await signIn(client, email);
+    const [owner] = await suite.database.handle.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    await postJournal(suite.database.handle.db, {
+      idempotencyKey: `stats-fund:${owner?.id}`,
+      kind: "deposit",
+      userId: owner?.id ?? null,
+      postings: [
+        { account: userAccount(owner?.id ?? "", "available"), amountCents: 100_000n },
+        { account: platformAccount("deposits"), amountCents: -100_000n },
+      ],
+    });
+    const before = await (await suite.server.client().get("/api/public/stats")).json();
+    expect((await client.post("/api/investments", { planId: "standard", amountCents: 100_000 })).status).toBe(201);
+    const after = await (await suite.server.client().get("/api/public/stats")).json();
+    expect(after.investments).toBe(before.investments + 1);
   });
 });
 

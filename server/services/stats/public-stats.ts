@@ -1,15 +1,18 @@
 import { count, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { plan, user } from "../../db/schema.js";
+import { investment, plan, user } from "../../db/schema.js";
 
 export interface PublicStats {
   /** Accounts held by investors (operators excluded). */
   investors: number;
+  /** Investments ever made, active or matured. */
+  investments: number;
   activePlans: number;
 }
 
 export async function publicStats(db: Database): Promise<PublicStats> {
   const [investors] = await db.select({ value: count() }).from(user).where(eq(user.role, "user"));
+  const [investments] = await db.select({ value: count() }).from(investment);
   const [plans] = await db.select({ value: count() }).from(plan).where(eq(plan.active, true));
-  return { investors: investors?.value ?? 0, activePlans: plans?.value ?? 0 };
+  return { investors: investors?.value ?? 0, investments: investments?.value ?? 0, activePlans: plans?.value ?? 0 };
 }

@@ -1,9 +1,13 @@
 import { Check } from "lucide-react";
+import type { ReactNode } from "react";
 import type { PlanDto } from "../../../../shared/plans.js";
 import { formatRate, formatWholeDollars } from "../../../../shared/money.js";
 import { LinkButton } from "../../../components/ui/button.js";
 
-export function PlanCard({ plan, ctaTo, ctaLabel = "Get Started" }: { plan: PlanDto; ctaTo: string; ctaLabel?: string }) {
+type PlanCardProps = { plan: PlanDto } & ({ ctaTo: string; ctaLabel?: string; action?: never } | { action: ReactNode; ctaTo?: never; ctaLabel?: never });
+
+/** One plan's terms; the call to action is a link (`ctaTo`) or whatever the caller puts in `action`. */
+export function PlanCard({ plan, ctaTo, ctaLabel = "Get Started", action }: PlanCardProps) {
   return (
     <article className="flex flex-col rounded-card border border-slate-200 bg-white p-6 shadow-sm">
       <h3 className="text-lg font-semibold text-brand-800">{plan.name}</h3>
@@ -27,9 +31,13 @@ export function PlanCard({ plan, ctaTo, ctaLabel = "Get Started" }: { plan: Plan
           </li>
         ))}
       </ul>
-      <LinkButton to={ctaTo} className="mt-6 w-full" aria-label={`${ctaLabel} with ${plan.name}`}>
-        {ctaLabel}
-      </LinkButton>
+      {ctaTo !== undefined ? (
+        <LinkButton to={ctaTo} className="mt-6 w-full" aria-label={`${ctaLabel} with ${plan.name}`}>
+          {ctaLabel}
+        </LinkButton>
+      ) : (
+        <div className="mt-6">{action}</div>
+      )}
     </article>
   );
 }

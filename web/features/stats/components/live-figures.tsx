@@ -2,6 +2,7 @@ import { useApi } from "../../../lib/use-api.js";
 
 interface Stats {
   investors: number;
+  investments: number;
   activePlans: number;
 }
 
@@ -12,6 +13,7 @@ export function LiveFigures() {
   const stats = useApi<Stats>("/api/public/stats");
   const figures = stats.status === "ready" ? [
     { label: stats.data.investors === 1 ? "investor" : "investors", value: number.format(stats.data.investors) },
+    { label: stats.data.investments === 1 ? "investment" : "investments", value: number.format(stats.data.investments) },
     { label: stats.data.activePlans === 1 ? "plan open" : "plans open", value: number.format(stats.data.activePlans) },
   ] : null;
   return (

@@ -1,0 +1,34 @@
+import { useId, useRef, type RefObject } from "react";
+import type { PlanDto } from "../../../../shared/plans.js";
+import { Button, LinkButton } from "../../../components/ui/button.js";
+import { canAfford } from "../check-investment.js";
+
+interface Props {
+  plan: PlanDto;
+  availableCents: number | undefined;
+  /** Opens the invest dialog; the button is where focus returns when it closes. */
+  onInvest: (plan: PlanDto, button: RefObject<HTMLButtonElement | null>) => void;
+}
+
+/** Invest when the Main Balance reaches the minimum; otherwise Get Started leads to a deposit (as the reference). */
+export function PlanAction({ plan, availableCents, onInvest }: Props) {
+  const noteId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  if (!canAfford(plan, availableCents)) {
+    return (
+      <div className="flex flex-col gap-2">
+        <p id={noteId} className="text-sm text-slate-700">
+          Deposit funds to invest in this plan.
+        </p>
+        <LinkButton to="/dashboard/transfer" className="w-full" aria-label={`Get Started with ${plan.name}`} aria-describedby={noteId}>
+          Get Started
+        </LinkButton>
+      </div>
+    );
+  }
+  return (
+    <Button ref={buttonRef} className="w-full" aria-label={`Invest in ${plan.name}`} onClick={() => onInvest(plan, buttonRef)}>
+      Invest
+    </Button>
+  );
+}
