@@ -200,7 +200,7 @@ function readingNotes(cases: CaseResult[], cores: number): string[] {
   if (hot.length > 1 && hotMany) {
     notes.push(
       `Hot: every journal waits for the row lock on \`p:deposits\`, held by the journal before it until its COMMIT has flushed: ` +
-        `throughput stays at ${hot.map((c) => `${fmt.int(rate(c))}/s (${c.clients})`).join(", ")} whatever the clients, and ` +
+        `throughput does not grow with clients (${hot.map((c) => `${fmt.int(rate(c))}/s at ${c.clients}`).join(", ")}), and ` +
         `post_journal (mostly that wait) takes ${fmt.ms(perJournal(hotMany, "post_journal"))} ms at ${hotMany.clients} clients.`,
     );
   }
@@ -319,7 +319,7 @@ function renderSection(cases: CaseResult[], machine: MachineInfo, server: Server
   return lines.join("\n");
 }
 
-function printSummary(cases: CaseResult[]) {
+function printSummary(cases: CaseResult[], cores: number) {
   const bar = barResult(cases);
   console.log("");
   console.log(
@@ -330,6 +330,7 @@ function printSummary(cases: CaseResult[]) {
   );
   console.log("");
   console.log(`Bar: ≥ ${fmt.int(BAR.journalsPerSecond)} journals/s, ${BAR.shape}, ${BAR.clients} clients: ${bar.measured} → ${bar.pass ? "PASS" : "FAIL"}`);
+  for (const note of readingNotes(cases, cores)) console.log(`- ${note}`);
 }
 
 async function main(): Promise<number> {
@@ -479,7 +480,7 @@ async function main(): Promise<number> {
     machine.loadAfter = os.loadavg();
 
     writeSection(path.join(ROOT, "BENCHMARKS.md"), SECTION_HEADING, renderSection(cases, machine, server, redact(baseUrl), started), BENCHMARKS_INTRO);
-    printSummary(cases);
+    printSummary(cases, Number(machine.cores) || os.availableParallelism());
     log("wrote BENCHMARKS.md (section “Ledger (bench/ledger.ts)”)");
     const bad = cases.filter((c) => !verified(c));
     if (bad.length) {

@@ -19,6 +19,7 @@ import { contactRoutes } from "./routes/contact.js";
 import { contentRoutes } from "./routes/content.js";
 import { depositRoutes } from "./routes/deposits.js";
 import { investmentRoutes } from "./routes/investments.js";
+import { moneyOutRoutes } from "./routes/payouts.js";
 import { devMailRoutes } from "./routes/dev-mail.js";
 import { healthRoutes } from "./routes/health.js";
 import { meRoutes } from "./routes/me.js";
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/admin", adminRoutes(deps));
   app.route("/api/deposits", depositRoutes(deps));
   app.route("/api/investments", investmentRoutes(deps));
+  app.route("/api", moneyOutRoutes(deps));
   app.route("/api", meRoutes(deps));
   app.route("/api/content", contentRoutes(deps.content));
   app.route("/api/contact", contactRoutes(deps));

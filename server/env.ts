@@ -80,8 +80,14 @@ const envSchema = z
     DEPOSIT_MIN_USD: dollars("10"),
     DEPOSIT_MAX_USD: dollars("1000000"),
     DEPOSIT_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    PAYOUT_MIN_USD: dollars("10"),
+    PAYOUT_MAX_USD: dollars("50000"),
+    PAYOUT_DAILY_MAX_USD: dollars("100000"),
   })
   .superRefine((env, ctx) => {
+    if (env.PAYOUT_MIN_USD > env.PAYOUT_MAX_USD) {
+      ctx.addIssue({ code: "custom", path: ["PAYOUT_MIN_USD"], message: "must not be above PAYOUT_MAX_USD" });
+    }
     if (env.DEPOSIT_MIN_USD > env.DEPOSIT_MAX_USD) {
       ctx.addIssue({ code: "custom", path: ["DEPOSIT_MIN_USD"], message: "must not be above DEPOSIT_MAX_USD" });
     }
@@ -132,6 +138,7 @@ export interface Config {
   rateLimit: boolean;
   session: { idleSeconds: number; maxSeconds: number };
   deposits: { minCents: bigint; maxCents: bigint; expiryDays: number };
+  payouts: { minCents: bigint; maxCents: bigint; dailyMaxCents: bigint };
   site: SiteSettings;
 }
 
@@ -175,6 +182,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxSeconds: Math.round(Math.max(env.SESSION_MAX_DAYS, env.SESSION_IDLE_DAYS) * DAY),
     },
     deposits: { minCents: env.DEPOSIT_MIN_USD, maxCents: env.DEPOSIT_MAX_USD, expiryDays: env.DEPOSIT_EXPIRY_DAYS },
+    payouts: { minCents: env.PAYOUT_MIN_USD, maxCents: env.PAYOUT_MAX_USD, dailyMaxCents: env.PAYOUT_DAILY_MAX_USD },
     site: {
       name: env.SITE_NAME,
       supportEmail: env.SUPPORT_EMAIL,

@@ -330,6 +330,87 @@ export const investment = pgTable(
   ],
 );
 
+export const payout = pgTable(
+  "payout",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    amountCents: bigint("amount_cents", { mode: "bigint" }).notNull(),
+    walletAddress: text("wallet_address").notNull(),
+    status: text("status").notNull().default("requested"),
+    txId: text("tx_id"),
+    rejectReason: text("reject_reason"),
+    holdJournalId: text("hold_journal_id").references(() => journal.id),
+    settleJournalId: text("settle_journal_id").references(() => journal.id),
+    decidedBy: text("decided_by").references(() => user.id),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("payout_user_id_created_at_idx").on(table.userId, table.createdAt),
+    index("payout_status_created_at_idx").on(table.status, table.createdAt),
+    check("payout_amount_positive", sql`${table.amountCents} > 0`),
+    check("payout_status", sql`${table.status} in ('requested', 'paid', 'rejected')`),
+  ],
+);
+
+/** Money one user sends another from their available balance. */
+export const transfer = pgTable(
+  "transfer",
+  {
+    id: text("id").primaryKey(),
+    fromUserId: text("from_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    toUserId: text("to_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    amountCents: bigint("amount_cents", { mode: "bigint" }).notNull(),
+    note: text("note"),
+    journalId: text("journal_id")
+      .notNull()
+      .references(() => journal.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("transfer_from_idx").on(table.fromUserId, table.createdAt),
+    index("transfer_to_idx").on(table.toUserId, table.createdAt),
+    check("transfer_amount_positive", sql`${table.amountCents} > 0`),
+    check("transfer_not_self", sql`${table.fromUserId} <> ${table.toUserId}`),
+  ],
+);
+
+/** A request that another user pay; answered (paid or declined) at most once. */
+export const moneyRequest = pgTable(
+  "money_request",
+  {
+    id: text("id").primaryKey(),
+    requesterId: text("requester_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    payerId: text("payer_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    amountCents: bigint("amount_cents", { mode: "bigint" }).notNull(),
+    wallet: text("wallet"),
+    walletAddress: text("wallet_address"),
+    note: text("note"),
+    status: text("status").notNull().default("pending"),
+    transferId: text("transfer_id").references(() => transfer.id),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("money_request_payer_idx").on(table.payerId, table.createdAt),
+    index("money_request_requester_idx").on(table.requesterId, table.createdAt),
+    check("money_request_amount_positive", sql`${table.amountCents} > 0`),
+    check("money_request_status", sql`${table.status} in ('pending', 'paid', 'declined')`),
+    check("money_request_not_self", sql`${table.requesterId} <> ${table.payerId}`),
+  ],
+);
+
 export const schema = {
   user,
   session,
@@ -347,4 +428,7 @@ export const schema = {
   notification,
   auditLog,
   investment,
+  payout,
+  transfer,
+  moneyRequest,
 };

@@ -17,6 +17,8 @@ import { listActivePlans } from "../services/plans/list-active-plans.js";
 import { toPublicSite } from "../site.js";
 import { planInputSchema } from "../../shared/schemas/investments.js";
 import { formatCents } from "../../shared/money.js";
+import { markPayoutPaidSchema, rejectPayoutSchema } from "../../shared/schemas/payouts.js";
+import { listPayoutsForReview, markPayoutPaid, rejectPayout } from "../services/payouts/decide-payout.js";
 
 const reviewQuery = z.object({ status: z.optional(z.enum(["pending", "expired", "confirmed", "rejected"])) });
 
@@ -60,6 +62,29 @@ export function adminRoutes({ auth, database, config, mailer, logger, clock, pag
         return { status: 200, body: { settled: credited.settled, profitCents: Number(credited.profitCents), message } };
       });
       if (credited) void mailNotifications(database.db, mailDeps, credited.notifications);
+      return respond(c, outcome);
+    })
+    .get("/payouts", async (c) => c.json({ payouts: await listPayoutsForReview(database.db) }))
+    .post("/payouts/:id/mark-paid", async (c) => {
+      const { raw, value } = await readJson(c, markPayoutPaidSchema);
+      const notifications: Array<Parameters<typeof mailNotification>[2]> = [];
+      const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
+        const paid = await markPayoutPaid(tx, c.get("user").id, c.req.param("id"), value.txId, clock.now());
+        notifications.push(paid.notification);
+        return { status: 200, body: paid.payout };
+      });
+      void mailNotifications(database.db, mailDeps, notifications);
+      return respond(c, outcome);
+    })
+    .post("/payouts/:id/reject", async (c) => {
+      const { raw, value } = await readJson(c, rejectPayoutSchema);
+      const notifications: Array<Parameters<typeof mailNotification>[2]> = [];
+      const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
+        const rejected = await rejectPayout(tx, c.get("user").id, c.req.param("id"), value.reason, clock.now());
+        notifications.push(rejected.notification);
+        return { status: 200, body: rejected.payout };
+      });
+      void mailNotifications(database.db, mailDeps, notifications);
       return respond(c, outcome);
     })
     .get("/plans", async (c) => c.json({ plans: await listAllPlans(database.db) }))

@@ -2,11 +2,13 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { Navigate, Outlet, Route, Routes } from "react-router";
 import { queryClient } from "../../lib/query-client.js";
 import { AdminDepositsScreen } from "../admin/deposits.js";
+import { AdminPlansScreen } from "../admin/plans.js";
 import { NotFoundPage } from "../public/not-found.js";
 import { RequireAuth } from "./guard.js";
 import { DashboardLayout } from "./layout.js";
 import { OverviewScreen } from "./overview.js";
-import { PlanListScreen, UnavailableScreen } from "./screens.js";
+import { InvestmentsScreen } from "./investments.js";
+import { UnavailableScreen } from "./screens.js";
 import { SettingsScreen } from "./settings.js";
 import { TransactionHistoryScreen } from "./transactions.js";
 import { TransferMethodScreen } from "./transfer.js";
@@ -26,8 +28,8 @@ export default function DashboardRoutes() {
           }
         >
           <Route index element={<OverviewScreen />} />
-          <Route path="investments" element={<PlanListScreen />} />
-          <Route path="investment" element={<PlanListScreen />} />
+          <Route path="investments" element={<InvestmentsScreen />} />
+          <Route path="investment" element={<InvestmentsScreen />} />
           <Route path="settings" element={<SettingsScreen />} />
           <Route path="transfer" element={<TransferMethodScreen />} />
           <Route path="transfer/fund" element={<BankTransferScreen />} />
@@ -45,6 +47,7 @@ export default function DashboardRoutes() {
             {/* The back office opens on the queue that needs attention first. */}
             <Route index element={<Navigate to="deposits" replace />} />
             <Route path="deposits" element={<AdminDepositsScreen />} />
+            <Route path="plans" element={<AdminPlansScreen />} />
             <Route path="*" element={<UnavailableScreen title="Back office" />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />

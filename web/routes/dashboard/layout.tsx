@@ -7,6 +7,7 @@ import {
   LogOut,
   Menu,
   Settings,
+  SlidersHorizontal,
   ShieldCheck,
   Wallet,
   X,
@@ -33,6 +34,7 @@ const ADMIN = [
   // `end`: /dashboard/admin only redirects to a section, so the section's own item is the one shown as current.
   { to: "/dashboard/admin", label: "Back office", icon: ShieldCheck, end: true },
   { to: "/dashboard/admin/deposits", label: "Deposits", icon: Banknote },
+  { to: "/dashboard/admin/plans", label: "Plans", icon: SlidersHorizontal },
 ];
 
 /** Display name, else the part of the e-mail before the @, else Guest (as the reference). */

@@ -1,18 +1,33 @@
 import { useId } from "react";
 import { useSession } from "../../features/auth/api/session.js";
 import { MyDeposits } from "../../features/deposits/components/my-deposits.js";
+import { CreditInterestPanel } from "../../features/investments/components/credit-interest-panel.js";
+import { MyInvestments } from "../../features/investments/components/my-investments.js";
 import { BalanceCards } from "../../features/ledger/components/balance-cards.js";
 import { displayName } from "./layout.js";
 import { ScreenTitle } from "./screens.js";
 
-/** /dashboard: the six figures from the ledger, then the user's deposits (a pending claim shows here, not in the balance). */
+/** /dashboard: the six figures from the ledger, the latest investments, the admin tool (admins only), then the user's deposits. */
 export function OverviewScreen() {
   const { user } = useSession();
+  const investmentsHeading = useId();
   const depositsHeading = useId();
   return (
     <section>
       <ScreenTitle title={`Welcome, ${displayName(user)}`}>Here is an overview of your account.</ScreenTitle>
       <BalanceCards />
+      <section aria-labelledby={investmentsHeading} className="mt-10">
+        <h2 id={investmentsHeading} className="mb-4 text-lg font-semibold text-brand-900">
+          Your investments
+        </h2>
+        <MyInvestments compact />
+      </section>
+      {/* The server refuses the call to anyone else; hiding it only keeps the screen honest. */}
+      {user?.role === "admin" && (
+        <div className="mt-10">
+          <CreditInterestPanel />
+        </div>
+      )}
       <section aria-labelledby={depositsHeading} className="mt-10">
         <h2 id={depositsHeading} className="mb-4 text-lg font-semibold text-brand-900">
           Your deposits

@@ -1,7 +1,4 @@
 import type { ReactNode } from "react";
-import { RiskLine } from "../../components/marketing/page-banner.js";
-import { PlanCard } from "../../features/plans/components/plan-card.js";
-import { useBootstrap } from "../../lib/bootstrap.js";
 
 export function ScreenTitle({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -18,23 +15,6 @@ export function UnavailableScreen({ title }: { title: string }) {
     <section>
       <ScreenTitle title={title} />
       <div className="rounded-card border border-dashed border-slate-300 bg-white p-8 text-slate-700">This screen is not available yet.</div>
-    </section>
-  );
-}
-
-export function PlanListScreen() {
-  const { plans } = useBootstrap();
-  return (
-    <section>
-      <ScreenTitle title="Investment Plans">Choose a plan. Deposit funds first if your balance is short.</ScreenTitle>
-      <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-        {plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} ctaTo="/dashboard/transfer" />
-        ))}
-      </div>
-      <div className="mt-6">
-        <RiskLine />
-      </div>
     </section>
   );
 }

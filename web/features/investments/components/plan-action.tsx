@@ -6,15 +6,17 @@ import { canAfford } from "../check-investment.js";
 interface Props {
   plan: PlanDto;
   availableCents: number | undefined;
+  /** The balance is still loading: the button waits rather than flip to Get Started a moment later. */
+  loading?: boolean;
   /** Opens the invest dialog; the button is where focus returns when it closes. */
   onInvest: (plan: PlanDto, button: RefObject<HTMLButtonElement | null>) => void;
 }
 
 /** Invest when the Main Balance reaches the minimum; otherwise Get Started leads to a deposit (as the reference). */
-export function PlanAction({ plan, availableCents, onInvest }: Props) {
+export function PlanAction({ plan, availableCents, loading, onInvest }: Props) {
   const noteId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  if (!canAfford(plan, availableCents)) {
+  if (!loading && !canAfford(plan, availableCents)) {
     return (
       <div className="flex flex-col gap-2">
         <p id={noteId} className="text-sm text-slate-700">
@@ -27,7 +29,7 @@ export function PlanAction({ plan, availableCents, onInvest }: Props) {
     );
   }
   return (
-    <Button ref={buttonRef} className="w-full" aria-label={`Invest in ${plan.name}`} onClick={() => onInvest(plan, buttonRef)}>
+    <Button ref={buttonRef} className="w-full" aria-label={`Invest in ${plan.name}`} disabled={loading} onClick={() => onInvest(plan, buttonRef)}>
       Invest
     </Button>
   );

@@ -1,0 +1,99 @@
+/**
+ * Where settleDue() spends its time, as its pg clients see it: every query is timed from the call
+ * to the settled promise (a round trip plus the server's work plus the wait for this event loop)
+ * and filed by kind; the calls of settle_due_investments are also kept one by one, so a batch that
+ * gets slower as the run goes on shows. Read-only: nothing here changes a server setting.
+ */
+import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+
+export type SettleStatement = "begin" | "settle_due_investments" | "insert_notification" | "commit" | "other";
+export const SETTLE_STATEMENTS: SettleStatement[] = ["begin", "settle_due_investments", "insert_notification", "commit", "other"];
+
+function classify(text: string): SettleStatement {
+  const head = text.trimStart().slice(0, 32).toLowerCase();
+  if (head.startsWith("begin")) return "begin";
+  if (head.startsWith("commit")) return "commit";
+  if (text.includes("settle_due_investments(")) return "settle_due_investments";
+  if (head.startsWith('insert into "notification"')) return "insert_notification";
+  return "other";
+}
+
+export interface ProbeTotals {
+  statements: Record<SettleStatement, { count: number; ms: number }>;
+  /** ms of each settle_due_investments call, in order. */
+  batchesMs: number[];
+}
+
+export class SettlementProbe {
+  private enabled = false;
+  private totals: ProbeTotals = SettlementProbe.empty();
+
+  private static empty(): ProbeTotals {
+    const statements = {} as ProbeTotals["statements"];
+    for (const kind of SETTLE_STATEMENTS) statements[kind] = { count: 0, ms: 0 };
+    return { statements, batchesMs: [] };
+  }
+
+  constructor() {
+    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown; __settlementProbe?: boolean };
+    if (proto.__settlementProbe) throw new Error("SettlementProbe installed twice");
+    proto.__settlementProbe = true;
+    const original = proto.query;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const probe = this;
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      const result = original.apply(this, args);
+      if (!probe.enabled || !result || typeof (result as Promise<unknown>).then !== "function") return result;
+      const first = args[0];
+      const text = typeof first === "string" ? first : typeof (first as { text?: unknown })?.text === "string" ? (first as { text: string }).text : "";
+      const kind = classify(text);
+      const started = performance.now();
+      const done = () => probe.add(kind, performance.now() - started);
+      (result as Promise<unknown>).then(done, done);
+      return result;
+    };
+  }
+
+  private add(kind: SettleStatement, ms: number) {
+    const entry = this.totals.statements[kind];
+    entry.count++;
+    entry.ms += ms;
+    if (kind === "settle_due_investments") this.totals.batchesMs.push(ms);
+  }
+
+  start(): void {
+    this.totals = SettlementProbe.empty();
+    this.enabled = true;
+  }
+
+  stop(): ProbeTotals {
+    this.enabled = false;
+    return this.totals;
+  }
+}
+
+/** utime + stime of a process in seconds (Linux /proc), or null when it is not readable. */
+export function processCpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Busy and total jiffies of the whole machine (Linux /proc/stat), or null. */
+export function machineTicks(): { busy: number; total: number } | null {
+  try {
+    const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+    const values = line.trim().split(/\s+/).slice(1).map(Number);
+    const total = values.reduce((sum, v) => sum + v, 0);
+    const idle = (values[3] ?? 0) + (values[4] ?? 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,274 @@
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { BASE_URL, createUser, expect, signInViaApi, test, uniqueEmail, visit } from "./fixtures.js";
+
+/** The Playwright server's data directory (playwright.config.ts); the CLI reaches the running server through its control socket. */
+function grantAdmin(email: string) {
+  execFileSync("node", ["dist/server/cli/admin.js", "grant", email], { env: { ...process.env, DATA_DIR: ".tmp/e2e-data" }, stdio: "pipe" });
+}
+
+/** A second signed-in browser (the operator), sending the same test-specific client address. */
+async function adminPage(browser: Browser, clientIp: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height: 900 }, extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
+  const page = await context.newPage();
+  const admin = await createUser(context.request, { name: "Olu Operator", email: uniqueEmail("admin") });
+  grantAdmin(admin.email);
+  await signInViaApi(page, admin.email, admin.password);
+  return page;
+}
+
+function card(page: Page, label: string) {
+  return page.getByRole("list", { name: "Balances" }).getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
+}
+
+function planCard(page: Page, name: string) {
+  return page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
+}
+
+async function overflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+async function expectNoSeriousAxe(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), where).toEqual([]);
+}
+
+/** Funds an account through the API: a crypto deposit the operator confirms in full. */
+async function fund(user: APIRequestContext, admin: APIRequestContext, amountCents: number) {
+  const created = await user.post("/api/deposits", {
+    data: { method: "crypto", amountCents, coin: "BTC" },
+    headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const confirmed = await admin.post(`/api/admin/deposits/${id}/confirm`, { data: {}, headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
+test.describe("investments", () => {
+  test("a confirmed deposit is invested in Standard and paid back with profit at maturity", async ({ page, request, browser, clientIp }) => {
+    test.setTimeout(90_000);
+    const user = await createUser(request, { name: "Ifeoma Eze" });
+    await signInViaApi(page, user.email, user.password);
+
+    // No money yet: every plan offers Get Started towards a deposit, and there are no investments.
+    await visit(page, "/dashboard/investment");
+    await expect(page.getByRole("heading", { level: 1, name: "Investment Plans" })).toBeVisible();
+    const standard = planCard(page, "Standard");
+    await expect(standard.getByText("Deposit funds to invest in this plan.")).toBeVisible();
+    await expect(standard.getByRole("link", { name: "Get Started with Standard" })).toHaveAttribute("href", "/dashboard/transfer");
+    await expect(page.getByTestId("investments-empty")).toBeVisible();
+
+    // The user reports a crypto deposit; the operator confirms $1,000.00.
+    await visit(page, "/dashboard/transfer/crypto");
+    await page.getByLabel("Amount").fill("1000");
+    await page.getByLabel("Select Coin").selectOption("BTC");
+    await page.getByRole("button", { name: "I've Sent the Funds" }).click();
+    const thanks = page.getByRole("dialog", { name: "Thanks!" });
+    const reference = (await thanks.locator("strong").textContent())?.trim() ?? "";
+    expect(reference).toMatch(/^TV-[A-Z0-9]{8}$/);
+    await thanks.getByRole("button", { name: "OK" }).click();
+
+    const admin = await adminPage(browser, clientIp);
+    await visit(admin, "/dashboard/admin/deposits");
+    const pending = admin.getByTestId("admin-deposit").filter({ hasText: reference });
+    await pending.getByRole("button", { name: "Confirm" }).click();
+    await expect(admin.getByTestId("admin-outcome")).toContainText(`Confirmed ${reference}: $1,000.00 credited`);
+    await admin.context().close();
+
+    // Invest → amount → summary → Confirm.
+    await visit(page, "/dashboard/investment");
+    await expect(page.getByText("Available balance:").first()).toContainText("$1,000.00");
+    await expect(planCard(page, "Advanced").getByRole("link", { name: "Get Started with Advanced" })).toBeVisible();
+    await standard.getByRole("button", { name: "Invest in Standard" }).click();
+    const dialog = page.getByRole("dialog", { name: "Invest in Standard" });
+    await expect(dialog.getByTestId("available-balance")).toHaveText("$1,000.00");
+    const amount = dialog.getByLabel("Amount (USD)");
+    await expect(amount).toBeFocused();
+    await amount.fill("999.99");
+    await dialog.getByRole("button", { name: "Review" }).click();
+    await expect(amount).toHaveAccessibleDescription(/The minimum for Standard is \$1,000\./);
+    await amount.fill("1000.01");
+    await dialog.getByRole("button", { name: "Review" }).click();
+    await expect(amount).toHaveAccessibleDescription(/available balance is not enough/);
+    await amount.fill("1,000");
+    await dialog.getByRole("button", { name: "Review" }).click();
+
+    const summary = dialog.getByTestId("investment-summary");
+    await expect(dialog.getByRole("heading", { name: "Check your investment" })).toBeFocused();
+    const row = (label: string) => summary.locator("div").filter({ has: page.getByText(label, { exact: true }) });
+    await expect(row("Principal")).toContainText("$1,000.00");
+    await expect(row("Rate")).toContainText("10%");
+    await expect(row("Term")).toContainText("14 days");
+    await expect(row("Start date")).toContainText(/\d{1,2} \w{3} \d{4}/);
+    await expect(row("Maturity date")).toContainText(/\d{1,2} \w{3} \d{4}/);
+    await expect(row("Profit at maturity")).toContainText("$100.00");
+    await expect(row("Total at maturity")).toContainText("$1,100.00");
+    await expect(dialog.getByRole("link", { name: "Read the risk disclosure" })).toHaveAttribute("href", "/risk");
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("invest-outcome")).toContainText("You invested $1,000.00 in Standard.");
+    await expect(page.getByTestId("invest-outcome")).toBeFocused();
+    const mine = page.getByTestId("my-investment");
+    await expect(mine).toHaveCount(1);
+    await expect(mine).toContainText("Standard");
+    await expect(mine).toContainText("$1,000.00");
+    await expect(mine).toContainText("10%");
+    await expect(mine).toContainText("Active");
+    await expect(mine).toContainText("14 days");
+    await expect(mine).toContainText("$0.00 of $100.00");
+    // The balance is spent: the plan's action is Get Started again.
+    await expect(standard.getByRole("link", { name: "Get Started with Standard" })).toBeVisible();
+
+    await visit(page, "/dashboard");
+    await expect(card(page, "Main Balance")).toContainText("$0.00");
+    await expect(card(page, "Total Invest")).toContainText("$1,000.00");
+    await expect(card(page, "Total Balance")).toContainText("$1,000.00");
+    await expect(page.getByTestId("my-investment")).toContainText("Standard · $1,000.00");
+
+    // Time passes on the server (NODE_ENV=test only); maturity pays principal and profit once.
+    const moved = await request.post("/dev/clock", { data: { days: 15 } });
+    expect(moved.status(), await moved.text()).toBe(200);
+
+    await page.reload();
+    await expect(card(page, "Main Balance")).toContainText("$1,100.00");
+    await expect(card(page, "Interest Balance")).toContainText("$100.00");
+    await expect(card(page, "Total Invest")).toContainText("$0.00");
+    await expect(card(page, "Total Balance")).toContainText("$1,100.00");
+    await expect(page.getByTestId("my-investment")).toContainText("Matured");
+
+    await visit(page, "/dashboard/investment");
+    await expect(mine).toContainText("Matured");
+    await expect(mine).toContainText("Profit paid");
+    await expect(mine).toContainText("$100.00");
+  });
+
+  test("the admin interest tool credits once, names unknown users, and only admins see it", async ({ page, request, browser, clientIp }) => {
+    test.setTimeout(60_000);
+    const user = await createUser(request, { name: "Tunde Bello", email: uniqueEmail("tunde") });
+    await signInViaApi(page, user.email, user.password);
+    await visit(page, "/dashboard");
+    await expect(card(page, "Main Balance")).toBeVisible();
+    await expect(page.getByTestId("investments-empty")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Credit interest" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Plans", exact: true })).toHaveCount(0);
+    // The back office itself refuses a plain user.
+    await page.goto("/dashboard/admin/plans");
+    await expect(page).toHaveURL(`${BASE_URL}/`);
+
+    const admin = await adminPage(browser, clientIp);
+    await visit(admin, "/dashboard");
+    const panel = admin.getByTestId("credit-interest");
+    await expect(panel.getByRole("heading", { name: "Credit interest" })).toBeVisible();
+
+    // The lookup finds the user's id and hands it to the tool.
+    await panel.getByLabel("Find a user by name or e-mail").fill(user.email);
+    await panel.getByRole("button", { name: "Search" }).click();
+    await panel.getByRole("button", { name: `Use the ID of ${user.email}` }).click();
+    const userId = panel.getByLabel("User ID");
+    await expect(userId).toBeFocused();
+    const id = await userId.inputValue();
+    expect(id.length).toBeGreaterThan(8);
+
+    const press = () => panel.getByRole("button", { name: "Credit interest" }).click();
+    await press();
+    await expect(panel.getByRole("status")).toHaveText(new RegExp(`^(Successfully updated interest for ${id}\\.|No interest is due for ${id} right now\\.)`));
+    await press();
+    await expect(panel.getByRole("status")).toHaveText(`No interest is due for ${id} right now.`);
+
+    await userId.fill("no-such-user-0000");
+    await press();
+    await expect(panel.getByRole("alert")).toHaveText("User not found.");
+
+    await userId.fill("");
+    await press();
+    await expect(userId).toHaveAccessibleDescription("Enter a user id.");
+    await admin.context().close();
+  });
+
+  test("an admin's edit of a plan shows on the plan list and the public plan page", async ({ page, browser, clientIp }) => {
+    test.setTimeout(60_000);
+    const admin = await adminPage(browser, clientIp);
+    const before = (await (await admin.request.get("/api/admin/plans")).json()) as { plans: Array<{ id: string; name: string; minimumCents: number; rateBasisPoints: number; termDays: number; features: string[]; active: boolean }> };
+    const original = before.plans.find((plan) => plan.id === "advanced");
+    expect(original).toBeDefined();
+    try {
+      await visit(admin, "/dashboard/admin/plans");
+      await expect(admin.getByRole("heading", { level: 1, name: "Plans" })).toBeVisible();
+      await expect(admin.getByRole("link", { name: "Plans", exact: true })).toHaveAttribute("aria-current", "page");
+      const row = admin.getByTestId("admin-plan").filter({ has: admin.getByRole("heading", { name: /^Advanced/ }) });
+      await row.getByRole("button", { name: "Edit Advanced" }).click();
+      const form = row.getByRole("form", { name: "Edit Advanced" });
+      await expect(form.getByLabel("Name")).toBeFocused();
+      await expect(form.getByLabel("Rate (%)")).toHaveValue("12");
+      await expect(form.getByText("Existing investments keep the terms they were made under.")).toBeVisible();
+
+      await form.getByLabel("Rate (%)").fill("12.345");
+      await form.getByRole("button", { name: "Save" }).click();
+      await expect(form.getByLabel("Rate (%)")).toHaveAccessibleDescription(/Use at most two decimal places\./);
+      await expect(form.getByLabel("Rate (%)")).toBeFocused();
+
+      await form.getByLabel("Rate (%)").fill("12.5");
+      await form.getByRole("button", { name: "Save" }).click();
+      await expect(admin.getByTestId("plan-outcome")).toContainText("Saved Advanced.");
+      await expect(row).toContainText("12.5%");
+
+      await visit(admin, "/dashboard/investment");
+      await expect(planCard(admin, "Advanced")).toContainText("12.5%");
+
+      // The public page is rendered again by the server with the new terms.
+      await visit(page, "/plan");
+      await expect(planCard(page, "Advanced")).toContainText("12.5%");
+      const html = await (await page.request.get("/plan")).text();
+      expect(html).toContain("12.5%");
+    } finally {
+      const { id, ...terms } = original!;
+      const restored = await admin.request.put(`/api/admin/plans/${id}`, { data: terms, headers: { Origin: BASE_URL } });
+      expect(restored.status(), await restored.text()).toBe(200);
+      await admin.context().close();
+    }
+  });
+
+  test.describe("at 375 px", () => {
+    test.use({ viewport: { width: 375, height: 800 } });
+
+    test("the plan list, invest dialog, overview and plan editor fit the screen and pass axe", async ({ page, request, browser, clientIp }) => {
+      test.setTimeout(60_000);
+      const user = await createUser(request, { name: "Adaeze Nwachukwu-Okonkwo" });
+      await signInViaApi(page, user.email, user.password);
+      const admin = await adminPage(browser, clientIp, 375);
+      await fund(page.request, admin.request, 250_000);
+
+      await visit(page, "/dashboard/investment");
+      await planCard(page, "Standard").getByRole("button", { name: "Invest in Standard" }).click();
+      const dialog = page.getByRole("dialog", { name: "Invest in Standard" });
+      await dialog.getByLabel("Amount (USD)").fill("1500");
+      await dialog.getByRole("button", { name: "Review" }).click();
+      await expect(dialog.getByTestId("investment-summary")).toContainText("$1,650.00");
+      expect(await overflow(page), "invest dialog").toBeLessThanOrEqual(0);
+      await expectNoSeriousAxe(page, "invest dialog");
+      await dialog.getByRole("button", { name: "Confirm" }).click();
+      await expect(page.getByTestId("my-investment")).toHaveCount(1);
+      expect(await overflow(page), "/dashboard/investment").toBeLessThanOrEqual(0);
+      await expectNoSeriousAxe(page, "/dashboard/investment");
+
+      await visit(admin, "/dashboard");
+      await expect(admin.getByTestId("credit-interest")).toBeVisible();
+      await expect(card(admin, "Total Balance")).toBeVisible();
+      expect(await overflow(admin), "admin overview").toBeLessThanOrEqual(0);
+      await expectNoSeriousAxe(admin, "admin overview");
+
+      await visit(admin, "/dashboard/admin/plans");
+      await admin.getByRole("button", { name: "Edit Premium" }).click();
+      await expect(admin.getByRole("form", { name: "Edit Premium" })).toBeVisible();
+      expect(await overflow(admin), "/dashboard/admin/plans").toBeLessThanOrEqual(0);
+      await expectNoSeriousAxe(admin, "/dashboard/admin/plans");
+      await admin.context().close();
+    });
+  });
+});

@@ -1,0 +1,83 @@
+import { asc, eq } from "drizzle-orm";
+import { formatCents } from "../../../shared/money.js";
+import type { AdminPayoutDto, PayoutDto } from "../../../shared/schemas/payouts.js";
+import type { DbExecutor } from "../../db/client.js";
+import { payout, user } from "../../db/schema.js";
+import { AppError } from "../../errors.js";
+import { recordAudit } from "../audit/record-audit.js";
+import { platformAccount, userAccount } from "../ledger/accounts.js";
+import { postJournal } from "../ledger/post-journal.js";
+import { notify, type NotificationInput } from "../notifications/notify.js";
+import { toPayoutDto, type PayoutRow } from "./payout-dto.js";
+
+export async function listPayoutsForReview(db: DbExecutor, limit = 200): Promise<AdminPayoutDto[]> {
+  const rows = await db
+    .select({ payout, user: { id: user.id, name: user.name, email: user.email } })
+    .from(payout)
+    .innerJoin(user, eq(user.id, payout.userId))
+    .where(eq(payout.status, "requested"))
+    .orderBy(asc(payout.createdAt), asc(payout.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...toPayoutDto(row.payout), user: row.user }));
+}
+
+async function lockRequested(tx: DbExecutor, payoutId: string): Promise<PayoutRow> {
+  const [row] = await tx.select().from(payout).where(eq(payout.id, payoutId)).for("update");
+  if (!row) throw new AppError("NOT_FOUND", "No such payout.");
+  if (row.status !== "requested") throw new AppError("CONFLICT", `This payout was already ${row.status === "paid" ? "marked paid" : "rejected"}.`);
+  return row;
+}
+
+/** Hold → the platform's payouts account: the money has left. Once only: row lock + journal key. */
+export async function markPayoutPaid(tx: DbExecutor, actorId: string, payoutId: string, txId: string, now: Date): Promise<{ payout: PayoutDto; notification: NotificationInput }> {
+  const current = await lockRequested(tx, payoutId);
+  const journal = await postJournal(tx, {
+    idempotencyKey: `payout:${current.id}:settled`,
+    kind: "payout_paid",
+    userId: current.userId,
+    reference: txId,
+    postings: [
+      { account: userAccount(current.userId, "payout_hold"), amountCents: -current.amountCents },
+      { account: platformAccount("payouts"), amountCents: current.amountCents },
+    ],
+  });
+  const [updated] = await tx.update(payout).set({ status: "paid", txId, settleJournalId: journal.journalId, decidedBy: actorId, decidedAt: now }).where(eq(payout.id, current.id)).returning();
+  if (!updated) throw new Error("payout update returned nothing");
+  await recordAudit(tx, { actorId, action: "payout.mark_paid", targetType: "payout", targetId: current.id, before: current, after: updated });
+  const notification: NotificationInput = {
+    userId: current.userId,
+    kind: "payout_paid",
+    title: "Payout sent",
+    body: `Your payout of ${formatCents(current.amountCents)} was sent to ${current.walletAddress} (transaction ${txId}).`,
+    link: "/dashboard/transaction",
+  };
+  await notify(tx, notification);
+  return { payout: toPayoutDto(updated), notification };
+}
+
+/** Hold → available: the money comes back. The same journal key as paying, so only one can ever happen. */
+export async function rejectPayout(tx: DbExecutor, actorId: string, payoutId: string, reason: string, now: Date): Promise<{ payout: PayoutDto; notification: NotificationInput }> {
+  const current = await lockRequested(tx, payoutId);
+  const journal = await postJournal(tx, {
+    idempotencyKey: `payout:${current.id}:settled`,
+    kind: "payout_rejected",
+    userId: current.userId,
+    reference: reason.slice(0, 120),
+    postings: [
+      { account: userAccount(current.userId, "payout_hold"), amountCents: -current.amountCents },
+      { account: userAccount(current.userId, "available"), amountCents: current.amountCents },
+    ],
+  });
+  const [updated] = await tx.update(payout).set({ status: "rejected", rejectReason: reason, settleJournalId: journal.journalId, decidedBy: actorId, decidedAt: now }).where(eq(payout.id, current.id)).returning();
+  if (!updated) throw new Error("payout update returned nothing");
+  await recordAudit(tx, { actorId, action: "payout.reject", targetType: "payout", targetId: current.id, before: current, after: updated });
+  const notification: NotificationInput = {
+    userId: current.userId,
+    kind: "payout_rejected",
+    title: "Payout returned",
+    body: `Your payout of ${formatCents(current.amountCents)} was not sent: ${reason} The amount is back in your main balance.`,
+    link: "/dashboard/transaction",
+  };
+  await notify(tx, notification);
+  return { payout: toPayoutDto(updated), notification };
+}

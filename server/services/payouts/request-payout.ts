@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { formatCents } from "../../../shared/money.js";
+import type { CreatePayoutInput, PayoutDto } from "../../../shared/schemas/payouts.js";
+import type { DbExecutor } from "../../db/client.js";
+import { ledgerAccount, payout } from "../../db/schema.js";
+import type { Config } from "../../env.js";
+import { AppError } from "../../errors.js";
+import { userAccount } from "../ledger/accounts.js";
+import { postJournal } from "../ledger/post-journal.js";
+import { notify, type NotificationInput } from "../notifications/notify.js";
+import { toPayoutDto } from "./payout-dto.js";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Moves the amount from available to the payout hold at once, so it cannot be spent twice while
+ * an operator sends it. The user's available account is locked first, so concurrent requests see
+ * each other in the daily total.
+ */
+export async function requestPayout(
+  tx: DbExecutor,
+  config: Config,
+  userId: string,
+  input: CreatePayoutInput,
+  now: Date,
+): Promise<{ payout: PayoutDto; notification: NotificationInput }> {
+  const amount = BigInt(input.amountCents);
+  const { minCents, maxCents, dailyMaxCents } = config.payouts;
+  const limit =
+    amount < minCents ? `The smallest payout is ${formatCents(minCents)}.` : amount > maxCents ? `The largest payout is ${formatCents(maxCents)}.` : null;
+  if (limit) throw new AppError("VALIDATION_FAILED", limit, { amountCents: limit });
+
+  const available = userAccount(userId, "available");
+  const [account] = await tx.select({ balance: ledgerAccount.balanceCents }).from(ledgerAccount).where(eq(ledgerAccount.id, available.id)).for("update");
+  if (!account || account.balance < amount) throw new AppError("INSUFFICIENT_FUNDS", "Your available balance is not enough for this payout.");
+
+  const [today] = await tx
+    .select({ total: sql<string>`coalesce(sum(${payout.amountCents}), 0)::text` })
+    .from(payout)
+    .where(and(eq(payout.userId, userId), inArray(payout.status, ["requested", "paid"]), gte(payout.createdAt, new Date(now.getTime() - DAY_MS))));
+  const used = BigInt(today?.total ?? "0");
+  if (used + amount > dailyMaxCents) {
+    const message = `You can withdraw at most ${formatCents(dailyMaxCents)} in 24 hours; ${formatCents(dailyMaxCents - used > 0n ? dailyMaxCents - used : 0n)} is left.`;
+    throw new AppError("VALIDATION_FAILED", message, { amountCents: message });
+  }
+
+  const id = randomUUID();
+  const journal = await postJournal(tx, {
+    idempotencyKey: `payout:${id}:hold`,
+    kind: "payout_request",
+    userId,
+    reference: input.walletAddress,
+    postings: [
+      { account: available, amountCents: -amount },
+      { account: userAccount(userId, "payout_hold"), amountCents: amount },
+    ],
+  });
+  const [row] = await tx
+    .insert(payout)
+    .values({ id, userId, amountCents: amount, walletAddress: input.walletAddress, holdJournalId: journal.journalId, createdAt: now })
+    .returning();
+  if (!row) throw new Error("payout insert returned nothing");
+  const notification: NotificationInput = {
+    userId,
+    kind: "payout_requested",
+    title: "Payout requested",
+    body: `Your payout of ${formatCents(amount)} to ${input.walletAddress} is waiting to be sent. The amount is held until then.`,
+    link: "/dashboard/transaction",
+  };
+  await notify(tx, notification);
+  return { payout: toPayoutDto(row), notification };
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import { desc, eq, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { formatCents } from "../../../shared/money.js";
+import type { CreateMoneyRequestInput, MoneyRequestDto } from "../../../shared/schemas/payouts.js";
+import type { DbExecutor } from "../../db/client.js";
+import { moneyRequest, user } from "../../db/schema.js";
+import { AppError } from "../../errors.js";
+import { toJsonCents } from "../ledger/balances.js";
+import { notify, type NotificationInput } from "../notifications/notify.js";
+import { findUserByEmail, sendTransfer, type Party } from "./send-transfer.js";
+
+type Row = typeof moneyRequest.$inferSelect;
+
+function toDto(row: Row, viewerId: string, counterparty: { name: string; email: string }): MoneyRequestDto {
+  return {
+    id: row.id,
+    direction: row.payerId === viewerId ? "incoming" : "outgoing",
+    counterparty,
+    amountCents: toJsonCents(row.amountCents),
+    wallet: row.wallet,
+    walletAddress: row.walletAddress,
+    note: row.note,
+    status: row.status as MoneyRequestDto["status"],
+    createdAt: row.createdAt.toISOString(),
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+  };
+}
+
+export async function createMoneyRequest(tx: DbExecutor, requester: Party, input: CreateMoneyRequestInput, now: Date): Promise<{ request: MoneyRequestDto; notifications: NotificationInput[] }> {
+  const payer = await findUserByEmail(tx, input.fromEmail).catch(() => {
+    throw new AppError("NOT_FOUND", "No account uses that e-mail address.", { fromEmail: "No account uses that e-mail address." });
+  });
+  if (payer.id === requester.id) throw new AppError("VALIDATION_FAILED", "You cannot request money from yourself.", { fromEmail: "You cannot request money from yourself." });
+  const [row] = await tx
+    .insert(moneyRequest)
+    .values({
+      id: randomUUID(),
+      requesterId: requester.id,
+      payerId: payer.id,
+      amountCents: BigInt(input.amountCents),
+      wallet: input.wallet ?? null,
+      walletAddress: input.walletAddress || null,
+      note: input.note || null,
+      createdAt: now,
+    })
+    .returning();
+  if (!row) throw new Error("money request insert returned nothing");
+  const notification: NotificationInput = {
+    userId: payer.id,
+    kind: "money_requested",
+    title: "Money requested",
+    body: `${requester.name} asks you for ${formatCents(row.amountCents)}${row.note ? `: ${row.note}` : "."}`,
+    link: "/dashboard/recieve",
+  };
+  await notify(tx, notification);
+  return { request: toDto(row, requester.id, { name: payer.name, email: payer.email }), notifications: [notification] };
+}
+
+/** Requests the caller made or was asked to pay, newest first. */
+export async function listMoneyRequests(db: DbExecutor, viewerId: string, limit = 50): Promise<MoneyRequestDto[]> {
+  const requester = alias(user, "requester");
+  const payer = alias(user, "payer");
+  const rows = await db
+    .select({ request: moneyRequest, requester: { name: requester.name, email: requester.email }, payer: { name: payer.name, email: payer.email } })
+    .from(moneyRequest)
+    .innerJoin(requester, eq(requester.id, moneyRequest.requesterId))
+    .innerJoin(payer, eq(payer.id, moneyRequest.payerId))
+    .where(or(eq(moneyRequest.requesterId, viewerId), eq(moneyRequest.payerId, viewerId)))
+    .orderBy(desc(moneyRequest.createdAt), desc(moneyRequest.id))
+    .limit(limit);
+  return rows.map((row) => toDto(row.request, viewerId, row.request.payerId === viewerId ? row.requester : row.payer));
+}
+
+/** Only the person asked may answer, once: the row lock serialises answers and pay uses a journal key per request. */
+async function lockForPayer(tx: DbExecutor, id: string, payerId: string): Promise<Row> {
+  const [row] = await tx.select().from(moneyRequest).where(eq(moneyRequest.id, id)).for("update");
+  if (!row || row.payerId !== payerId) throw new AppError("NOT_FOUND", "No such request.");
+  if (row.status !== "pending") throw new AppError("CONFLICT", `This request was already ${row.status}.`);
+  return row;
+}
+
+export async function payMoneyRequest(tx: DbExecutor, payer: Party, id: string, now: Date): Promise<{ request: MoneyRequestDto; notifications: NotificationInput[] }> {
+  const row = await lockForPayer(tx, id, payer.id);
+  const [requester] = await tx.select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, row.requesterId));
+  if (!requester) throw new AppError("NOT_FOUND", "No such request.");
+  const sent = await sendTransfer(tx, payer, requester, row.amountCents, row.note ?? `Request ${row.id.slice(0, 8)}`, now, `money-request:${row.id}`);
+  const [updated] = await tx.update(moneyRequest).set({ status: "paid", transferId: sent.transfer.id, answeredAt: now }).where(eq(moneyRequest.id, row.id)).returning();
+  if (!updated) throw new Error("money request update returned nothing");
+  const notification: NotificationInput = { userId: requester.id, kind: "money_request_paid", title: "Request paid", body: `${payer.name} paid your request for ${formatCents(row.amountCents)}.`, link: "/dashboard/recieve" };
+  await notify(tx, notification);
+  return { request: toDto(updated, payer.id, { name: requester.name, email: requester.email }), notifications: [...sent.notifications, notification] };
+}
+
+export async function declineMoneyRequest(tx: DbExecutor, payer: Party, id: string, now: Date): Promise<{ request: MoneyRequestDto; notifications: NotificationInput[] }> {
+  const row = await lockForPayer(tx, id, payer.id);
+  const [updated] = await tx.update(moneyRequest).set({ status: "declined", answeredAt: now }).where(eq(moneyRequest.id, row.id)).returning();
+  if (!updated) throw new Error("money request update returned nothing");
+  const [requester] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, row.requesterId));
+  const notification: NotificationInput = { userId: row.requesterId, kind: "money_request_declined", title: "Request declined", body: `${payer.name} declined your request for ${formatCents(row.amountCents)}.`, link: "/dashboard/recieve" };
+  await notify(tx, notification);
+  return { request: toDto(updated, payer.id, requester ?? { name: "", email: "" }), notifications: [notification] };
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PlanDto } from "../../../../shared/plans.js";
+import type { PlanInput } from "../../../../shared/schemas/investments.js";
+import { apiRequest } from "../../../lib/api.js";
+import { PLANS_KEY } from "../../investments/api/investments.js";
+
+/** A plan as the back office sees it: also the closed ones. */
+export type AdminPlanDto = PlanDto & { active: boolean };
+
+const ADMIN_PLANS_KEY = ["admin", "plans"] as const;
+
+export function useAdminPlans() {
+  return useQuery({ queryKey: ADMIN_PLANS_KEY, queryFn: () => apiRequest<{ plans: AdminPlanDto[] }>("/api/admin/plans") });
+}
+
+export function useUpdatePlan() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: PlanInput }) => apiRequest<AdminPlanDto>(`/api/admin/plans/${encodeURIComponent(id)}`, { method: "PUT", body: input }),
+    onSuccess: (plan) => {
+      client.setQueryData<{ plans: AdminPlanDto[] }>(ADMIN_PLANS_KEY, (old) => old && { plans: old.plans.map((row) => (row.id === plan.id ? plan : row)) });
+    },
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ADMIN_PLANS_KEY }), client.invalidateQueries({ queryKey: PLANS_KEY })]),
+  });
+}

@@ -1,0 +1,105 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Alert } from "../../../components/ui/alert.js";
+import { Button } from "../../../components/ui/button.js";
+import { Field } from "../../../components/ui/field.js";
+import { ApiError } from "../../../lib/api.js";
+import { focusField } from "../../../lib/focus-field.js";
+import { useUpdatePlan, type AdminPlanDto } from "../api/admin-plans.js";
+import { formErrorsFrom, planFormValues, toPlanInput, type PlanFormErrors, type PlanFormValues } from "../plan-form.js";
+
+interface Props {
+  plan: AdminPlanDto;
+  onSaved: (plan: AdminPlanDto) => void;
+  onCancel: () => void;
+}
+
+function failure(error: unknown): { errors: PlanFormErrors; message?: string } {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
+    const errors = formErrorsFrom(error.fields);
+    return { errors, message: Object.keys(errors).length === 0 ? error.message : undefined };
+  }
+  if (error instanceof ApiError && error.status === 404) return { errors: {}, message: "This plan no longer exists. Reload the page." };
+  return { errors: {}, message: "The plan could not be saved. Try again." };
+}
+
+/** Edit one plan's terms. New investments use them; existing ones keep the terms they were made under. */
+export function PlanEditForm({ plan, onSaved, onCancel }: Props) {
+  const update = useUpdatePlan();
+  const [values, setValues] = useState<PlanFormValues>(() => planFormValues(plan));
+  const [errors, setErrors] = useState<PlanFormErrors>({});
+  const [message, setMessage] = useState<string>();
+  const form = useRef<HTMLFormElement>(null);
+  const activeId = useId();
+  // Opened from the plan's Edit button: start in the first field.
+  useEffect(() => {
+    form.current?.querySelector<HTMLInputElement>("input")?.focus();
+  }, []);
+  const set = (key: keyof PlanFormValues) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
+
+  const showErrors = (next: PlanFormErrors, text?: string) => {
+    setErrors(next);
+    setMessage(text);
+    // After React has marked the fields invalid, put focus on the first one.
+    requestAnimationFrame(() => focusField(form.current?.querySelector<HTMLElement>("[aria-invalid=true]")));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const checked = toPlanInput(values);
+    if (!checked.ok) return showErrors(checked.errors);
+    setErrors({});
+    setMessage(undefined);
+    try {
+      onSaved(await update.mutateAsync({ id: plan.id, input: checked.input }));
+    } catch (error) {
+      const { errors: next, message: text } = failure(error);
+      showErrors(next, text);
+    }
+  };
+
+  return (
+    <form ref={form} onSubmit={submit} noValidate aria-label={`Edit ${plan.name}`} className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" name="name" autoComplete="off" value={values.name} onChange={set("name")} error={errors.name} />
+        <Field label="Minimum (USD)" name="minimum" inputMode="decimal" autoComplete="off" value={values.minimum} onChange={set("minimum")} error={errors.minimum} />
+        <Field label="Rate (%)" name="rate" inputMode="decimal" autoComplete="off" value={values.rate} onChange={set("rate")} error={errors.rate} hint="Total return for the whole term, up to two decimals." />
+        <Field label="Term (days)" name="termDays" inputMode="numeric" autoComplete="off" value={values.termDays} onChange={set("termDays")} error={errors.termDays} />
+        <Field label="Feature 1" name="feature1" autoComplete="off" value={values.feature1} onChange={set("feature1")} error={errors.feature1} />
+        <Field label="Feature 2" name="feature2" autoComplete="off" value={values.feature2} onChange={set("feature2")} error={errors.feature2} />
+      </div>
+      <div className="flex flex-col gap-1">
+        <div className="flex min-h-11 items-center gap-3">
+          <input
+            id={activeId}
+            type="checkbox"
+            name="active"
+            checked={values.active}
+            onChange={(event) => setValues({ ...values, active: event.target.checked })}
+            aria-invalid={errors.active ? true : undefined}
+            aria-describedby={errors.active ? `${activeId}-error` : undefined}
+            className="size-5 accent-brand-700"
+          />
+          <label htmlFor={activeId} className="text-sm font-medium text-slate-800">
+            Active (open for new investments)
+          </label>
+        </div>
+        {errors.active && (
+          <p id={`${activeId}-error`} className="text-sm text-danger-600">
+            {errors.active}
+          </p>
+        )}
+      </div>
+      <p className="text-sm text-slate-700">Changes apply to new investments only. Existing investments keep the terms they were made under.</p>
+      {message && <Alert tone="error">{message}</Alert>}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? "Saving..." : "Save"}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={update.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
