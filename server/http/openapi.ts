@@ -4,6 +4,7 @@ import { contactMessageSchema } from "../../shared/schemas/contact.js";
 import { confirmDepositSchema, createDepositSchema, rejectDepositSchema } from "../../shared/schemas/deposits.js";
 import { createInvestmentSchema, planInputSchema } from "../../shared/schemas/investments.js";
 import { historyQuerySchema } from "../../shared/schemas/ledger.js";
+import { createMoneyRequestSchema, createPayoutSchema, createTransferSchema, markPayoutPaidSchema, rejectPayoutSchema } from "../../shared/schemas/payouts.js";
 
 interface Operation {
   method: "get" | "post" | "put";
@@ -33,6 +34,13 @@ const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/deposits/crypto-address", summary: "The bitcoin address to pay", auth: "user" },
   { method: "get", path: "/api/investments", summary: "The caller's investments with days left and profit so far", auth: "user" },
   { method: "post", path: "/api/investments", summary: "Invest in a plan from the available balance", auth: "user", body: createInvestmentSchema, idempotent: true, created: true },
+  { method: "get", path: "/api/payouts", summary: "The caller's payouts", auth: "user" },
+  { method: "post", path: "/api/payouts", summary: "Request a payout to a bitcoin address; the amount is held at once", auth: "user", body: createPayoutSchema, idempotent: true, created: true },
+  { method: "post", path: "/api/transfers", summary: "Send money to another user by e-mail", auth: "user", body: createTransferSchema, idempotent: true, created: true },
+  { method: "get", path: "/api/money-requests", summary: "Requests the caller made or was asked to pay", auth: "user" },
+  { method: "post", path: "/api/money-requests", summary: "Ask another user for money", auth: "user", body: createMoneyRequestSchema, idempotent: true, created: true },
+  { method: "post", path: "/api/money-requests/{id}/pay", summary: "Pay a request made to the caller (an internal transfer)", auth: "user", idempotent: true },
+  { method: "post", path: "/api/money-requests/{id}/decline", summary: "Decline a request made to the caller", auth: "user", idempotent: true },
   { method: "get", path: "/api/notifications", summary: "The caller's notifications and unread count", auth: "user" },
   { method: "post", path: "/api/notifications/{id}/read", summary: "Mark one notification read", auth: "user" },
   { method: "post", path: "/api/notifications/read-all", summary: "Mark every notification read", auth: "user" },
@@ -40,6 +48,9 @@ const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/admin/deposits", summary: "Deposits to review, oldest first", auth: "admin" },
   { method: "post", path: "/api/admin/deposits/{id}/confirm", summary: "Confirm a deposit and credit it once", auth: "admin", body: confirmDepositSchema, idempotent: true },
   { method: "post", path: "/api/admin/users/{id}/credit-interest", summary: "Pay the interest a user's matured investments are owed now", auth: "admin", idempotent: true },
+  { method: "get", path: "/api/admin/payouts", summary: "Payouts waiting to be sent, oldest first", auth: "admin" },
+  { method: "post", path: "/api/admin/payouts/{id}/mark-paid", summary: "Record a payout as sent (hold → payouts)", auth: "admin", body: markPayoutPaidSchema, idempotent: true },
+  { method: "post", path: "/api/admin/payouts/{id}/reject", summary: "Refuse a payout (hold → available)", auth: "admin", body: rejectPayoutSchema, idempotent: true },
   { method: "get", path: "/api/admin/plans", summary: "Every plan, active or not", auth: "admin" },
   { method: "put", path: "/api/admin/plans/{id}", summary: "Edit a plan (new investments only)", auth: "admin", body: planInputSchema },
   { method: "post", path: "/api/admin/deposits/{id}/reject", summary: "Reject a deposit with a reason", auth: "admin", body: rejectDepositSchema, idempotent: true },
