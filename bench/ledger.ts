@@ -234,14 +234,14 @@ function renderSection(cases: CaseResult[], machine: MachineInfo, server: Server
       "the benchmark creates its own database `termvest_bench_<random>`, migrates it with `migrate()`, and drops it at the end).",
     `- Method: \`openPostgres(url, { max: ${POOL_MAX} })\`; ${fmt.int(SPREAD_USERS)} users plus one hot user, each funded by one deposit journal ` +
       "(via `postJournal`) of $1,000,000.00 into each of available, invested and payout_hold. Each journal is posted with " +
-      "`db.transaction((tx) => postJournal(tx, input))` by N workers looping on a shared counter, with a fresh idempotency key.",
+      "`postJournal(db, input)` (one atomic, durable statement: synchronous_commit on) by N workers looping on a shared counter, with a fresh idempotency key.",
     "  - **spread**: a random user of the 1,000; one of available → invested, invested → available, available → payout_hold, " +
       "payout_hold → available; 1–999 cents (no account can be overdrawn).",
     "  - **hot**: every journal a deposit of 1–999 cents from `p:deposits` to the same user's available account: all journals lock the same two rows.",
     `  - A fixed count per case (${Object.entries(COUNT)
       .map(([c, n]) => `${fmt.int(n)} journals at ${c} client${c === "1" ? "" : "s"}`)
       .join(", ")}) after a warm-up of ${WARMUP} journals with the same shape and clients. Latency is per journal, from ` +
-      "`db.transaction()` called to resolved (pool checkout, BEGIN, `select * from post_journal(…)`, COMMIT).",
+      "`postJournal()` called to resolved (pool checkout and `select * from post_journal(…)`, committed on return).",
     "  - Verified after each case (warm-up included): the journals under the case's keys number exactly the successes the workers " +
       "reported, with two postings each; every account's balance equals its balance before the case plus what the successful " +
       "journals moved (a lost or doubled posting shows here); `verifyLedger()` returns `[]`; all balances sum to 0.",

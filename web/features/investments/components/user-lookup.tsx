@@ -39,7 +39,7 @@ export function UserLookup({ onPick }: { onPick: (id: string) => void }) {
                   <p className="break-all text-slate-700">{user.email}</p>
                   <p className="font-mono text-xs break-all text-slate-600">{user.id}</p>
                 </div>
-                <Button variant="ghost" className="shrink-0 self-start sm:self-center" aria-label={`Use the ID of ${user.email}`} onClick={() => onPick(user.id)}>
+                <Button variant="ghost" className="-ml-5 shrink-0 self-start sm:ml-0 sm:self-center" aria-label={`Use the ID of ${user.email}`} onClick={() => onPick(user.id)}>
                   Use this ID
                 </Button>
               </li>

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../lib/api.js";
+import { moneyOutFailure, NOT_AUTHENTICATED } from "./errors.js";
+
+const NAMES = { amountCents: "amount", walletAddress: "recipient", toEmail: "recipient" };
+const FALLBACK = "The transaction could not be completed. Please try again.";
+
+describe("moneyOutFailure", () => {
+  it("puts the server's sentence on the field it names", () => {
+    const limit = new ApiError(400, "VALIDATION_FAILED", "The smallest payout is $10.00.", { amountCents: "The smallest payout is $10.00." });
+    expect(moneyOutFailure(limit, NAMES, FALLBACK)).toEqual({ message: "", fields: { amount: "The smallest payout is $10.00." }, conflict: false });
+    const unknown = new ApiError(404, "NOT_FOUND", "No account uses that e-mail address.", { toEmail: "No account uses that e-mail address." });
+    expect(moneyOutFailure(unknown, NAMES, FALLBACK)).toMatchObject({ fields: { recipient: "No account uses that e-mail address." } });
+  });
+
+  it("keeps a sentence without a field for the whole form", () => {
+    const self = new ApiError(400, "VALIDATION_FAILED", "You cannot send money to yourself.");
+    expect(moneyOutFailure(self, NAMES, FALLBACK)).toEqual({ message: "You cannot send money to yourself.", fields: {}, conflict: false });
+    const balance = new ApiError(409, "INSUFFICIENT_FUNDS", "Your available balance is not enough for this payout.");
+    expect(moneyOutFailure(balance, NAMES, FALLBACK)).toEqual({ message: "Your available balance is not enough for this payout.", fields: {}, conflict: true });
+  });
+
+  it("falls back when the server did not explain", () => {
+    expect(moneyOutFailure(new ApiError(401, "UNAUTHENTICATED", "Sign in."), NAMES, FALLBACK).message).toBe(NOT_AUTHENTICATED);
+    expect(moneyOutFailure(new ApiError(500, "INTERNAL", "Boom"), NAMES, FALLBACK).message).toBe(FALLBACK);
+    expect(moneyOutFailure(new Error("x"), NAMES, FALLBACK).message).toBe(FALLBACK);
+  });
+});

@@ -1,0 +1,30 @@
+import { ApiError } from "../../lib/api.js";
+import { explainBadRequest } from "../deposits/errors.js";
+
+export const NOT_AUTHENTICATED = "User not authenticated.";
+
+export interface MoneyOutFailure {
+  /** The sentence to show for the whole form (empty when a field carries it). */
+  message: string;
+  /** Field messages keyed by the form's own names. */
+  fields: Record<string, string>;
+  /** 409: already answered or decided elsewhere, or the balance was not enough. */
+  conflict: boolean;
+}
+
+/**
+ * Reads a refused money-out call: the server's own sentence (limits, balance, unknown e-mail,
+ * already decided), attached to the form field it concerns when the server names one.
+ * `names` maps the API's field names to the form's.
+ */
+export function moneyOutFailure(error: unknown, names: Record<string, string>, fallback: string): MoneyOutFailure {
+  if (!(error instanceof ApiError)) return { message: fallback, fields: {}, conflict: false };
+  if (error.status === 401) return { message: NOT_AUTHENTICATED, fields: {}, conflict: false };
+  if ((error.status === 400 || error.status === 404) && error.message) {
+    const { message, fields } = explainBadRequest(error, names);
+    return { message: Object.keys(fields).length > 0 ? "" : message, fields, conflict: false };
+  }
+  if (error.status === 409) return { message: error.message || fallback, fields: {}, conflict: true };
+  if (error.status === 0 || error.status === 429) return { message: error.message || fallback, fields: {}, conflict: false };
+  return { message: fallback, fields: {}, conflict: false };
+}

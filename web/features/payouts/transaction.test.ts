@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { planTransaction, RECEIVER_MISMATCH } from "./transaction.js";
+
+const ADDRESS = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
+
+describe("planTransaction", () => {
+  it("sends to a user when the recipient is an e-mail, ignoring the wallet field", () => {
+    expect(planTransaction({ recipient: " Bola@Example.com ", amount: "1,250.5", walletAddress: "" })).toEqual({
+      ok: true,
+      kind: "transfer",
+      input: { toEmail: "Bola@Example.com", amountCents: 125_050 },
+    });
+    expect(planTransaction({ recipient: "bola@example.com", amount: "20", walletAddress: "anything" })).toMatchObject({ ok: true, kind: "transfer" });
+  });
+
+  it("pays out to a wallet address typed twice", () => {
+    expect(planTransaction({ recipient: ADDRESS, amount: "120.50", walletAddress: ` ${ADDRESS} ` })).toEqual({
+      ok: true,
+      kind: "payout",
+      input: { walletAddress: ADDRESS, amountCents: 12_050 },
+    });
+  });
+
+  it("asks for every field the transaction needs", () => {
+    expect(planTransaction({ recipient: "", amount: "", walletAddress: "" })).toMatchObject({
+      ok: false,
+      missing: true,
+      errors: { recipient: expect.any(String), amount: expect.any(String), walletAddress: expect.any(String) },
+    });
+    expect(planTransaction({ recipient: ADDRESS, amount: "10", walletAddress: " " })).toMatchObject({ ok: false, missing: true, errors: { walletAddress: expect.any(String) } });
+    expect(planTransaction({ recipient: "a@b.co", amount: "  ", walletAddress: "" })).toMatchObject({ ok: false, missing: true, errors: { amount: expect.any(String) } });
+  });
+
+  it("says what is wrong", () => {
+    expect(planTransaction({ recipient: "bc1qnotreal", amount: "10", walletAddress: "bc1qnotreal" })).toEqual({
+      ok: false,
+      missing: false,
+      errors: { recipient: "This is not a valid bitcoin address." },
+    });
+    expect(planTransaction({ recipient: ADDRESS, amount: "10", walletAddress: ADDRESS.slice(0, -1) })).toEqual({
+      ok: false,
+      missing: false,
+      errors: { walletAddress: RECEIVER_MISMATCH },
+    });
+    expect(planTransaction({ recipient: "not@an", amount: "10", walletAddress: "" })).toMatchObject({ ok: false, errors: { recipient: "Invalid email format" } });
+    expect(planTransaction({ recipient: "a@b.co", amount: "1.005", walletAddress: "" })).toMatchObject({ ok: false, errors: { amount: "Use at most two decimal places." } });
+    expect(planTransaction({ recipient: "a@b.co", amount: "0", walletAddress: "" })).toMatchObject({ ok: false, errors: { amount: "The amount must be more than zero." } });
+  });
+});

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { IDEMPOTENCY_HEADER } from "../../../../shared/schemas/money.js";
+import type { CreateTransferInput, TransferDto } from "../../../../shared/schemas/payouts.js";
+import { apiRequest } from "../../../lib/api.js";
+import { invalidateMoneyOut } from "../../payouts/api/keys.js";
+
+/** Sends money from the caller's Main Balance to another account, found by e-mail. */
+export function useCreateTransfer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: CreateTransferInput; idempotencyKey: string }) =>
+      apiRequest<TransferDto>("/api/transfers", { body: input, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+    onSettled: () => invalidateMoneyOut(client),
+  });
+}
