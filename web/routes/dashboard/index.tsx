@@ -2,12 +2,14 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { Navigate, Outlet, Route, Routes } from "react-router";
 import { queryClient } from "../../lib/query-client.js";
 import { AdminDepositsScreen } from "../admin/deposits.js";
+import { AdminPayoutsScreen } from "../admin/payouts.js";
 import { AdminPlansScreen } from "../admin/plans.js";
 import { NotFoundPage } from "../public/not-found.js";
 import { RequireAuth } from "./guard.js";
 import { DashboardLayout } from "./layout.js";
 import { OverviewScreen } from "./overview.js";
 import { InvestmentsScreen } from "./investments.js";
+import { RequestMoneyScreen } from "./request-money.js";
 import { UnavailableScreen } from "./screens.js";
 import { SettingsScreen } from "./settings.js";
 import { TransactionHistoryScreen } from "./transactions.js";
@@ -34,7 +36,7 @@ export default function DashboardRoutes() {
           <Route path="transfer" element={<TransferMethodScreen />} />
           <Route path="transfer/fund" element={<BankTransferScreen />} />
           <Route path="transfer/crypto" element={<CryptoTransferScreen />} />
-          <Route path="recieve" element={<UnavailableScreen title="Request Money" />} />
+          <Route path="recieve" element={<RequestMoneyScreen />} />
           <Route path="transaction" element={<TransactionHistoryScreen />} />
           <Route
             path="admin"
@@ -47,6 +49,7 @@ export default function DashboardRoutes() {
             {/* The back office opens on the queue that needs attention first. */}
             <Route index element={<Navigate to="deposits" replace />} />
             <Route path="deposits" element={<AdminDepositsScreen />} />
+            <Route path="payouts" element={<AdminPayoutsScreen />} />
             <Route path="plans" element={<AdminPlansScreen />} />
             <Route path="*" element={<UnavailableScreen title="Back office" />} />
           </Route>

@@ -1,5 +1,6 @@
 import {
   ArrowLeftRight,
+  ArrowUpFromLine,
   Banknote,
   HandCoins,
   LayoutDashboard,
@@ -34,6 +35,7 @@ const ADMIN = [
   // `end`: /dashboard/admin only redirects to a section, so the section's own item is the one shown as current.
   { to: "/dashboard/admin", label: "Back office", icon: ShieldCheck, end: true },
   { to: "/dashboard/admin/deposits", label: "Deposits", icon: Banknote },
+  { to: "/dashboard/admin/payouts", label: "Payouts", icon: ArrowUpFromLine },
   { to: "/dashboard/admin/plans", label: "Plans", icon: SlidersHorizontal },
 ];
 

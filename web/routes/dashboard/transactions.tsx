@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { useId } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "../../components/ui/alert.js";
 import { LinkButton } from "../../components/ui/button.js";
@@ -6,6 +7,8 @@ import { Loading } from "../../components/ui/spinner.js";
 import { HISTORY_CSV_URL, HISTORY_PAGE_SIZE, useHistory } from "../../features/ledger/api/ledger.js";
 import { HistoryTable } from "../../features/ledger/components/history-table.js";
 import { Pagination } from "../../features/ledger/components/pagination.js";
+import { MyPayouts } from "../../features/payouts/components/my-payouts.js";
+import { TransactionDetailsForm } from "../../features/payouts/components/transaction-details-form.js";
 import { ScreenTitle } from "./screens.js";
 
 /** The page lives in the URL (?page=2), so back/forward and reloads keep it. */
@@ -19,35 +22,54 @@ export function TransactionHistoryScreen() {
   const [page, setPage] = usePageParam();
   const history = useHistory(page);
   const pages = history.data ? Math.max(1, Math.ceil(history.data.total / HISTORY_PAGE_SIZE)) : 1;
+  const ids = { payouts: useId(), history: useId() };
 
   return (
     <section>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <ScreenTitle title="Transaction History">Every movement of your money, newest first.</ScreenTitle>
-        {/* A plain link: the browser downloads the file with the session cookie, no script needed. */}
-        <a href={HISTORY_CSV_URL} download className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
-          <Download aria-hidden="true" className="size-4" />
-          Download CSV
-        </a>
+      <ScreenTitle title="Transaction History">Send money to another user or withdraw to your bitcoin wallet, and see every movement of your money.</ScreenTitle>
+      {/* Side by side only where both columns still fit a full bitcoin address. */}
+      <div className="grid gap-6 xl:grid-cols-2 xl:items-start">
+        <TransactionDetailsForm />
+        <section aria-labelledby={ids.payouts}>
+          <h2 id={ids.payouts} className="mb-4 text-lg font-semibold text-brand-900">
+            Your payouts
+          </h2>
+          <MyPayouts />
+        </section>
       </div>
-      {history.isPending && <Loading />}
-      {history.isError && <Alert tone="error">Your transactions could not be loaded. Reload the page to try again.</Alert>}
-      {history.data && history.data.total === 0 && (
-        <div className="flex flex-col items-start gap-4 rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700" data-testid="history-empty">
-          <p>No transactions yet. Deposits, investments and payouts will appear here.</p>
-          <LinkButton to="/dashboard/transfer">Make a deposit</LinkButton>
+      <section aria-labelledby={ids.history} className="mt-10">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <h2 id={ids.history} className="text-lg font-semibold text-brand-900">
+              All transactions
+            </h2>
+            <p className="text-sm text-slate-700">Every movement of your money, newest first.</p>
+          </div>
+          {/* A plain link: the browser downloads the file with the session cookie, no script needed. */}
+          <a href={HISTORY_CSV_URL} download className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+            <Download aria-hidden="true" className="size-4" />
+            Download CSV
+          </a>
         </div>
-      )}
-      {history.data && history.data.total > 0 && (
-        <div className="flex flex-col gap-4">
-          {history.data.entries.length > 0 ? (
-            <HistoryTable entries={history.data.entries} />
-          ) : (
-            <p className="rounded-card border border-slate-200 bg-white p-6 text-slate-700">This page is empty.</p>
-          )}
-          <Pagination page={page} pages={pages} onPage={setPage} busy={history.isPlaceholderData} />
-        </div>
-      )}
+        {history.isPending && <Loading />}
+        {history.isError && <Alert tone="error">Your transactions could not be loaded. Reload the page to try again.</Alert>}
+        {history.data && history.data.total === 0 && (
+          <div className="flex flex-col items-start gap-4 rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700" data-testid="history-empty">
+            <p>No transactions yet. Deposits, investments and payouts will appear here.</p>
+            <LinkButton to="/dashboard/transfer">Make a deposit</LinkButton>
+          </div>
+        )}
+        {history.data && history.data.total > 0 && (
+          <div className="flex flex-col gap-4">
+            {history.data.entries.length > 0 ? (
+              <HistoryTable entries={history.data.entries} />
+            ) : (
+              <p className="rounded-card border border-slate-200 bg-white p-6 text-slate-700">This page is empty.</p>
+            )}
+            <Pagination page={page} pages={pages} onPage={setPage} busy={history.isPlaceholderData} />
+          </div>
+        )}
+      </section>
     </section>
   );
 }

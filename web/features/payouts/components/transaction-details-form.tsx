@@ -79,11 +79,9 @@ export function TransactionDetailsForm() {
   const [errors, setErrors] = useState<TransactionErrors>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [done, setDone] = useState<Done | null>(null);
-  const refs = {
-    recipient: useRef<HTMLInputElement>(null),
-    amount: useRef<HTMLInputElement>(null),
-    walletAddress: useRef<HTMLInputElement>(null),
-  };
+  const recipientRef = useRef<HTMLInputElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const walletRef = useRef<HTMLInputElement>(null);
   const outcome = useRef<HTMLDivElement>(null);
   const pending = payout.isPending || transfer.isPending;
   const toEmail = isEmailRecipient(form.recipient.trim());
@@ -98,7 +96,8 @@ export function TransactionDetailsForm() {
   const showErrors = (next: TransactionErrors) => {
     setErrors(next);
     const first = FIELD_ORDER.find((field) => next[field]);
-    if (first) focusField(refs[first].current);
+    const inputs = { recipient: recipientRef, amount: amountRef, walletAddress: walletRef };
+    if (first) focusField(inputs[first].current);
   };
 
   const cancel = () => {
@@ -108,7 +107,7 @@ export function TransactionDetailsForm() {
     setDone(null);
     idempotency.done();
     window.alert(CANCELLED);
-    refs.recipient.current?.focus();
+    recipientRef.current?.focus();
   };
 
   const submit = async (event: FormEvent) => {
@@ -156,7 +155,7 @@ export function TransactionDetailsForm() {
       )}
       <form onSubmit={submit} noValidate aria-labelledby={headingId} className="mt-5 flex flex-col gap-5">
         <Field
-          ref={refs.recipient}
+          ref={recipientRef}
           label="Recipient (email or wallet address)"
           name="recipient"
           autoComplete="off"
@@ -168,7 +167,7 @@ export function TransactionDetailsForm() {
           error={errors.recipient}
         />
         <Field
-          ref={refs.amount}
+          ref={amountRef}
           label="Amount"
           name="amount"
           inputMode="decimal"
@@ -181,7 +180,7 @@ export function TransactionDetailsForm() {
           hint="In US dollars, from your Main Balance."
         />
         <Field
-          ref={refs.walletAddress}
+          ref={walletRef}
           label="Wallet address"
           name="walletAddress"
           autoComplete="off"

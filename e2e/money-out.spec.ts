@@ -1,0 +1,364 @@
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { BASE_URL, createUser, expect, signInViaApi, test, uniqueEmail, visit, type NewUser } from "./fixtures.js";
+
+const ADDRESS = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
+/** Another valid address, for the "typed twice" mismatch. */
+const OTHER_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+
+/** The Playwright server's data directory (playwright.config.ts); the CLI reaches the running server through its control socket. */
+function grantAdmin(email: string) {
+  execFileSync("node", ["dist/server/cli/admin.js", "grant", email], { env: { ...process.env, DATA_DIR: ".tmp/e2e-data" }, stdio: "pipe" });
+}
+
+/** Another signed-in browser (a second user or the operator), sending the same test-specific client address. */
+async function signedInPage(browser: Browser, clientIp: string, user: NewUser, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height: 900 }, extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
+  const page = await context.newPage();
+  await signInViaApi(page, user.email, user.password);
+  return page;
+}
+
+async function adminPage(browser: Browser, clientIp: string, request: APIRequestContext, width = 1280): Promise<Page> {
+  const admin = await createUser(request, { name: "Olu Operator", email: uniqueEmail("admin") });
+  grantAdmin(admin.email);
+  return signedInPage(browser, clientIp, admin, width);
+}
+
+/** Funds an account through the real flow: a crypto deposit the operator confirms in full. */
+async function fund(user: APIRequestContext, admin: APIRequestContext, amountCents: number) {
+  const created = await user.post("/api/deposits", {
+    data: { method: "crypto", amountCents, coin: "BTC" },
+    headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const confirmed = await admin.post(`/api/admin/deposits/${id}/confirm`, { data: {}, headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
+function card(page: Page, label: string) {
+  return page.getByRole("list", { name: "Balances" }).getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
+}
+
+async function expectCards(page: Page, figures: Record<string, string>) {
+  await visit(page, "/dashboard");
+  for (const [label, amount] of Object.entries(figures)) await expect(card(page, label), label).toContainText(amount);
+}
+
+/** Every window.alert the page shows, accepted at once. */
+function collectAlerts(page: Page): string[] {
+  const alerts: string[] = [];
+  page.on("dialog", (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  return alerts;
+}
+
+function transactionForm(page: Page) {
+  const form = page.getByRole("region", { name: "Transaction Details" });
+  return {
+    form,
+    recipient: form.getByLabel("Recipient (email or wallet address)"),
+    amount: form.getByLabel("Amount", { exact: true }),
+    wallet: form.getByLabel("Wallet address", { exact: true }),
+    confirm: form.getByRole("button", { name: "Confirm Transaction" }),
+    cancel: form.getByRole("button", { name: "Cancel" }),
+  };
+}
+
+async function overflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+async function expectNoSeriousAxe(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), where).toEqual([]);
+}
+
+test.describe("money out", () => {
+  test("a payout requested through the form is held, then marked paid by an admin", async ({ page, request, browser, clientIp }) => {
+    test.setTimeout(90_000);
+    const user = await createUser(request, { name: "Kemi Adebayo" });
+    await signInViaApi(page, user.email, user.password);
+    const admin = await adminPage(browser, clientIp, request);
+    await fund(page.request, admin.request, 50_000);
+
+    await visit(page, "/dashboard/transaction");
+    await expect(page.getByRole("heading", { level: 1, name: "Transaction History" })).toBeVisible();
+    const alerts = collectAlerts(page);
+    const tx = transactionForm(page);
+    await expect(page.getByTestId("available-to-send")).toContainText("$500.00");
+    await expect(page.getByTestId("payouts-empty")).toBeVisible();
+
+    // The reference's alerts: empty fields, then Cancel (which clears the form).
+    await tx.confirm.click();
+    await expect.poll(() => alerts).toEqual(["Please fill in all fields."]);
+    await expect(tx.recipient).toBeFocused();
+    await expect(tx.recipient).toHaveAttribute("aria-invalid", "true");
+    await tx.recipient.fill(ADDRESS);
+    await tx.amount.fill("99");
+    await tx.cancel.click();
+    await expect.poll(() => alerts).toEqual(["Please fill in all fields.", "Transaction has been cancelled."]);
+    await expect(tx.recipient).toHaveValue("");
+    await expect(tx.amount).toHaveValue("");
+
+    // A wallet address as Recipient, typed again under Wallet address: a payout.
+    await tx.recipient.fill(ADDRESS);
+    await tx.amount.fill("120.50");
+    await tx.wallet.fill(ADDRESS);
+    await tx.confirm.click();
+    await expect.poll(() => alerts).toContain("Transaction confirmed!");
+    const outcome = page.getByTestId("transaction-outcome");
+    await expect(outcome).toContainText("$120.50");
+    await expect(outcome).toContainText(ADDRESS);
+    await expect(outcome).toContainText("Pending");
+    await expect(tx.recipient).toHaveValue("");
+    await expect(tx.wallet).toHaveValue("");
+    const mine = page.getByTestId("my-payout").filter({ hasText: ADDRESS });
+    await expect(mine).toContainText("$120.50");
+    await expect(mine).toContainText("Pending");
+    await expect(page.getByTestId("available-to-send")).toContainText("$379.50");
+
+    // Held: gone from Main Balance, still part of Total Balance.
+    await expectCards(page, { "Main Balance": "$379.50", "Total Balance": "$500.00", "Total Payout": "$0.00" });
+
+    // The operator finds it under Admin → Payouts and marks it paid with the chain transaction.
+    await visit(admin, "/dashboard/admin");
+    await admin.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Payouts" }).click();
+    await expect(admin).toHaveURL(`${BASE_URL}/dashboard/admin/payouts`);
+    await expect(admin.getByRole("heading", { level: 1, name: "Pending payouts" })).toBeVisible();
+    const row = admin.getByTestId("admin-payout").filter({ hasText: user.email });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("$120.50");
+    await expect(row).toContainText(ADDRESS);
+    await row.getByRole("button", { name: "Mark paid" }).click();
+    await expect(row.getByLabel("Transaction ID")).toHaveAccessibleDescription(/Enter the transaction id\./);
+    const txId = randomUUID().replace(/-/g, "");
+    await row.getByLabel("Transaction ID").fill(txId);
+    await row.getByRole("button", { name: "Mark paid" }).click();
+    await expect(admin.getByTestId("admin-outcome")).toContainText("Marked paid: $120.50 to Kemi Adebayo");
+    await expect(admin.getByTestId("admin-outcome")).toBeFocused();
+    await expect(row).toHaveCount(0);
+    await admin.context().close();
+
+    // The user: Total Payout shows it, the payout list carries the transaction, the history lists it.
+    await expectCards(page, { "Main Balance": "$379.50", "Total Balance": "$379.50", "Total Payout": "$120.50" });
+    await visit(page, "/dashboard/transaction");
+    await expect(mine).toContainText("Paid");
+    await expect(mine).toContainText(txId);
+    const entry = page.getByRole("row").filter({ hasText: txId });
+    await expect(entry).toContainText("Payout");
+    await expect(entry).toContainText("-$120.50");
+  });
+
+  test("a bad wallet address or amount is refused with a clear error and moves nothing", async ({ page, request, browser, clientIp }) => {
+    const user = await createUser(request);
+    await signInViaApi(page, user.email, user.password);
+    const admin = await adminPage(browser, clientIp, request);
+    await fund(page.request, admin.request, 10_000);
+    await admin.context().close();
+
+    await visit(page, "/dashboard/transaction");
+    const alerts = collectAlerts(page);
+    const tx = transactionForm(page);
+
+    // Not a bitcoin address (one character off, so the checksum fails).
+    const broken = `${ADDRESS.slice(0, -1)}x`;
+    await tx.recipient.fill(broken);
+    await tx.amount.fill("50");
+    await tx.wallet.fill(broken);
+    await tx.confirm.click();
+    await expect(tx.recipient).toHaveAccessibleDescription(/This is not a valid bitcoin address\./);
+    await expect(tx.recipient).toHaveAttribute("aria-invalid", "true");
+    await expect(tx.recipient).toBeFocused();
+
+    // A valid address, but not the same one twice.
+    await tx.recipient.fill(ADDRESS);
+    await tx.wallet.fill(OTHER_ADDRESS);
+    await tx.confirm.click();
+    await expect(tx.wallet).toHaveAccessibleDescription(/Receiver information does not match\./);
+    await expect(tx.recipient).not.toHaveAttribute("aria-invalid", "true");
+
+    // The server's refusals, shown where they belong: a limit on the amount, the balance for the form.
+    await tx.wallet.fill(ADDRESS);
+    await tx.amount.fill("5");
+    await tx.confirm.click();
+    await expect(tx.amount).toHaveAccessibleDescription(/The smallest payout is \$10\.00\./);
+    await expect(tx.amount).toBeFocused();
+    await tx.amount.fill("5000");
+    await tx.confirm.click();
+    await expect(tx.form.getByRole("alert")).toHaveText("Your available balance is not enough for this payout.");
+    expect(alerts).toEqual([]);
+
+    // Nothing moved.
+    await expect(page.getByTestId("payouts-empty")).toBeVisible();
+    const payouts = await page.request.get("/api/payouts");
+    expect(((await payouts.json()) as { payouts: unknown[] }).payouts).toEqual([]);
+    await expectCards(page, { "Main Balance": "$100.00", "Total Balance": "$100.00", "Total Payout": "$0.00" });
+  });
+
+  test("an e-mail as recipient sends money to that user at once", async ({ page, request, browser, clientIp }) => {
+    const sender = await createUser(request, { name: "Tunde Bello" });
+    const receiver = await createUser(request, { name: "Ngozi Umeh" });
+    await signInViaApi(page, sender.email, sender.password);
+    const admin = await adminPage(browser, clientIp, request);
+    await fund(page.request, admin.request, 30_000);
+    await admin.context().close();
+
+    await visit(page, "/dashboard/transaction");
+    const alerts = collectAlerts(page);
+    const tx = transactionForm(page);
+
+    // Nobody has this address: the server says so on the Recipient field.
+    await tx.recipient.fill(uniqueEmail("nobody"));
+    await tx.amount.fill("10");
+    await tx.confirm.click();
+    await expect(tx.recipient).toHaveAccessibleDescription(/No account uses that e-mail address\./);
+
+    // The wallet field is not needed for a transfer.
+    await tx.recipient.fill(receiver.email);
+    await tx.amount.fill("75");
+    await expect(tx.wallet).toHaveAccessibleDescription(/Not needed when the recipient is an e-mail address/);
+    await tx.confirm.click();
+    await expect.poll(() => alerts).toEqual(["Transaction confirmed!"]);
+    const outcome = page.getByTestId("transaction-outcome");
+    await expect(outcome).toContainText("Ngozi Umeh");
+    await expect(outcome).toContainText("$75.00");
+    await expect(outcome).toContainText("Completed");
+    await expect(page.getByRole("row").filter({ hasText: receiver.email }).first()).toContainText("-$75.00");
+
+    await expectCards(page, { "Main Balance": "$225.00", "Total Balance": "$225.00" });
+    const other = await signedInPage(browser, clientIp, receiver);
+    await expectCards(other, { "Main Balance": "$75.00", "Total Balance": "$75.00" });
+    await visit(other, "/dashboard/transaction");
+    await expect(other.getByRole("row").filter({ hasText: "Transfer" }).first()).toContainText("+$75.00");
+    await other.context().close();
+  });
+
+  test("a money request is paid by the other user from Request Money", async ({ page, request, browser, clientIp }) => {
+    test.setTimeout(90_000);
+    const requester = await createUser(request, { name: "Amaka Obi" });
+    const payer = await createUser(request, { name: "Segun Ade" });
+    await signInViaApi(page, requester.email, requester.password);
+    const payerPage = await signedInPage(browser, clientIp, payer);
+    const admin = await adminPage(browser, clientIp, request);
+    await fund(payerPage.request, admin.request, 10_000);
+    await admin.context().close();
+
+    await visit(page, "/dashboard/recieve");
+    await expect(page.getByRole("heading", { level: 1, name: "Request Money" })).toBeVisible();
+    await expect(page.getByText("The user will receive a notification of your request")).toBeVisible();
+    await expect(page.getByLabel("Wallet", { exact: true }).locator("option")).toHaveText(["-- Choose Wallet --", "Bitcoin", "Ethereum", "USDT"]);
+    await page.getByRole("button", { name: "Request Money" }).click();
+    await expect(page.getByLabel("Request From (email or username)")).toHaveAccessibleDescription(/Enter the e-mail address of the person you are asking\./);
+    await expect(page.getByLabel("Request From (email or username)")).toBeFocused();
+
+    await page.getByLabel("Request From (email or username)").fill(payer.email);
+    await page.getByLabel("Wallet", { exact: true }).selectOption({ label: "Bitcoin" });
+    await page.getByLabel("Wallet Address").fill(ADDRESS);
+    await page.getByLabel("Amount").fill("40");
+    await page.getByLabel("Note (optional)").fill("Dinner on Friday");
+    await page.getByRole("button", { name: "Request Money" }).click();
+    await expect(page.getByTestId("request-outcome")).toContainText("Your request for $40.00 was sent to Segun Ade");
+    await expect(page.getByLabel("Amount")).toHaveValue("");
+    const mine = page.getByTestId("outgoing-request").filter({ hasText: payer.email });
+    await expect(mine).toContainText("$40.00");
+    await expect(mine).toContainText("Pending");
+
+    // A second, smaller request, which the payer will decline.
+    await page.getByLabel("Request From (email or username)").fill(payer.email);
+    await page.getByLabel("Amount").fill("5");
+    await page.getByRole("button", { name: "Request Money" }).click();
+    await expect(page.getByTestId("request-outcome")).toContainText("Your request for $5.00");
+
+    // The payer sees both, confirms the first with its amount, and declines the second.
+    await visit(payerPage, "/dashboard/recieve");
+    const incoming = payerPage.getByTestId("incoming-request").filter({ hasText: requester.email });
+    const first = incoming.filter({ hasText: "$40.00" });
+    const second = incoming.filter({ hasText: "$5.00" });
+    await expect(first).toContainText("Dinner on Friday");
+    await expect(first).toContainText(ADDRESS);
+    await first.getByRole("button", { name: /^Pay/ }).click();
+    const confirmPay = first.getByRole("button", { name: "Confirm payment of $40.00" });
+    await expect(confirmPay).toBeFocused();
+    await expect(first.getByRole("group")).toContainText("Pay $40.00 to Amaka Obi?");
+    await confirmPay.click();
+    await expect(first).toContainText("You paid $40.00 to Amaka Obi.");
+    await expect(first).toContainText("Paid");
+    await expect(first.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
+    await second.getByRole("button", { name: /^Decline/ }).click();
+    await expect(second).toContainText("Declined");
+
+    await expectCards(payerPage, { "Main Balance": "$60.00", "Total Balance": "$60.00" });
+    await payerPage.context().close();
+
+    await expectCards(page, { "Main Balance": "$40.00", "Total Balance": "$40.00" });
+    await visit(page, "/dashboard/recieve");
+    await expect(mine.filter({ hasText: "$40.00" })).toContainText("Paid");
+    await expect(mine.filter({ hasText: "$5.00" })).toContainText("Declined");
+  });
+
+  test.describe("at 375 px", () => {
+    test.use({ viewport: { width: 375, height: 800 } });
+
+    test("the money-out screens fit the screen and pass axe", async ({ page, request, browser, clientIp }) => {
+      test.setTimeout(90_000);
+      const user = await createUser(request, { name: "Oluwaseun Adeyemi-Bankole" });
+      const asker = await createUser(request, { name: "Chiamaka Nwosu" });
+      await signInViaApi(page, user.email, user.password);
+      const admin = await adminPage(browser, clientIp, request, 375);
+      await fund(page.request, admin.request, 20_000);
+      const payout = await page.request.post("/api/payouts", { data: { amountCents: 2_500, walletAddress: ADDRESS }, headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() } });
+      expect(payout.status(), await payout.text()).toBe(201);
+      const askerPage = await signedInPage(browser, clientIp, asker, 375);
+      const asked = await askerPage.request.post("/api/money-requests", {
+        data: { fromEmail: user.email, amountCents: 1_234, wallet: "bitcoin", walletAddress: ADDRESS, note: "Shared taxi from the airport" },
+        headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() },
+      });
+      expect(asked.status(), await asked.text()).toBe(201);
+
+      await visit(page, "/dashboard/transaction");
+      const tx = transactionForm(page);
+      await tx.recipient.fill("bc1qnot-an-address");
+      await tx.amount.fill("20");
+      await tx.wallet.fill("bc1qnot-an-address");
+      await tx.confirm.click();
+      await expect(tx.recipient).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByTestId("my-payout").filter({ hasText: ADDRESS })).toBeVisible();
+      expect(await overflow(page), "horizontal overflow on /dashboard/transaction").toBeLessThanOrEqual(0);
+      await expectNoSeriousAxe(page, "/dashboard/transaction");
+
+      await visit(page, "/dashboard/recieve");
+      const incoming = page.getByTestId("incoming-request").filter({ hasText: asker.email });
+      await incoming.getByRole("button", { name: /^Pay/ }).click();
+      await expect(incoming.getByRole("button", { name: "Confirm payment of $12.34" })).toBeVisible();
+      expect(await overflow(page), "horizontal overflow on /dashboard/recieve").toBeLessThanOrEqual(0);
+      await expectNoSeriousAxe(page, "/dashboard/recieve");
+
+      await visit(admin, "/dashboard/admin/payouts");
+      const row = admin.getByTestId("admin-payout").filter({ hasText: user.email });
+      await row.getByRole("button", { name: "Reject" }).click();
+      await expect(row.getByLabel("Reason for rejection")).toBeFocused();
+      expect(await overflow(admin), "horizontal overflow on /dashboard/admin/payouts").toBeLessThanOrEqual(0);
+      await expectNoSeriousAxe(admin, "/dashboard/admin/payouts");
+
+      // Rejecting returns the held amount; the user sees the reason.
+      await row.getByLabel("Reason for rejection").fill("The address belongs to an exchange that refuses these deposits.");
+      await row.getByRole("button", { name: "Reject payout" }).click();
+      await expect(admin.getByTestId("admin-outcome")).toContainText("Rejected the payout of $25.00");
+      await expect(row).toHaveCount(0);
+      await admin.context().close();
+      await askerPage.context().close();
+      await visit(page, "/dashboard/transaction");
+      const rejected = page.getByTestId("my-payout").filter({ hasText: ADDRESS });
+      await expect(rejected).toContainText("Rejected");
+      await expect(rejected).toContainText("Reason: The address belongs to an exchange that refuses these deposits.");
+      await expect(page.getByTestId("available-to-send")).toContainText("$200.00");
+    });
+  });
+});

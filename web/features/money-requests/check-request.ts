@@ -1,0 +1,52 @@
+import { emailField } from "../../../shared/schemas/auth.js";
+import { createMoneyRequestSchema, isPayableBitcoinAddress, WALLETS, type CreateMoneyRequestInput } from "../../../shared/schemas/payouts.js";
+import { checkAmount } from "../deposits/amount.js";
+
+export type Wallet = (typeof WALLETS)[number];
+export const WALLET_LABELS: Record<Wallet, string> = { bitcoin: "Bitcoin", ethereum: "Ethereum", usdt: "USDT" };
+
+export type RequestField = "fromEmail" | "wallet" | "walletAddress" | "amount" | "note";
+export type RequestErrors = Partial<Record<RequestField, string>>;
+
+export interface RequestInput {
+  fromEmail: string;
+  wallet: Wallet | "";
+  walletAddress: string;
+  amount: string;
+  note: string;
+}
+
+export type RequestCheck = { ok: true; input: CreateMoneyRequestInput } | { ok: false; errors: RequestErrors };
+
+/** The Request Money form → the API body, or a message per field. Wallet, address and note are optional. */
+export function checkRequest(form: RequestInput): RequestCheck {
+  const errors: RequestErrors = {};
+  const fromEmail = form.fromEmail.trim();
+  const walletAddress = form.walletAddress.trim();
+  const note = form.note.trim();
+
+  if (!fromEmail) errors.fromEmail = "Enter the e-mail address of the person you are asking.";
+  else {
+    const email = emailField.safeParse(fromEmail);
+    if (!email.success) errors.fromEmail = email.error.issues[0]?.message ?? "Invalid email format";
+  }
+  const amount = checkAmount(form.amount);
+  if (!amount.ok) errors.amount = amount.message;
+  if (walletAddress && form.wallet === "bitcoin" && !isPayableBitcoinAddress(walletAddress)) errors.walletAddress = "This is not a valid bitcoin address.";
+  if (walletAddress && !form.wallet) errors.wallet = "Choose the wallet this address belongs to.";
+  if (Object.keys(errors).length > 0 || !amount.ok) return { ok: false, errors };
+
+  const parsed = createMoneyRequestSchema.safeParse({
+    fromEmail,
+    amountCents: amount.cents,
+    wallet: form.wallet || undefined,
+    walletAddress: walletAddress || undefined,
+    note: note || undefined,
+  });
+  if (parsed.success) return { ok: true, input: parsed.data };
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] === "amountCents" ? "amount" : (issue.path[0] as RequestField);
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}

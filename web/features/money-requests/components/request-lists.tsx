@@ -1,0 +1,77 @@
+import { useId, type ReactNode } from "react";
+import { formatCents } from "../../../../shared/money.js";
+import { Alert } from "../../../components/ui/alert.js";
+import { Loading } from "../../../components/ui/spinner.js";
+import { useMoneyRequests } from "../api/money-requests.js";
+import { IncomingRequest } from "./incoming-request.js";
+import { RequestDetails } from "./request-details.js";
+import { RequestStatusBadge } from "./request-status-badge.js";
+
+const LIST = "divide-y divide-slate-200 rounded-card border border-slate-200 bg-white";
+const EMPTY = "rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700";
+
+/** "Requests to you" (with Pay and Decline) and "Your requests" (with their status), from one list the server sends. */
+export function MoneyRequestLists() {
+  const requests = useMoneyRequests();
+  const ids = { incoming: useId(), outgoing: useId() };
+  const incoming = requests.data?.requests.filter((request) => request.direction === "incoming") ?? [];
+  const outgoing = requests.data?.requests.filter((request) => request.direction === "outgoing") ?? [];
+
+  const state = (content: ReactNode) => {
+    if (requests.isPending) return <Loading label="Loading requests..." />;
+    if (requests.isError) return <Alert tone="error">Requests could not be loaded. Reload the page to try again.</Alert>;
+    return content;
+  };
+
+  return (
+    <>
+      <section aria-labelledby={ids.incoming} className="mt-10">
+        <h2 id={ids.incoming} className="mb-4 text-lg font-semibold text-brand-900">
+          Requests to you
+        </h2>
+        {state(
+          incoming.length === 0 ? (
+            <p className={EMPTY} data-testid="incoming-empty">
+              No one has asked you for money.
+            </p>
+          ) : (
+            <ul className={LIST}>
+              {incoming.map((request) => (
+                <IncomingRequest key={request.id} request={request} />
+              ))}
+            </ul>
+          ),
+        )}
+      </section>
+      <section aria-labelledby={ids.outgoing} className="mt-10">
+        <h2 id={ids.outgoing} className="mb-4 text-lg font-semibold text-brand-900">
+          Your requests
+        </h2>
+        {state(
+          outgoing.length === 0 ? (
+            <p className={EMPTY} data-testid="outgoing-empty">
+              You have not requested money yet.
+            </p>
+          ) : (
+            <ul className={LIST}>
+              {outgoing.map((request) => (
+                <li key={request.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="outgoing-request">
+                  <div className="min-w-0 text-sm text-slate-700">
+                    <p className="text-base font-semibold break-words text-slate-900">
+                      You asked {request.counterparty.name || request.counterparty.email} for {formatCents(request.amountCents)}
+                    </p>
+                    <p className="break-all">{request.counterparty.email}</p>
+                    <RequestDetails request={request} />
+                  </div>
+                  <div className="shrink-0">
+                    <RequestStatusBadge status={request.status} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ),
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { formatCents } from "../../../../shared/money.js";
+import { WALLETS, type MoneyRequestDto } from "../../../../shared/schemas/payouts.js";
+import { Alert } from "../../../components/ui/alert.js";
+import { Button } from "../../../components/ui/button.js";
+import { Field } from "../../../components/ui/field.js";
+import { SelectField } from "../../../components/ui/select-field.js";
+import { focusField } from "../../../lib/focus-field.js";
+import { useIdempotencyKey } from "../../../lib/idempotency.js";
+import { TextAreaField } from "../../contact/components/text-area-field.js";
+import { moneyOutFailure } from "../../payouts/errors.js";
+import { useCreateMoneyRequest } from "../api/money-requests.js";
+import { checkRequest, WALLET_LABELS, type RequestErrors, type RequestField, type RequestInput, type Wallet } from "../check-request.js";
+
+const EMPTY: RequestInput = { fromEmail: "", wallet: "", walletAddress: "", amount: "", note: "" };
+const FIELD_ORDER: RequestField[] = ["fromEmail", "wallet", "walletAddress", "amount", "note"];
+const SERVER_FIELDS = { fromEmail: "fromEmail", amountCents: "amount", wallet: "wallet", walletAddress: "walletAddress", note: "note" };
+const FAILED = "Your request could not be sent. Please try again.";
+
+/** "Request Money": asks another user for an amount; they are notified and can pay it from their Main Balance or decline. */
+export function RequestMoneyForm() {
+  const create = useCreateMoneyRequest();
+  const idempotency = useIdempotencyKey();
+  const [form, setForm] = useState<RequestInput>(EMPTY);
+  const [errors, setErrors] = useState<RequestErrors>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [sent, setSent] = useState<MoneyRequestDto | null>(null);
+  const base = useId();
+  const idOf = (field: RequestField) => `${base}-${field}`;
+  const outcome = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (sent) outcome.current?.focus();
+  }, [sent]);
+
+  const edit = (field: RequestField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+    setForm((old) => ({ ...old, [field]: event.target.value }));
+
+  const showErrors = (next: RequestErrors) => {
+    setErrors(next);
+    const first = FIELD_ORDER.find((field) => next[field]);
+    if (first) focusField(document.getElementById(idOf(first)));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    setNotice(null);
+    setSent(null);
+    const checked = checkRequest(form);
+    if (!checked.ok) return showErrors(checked.errors);
+    setErrors({});
+    try {
+      const request = await create.mutateAsync({ input: checked.input, idempotencyKey: idempotency.keyFor(checked.input) });
+      idempotency.done();
+      setForm(EMPTY);
+      setSent(request);
+    } catch (error) {
+      const failure = moneyOutFailure(error, SERVER_FIELDS, FAILED);
+      setNotice(failure.message || null);
+      showErrors(failure.fields);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Request Money" className="flex flex-col gap-5 rounded-card border border-slate-200 bg-white p-5 sm:p-6">
+      <div ref={outcome} tabIndex={-1} className="outline-none empty:hidden" data-testid="request-outcome">
+        {sent && (
+          <Alert tone="success">
+            Your request for {formatCents(sent.amountCents)} was sent to {sent.counterparty.name || sent.counterparty.email} ({sent.counterparty.email}). You will be
+            notified when they pay or decline it.
+          </Alert>
+        )}
+      </div>
+      <Field
+        id={idOf("fromEmail")}
+        label="Request From (email or username)"
+        name="fromEmail"
+        type="email"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        value={form.fromEmail}
+        onChange={edit("fromEmail")}
+        error={errors.fromEmail}
+        hint="The e-mail address of their account."
+      />
+      <div className="grid gap-5 md:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
+        <SelectField
+          id={idOf("wallet")}
+          label="Wallet"
+          name="wallet"
+          value={form.wallet}
+          onChange={(event) => setForm((old) => ({ ...old, wallet: event.target.value as Wallet | "" }))}
+          error={errors.wallet}
+        >
+          <option value="">-- Choose Wallet --</option>
+          {WALLETS.map((wallet) => (
+            <option key={wallet} value={wallet}>
+              {WALLET_LABELS[wallet]}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          id={idOf("walletAddress")}
+          label="Wallet Address"
+          name="walletAddress"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={128}
+          className="[&_input]:font-mono"
+          value={form.walletAddress}
+          onChange={edit("walletAddress")}
+          error={errors.walletAddress}
+          hint="Optional, shown to them with your request. A paid request arrives in your Main Balance."
+        />
+      </div>
+      <Field
+        id={idOf("amount")}
+        label="Amount"
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        required
+        value={form.amount}
+        onChange={edit("amount")}
+        error={errors.amount}
+        hint="In US dollars."
+      />
+      <TextAreaField
+        id={idOf("note")}
+        label="Note (optional)"
+        name="note"
+        rows={3}
+        maxLength={280}
+        value={form.note}
+        onChange={edit("note")}
+        error={errors.note}
+      />
+      <p className="rounded-lg border border-brand-600/20 bg-brand-50 px-4 py-3 text-sm text-brand-800">
+        The user will receive a notification of your request and can pay it from their Main Balance or decline it.
+      </p>
+      {notice && <Alert tone="error">{notice}</Alert>}
+      <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto sm:self-start">
+        {create.isPending ? "Sending..." : "Request Money"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export type PayoutOutcome = { tone: "success" | "error"; text: string };

@@ -1,0 +1,14 @@
+import { MoneyRequestLists } from "../../features/money-requests/components/request-lists.js";
+import { RequestMoneyForm } from "../../features/money-requests/components/request-money-form.js";
+import { ScreenTitle } from "./screens.js";
+
+/** /dashboard/recieve (the reference's spelling): ask another user for money, and answer what others asked of you. */
+export function RequestMoneyScreen() {
+  return (
+    <section className="mx-auto max-w-3xl">
+      <ScreenTitle title="Request Money">Ask another user to send you money. When they pay, it arrives in your Main Balance.</ScreenTitle>
+      <RequestMoneyForm />
+      <MoneyRequestLists />
+    </section>
+  );
+}
