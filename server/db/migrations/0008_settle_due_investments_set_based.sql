@@ -1,55 +1,77 @@
 -- Set-based settlement: the same effect as calling post_journal once per investment (migration
--- 0006), in a handful of statements per batch instead of several per investment. Every journal
--- still has its own key maturity:<id> (so nothing is paid twice), its postings sum to zero, the
--- accounts are locked in id order, and no user account may go below zero (TV001).
+-- 0006), in a handful of statements per batch instead of several per investment, and without
+-- temporary tables (whose catalog churn slows long runs). Every journal still has its own key
+-- maturity:<id> (so nothing is paid twice), its postings sum to zero, the accounts are locked in
+-- id order, and no user account may go below zero (TV001).
 CREATE OR REPLACE FUNCTION settle_due_investments(p_now timestamptz, p_limit integer, p_user_id text DEFAULT NULL)
 RETURNS TABLE (out_investment_id text, out_user_id text, out_plan_name text, out_principal_cents bigint, out_profit_cents bigint)
 LANGUAGE plpgsql
 AS $$
 DECLARE
+  v_ids text[];
+  v_users text[];
+  v_plans text[];
+  v_principal bigint[];
+  v_profit bigint[];
+  v_journals text[];
   v_short text;
 BEGIN
-  CREATE TEMP TABLE IF NOT EXISTS settle_batch (
-    investment_id text PRIMARY KEY, user_id text, plan_name text, principal bigint, profit bigint, journal_id text
-  ) ON COMMIT DROP;
-  TRUNCATE settle_batch;
+  SELECT array_agg(c.id ORDER BY c.ord), array_agg(c.user_id ORDER BY c.ord), array_agg(c.plan_name ORDER BY c.ord),
+         array_agg(c.principal_cents ORDER BY c.ord), array_agg(c.profit_cents ORDER BY c.ord)
+  INTO v_ids, v_users, v_plans, v_principal, v_profit
+  FROM (
+    SELECT i.id, i.user_id, i.plan_name, i.principal_cents, i.profit_cents, row_number() OVER () AS ord
+    FROM (
+      SELECT i.id, i.user_id, i.plan_name, i.principal_cents, i.profit_cents
+      FROM investment i
+      WHERE i.status = 'active' AND i.matures_at <= p_now AND (p_user_id IS NULL OR i.user_id = p_user_id)
+      ORDER BY i.matures_at, i.id
+      LIMIT p_limit
+      FOR UPDATE SKIP LOCKED
+    ) i
+  ) c;
+  IF v_ids IS NULL THEN
+    RETURN;
+  END IF;
 
-  INSERT INTO settle_batch (investment_id, user_id, plan_name, principal, profit)
-  SELECT i.id, i.user_id, i.plan_name, i.principal_cents, i.profit_cents
-  FROM investment i
-  WHERE i.status = 'active' AND i.matures_at <= p_now AND (p_user_id IS NULL OR i.user_id = p_user_id)
-  ORDER BY i.matures_at, i.id
-  LIMIT p_limit
-  FOR UPDATE SKIP LOCKED;
-
-  -- Claim each journal key; a key posted before (impossible while the row lock holds, kept as a
-  -- guard) leaves journal_id empty and that investment is only marked matured below.
+  -- Claim each journal key. A key posted before (impossible while the row lock holds; kept as a
+  -- guard) yields no journal, and that investment is only marked matured.
   WITH created AS (
     INSERT INTO journal (id, idempotency_key, kind, user_id, reference)
-    SELECT gen_random_uuid()::text, 'maturity:' || b.investment_id, 'maturity', b.user_id, b.plan_name FROM settle_batch b
+    SELECT gen_random_uuid()::text, 'maturity:' || t.inv, 'maturity', t.uid, t.plan
+    FROM unnest(v_ids, v_users, v_plans) AS t(inv, uid, plan)
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id, idempotency_key
   )
-  UPDATE settle_batch b SET journal_id = c.id FROM created c WHERE c.idempotency_key = 'maturity:' || b.investment_id;
-
-  CREATE TEMP TABLE IF NOT EXISTS settle_postings (journal_id text, account_id text, owner text, kind text, amount bigint) ON COMMIT DROP;
-  TRUNCATE settle_postings;
-  INSERT INTO settle_postings
-  SELECT b.journal_id, 'u:' || b.user_id || ':invested', b.user_id, 'invested', -b.principal FROM settle_batch b WHERE b.journal_id IS NOT NULL
-  UNION ALL
-  SELECT b.journal_id, 'u:' || b.user_id || ':available', b.user_id, 'available', b.principal + b.profit FROM settle_batch b WHERE b.journal_id IS NOT NULL
-  UNION ALL
-  SELECT b.journal_id, 'p:interest', NULL, 'interest', -b.profit FROM settle_batch b WHERE b.journal_id IS NOT NULL AND b.profit > 0;
+  SELECT array_agg(c.id ORDER BY t.ord) INTO v_journals
+  FROM unnest(v_ids) WITH ORDINALITY AS t(inv, ord)
+  LEFT JOIN created c ON c.idempotency_key = 'maturity:' || t.inv;
 
   INSERT INTO ledger_account (id, user_id, kind)
-  SELECT DISTINCT account_id, owner, kind FROM settle_postings
+  SELECT DISTINCT 'u:' || u || ':' || k, u, k FROM unnest(v_users) AS u, unnest(ARRAY['invested', 'available']) AS k
+  UNION ALL SELECT 'p:interest', NULL, 'interest'
   ON CONFLICT (id) DO NOTHING;
 
-  PERFORM 1 FROM ledger_account WHERE id IN (SELECT DISTINCT account_id FROM settle_postings) ORDER BY id FOR UPDATE;
+  PERFORM 1 FROM ledger_account
+  WHERE id IN (SELECT 'u:' || u || ':' || k FROM unnest(v_users) AS u, unnest(ARRAY['invested', 'available']) AS k) OR id = 'p:interest'
+  ORDER BY id FOR UPDATE;
 
+  WITH legs AS (
+    SELECT t.journal, 'u:' || t.uid || ':invested' AS account_id, -t.principal AS amount
+    FROM unnest(v_journals, v_users, v_principal, v_profit) AS t(journal, uid, principal, profit) WHERE t.journal IS NOT NULL
+    UNION ALL
+    SELECT t.journal, 'u:' || t.uid || ':available', t.principal + t.profit
+    FROM unnest(v_journals, v_users, v_principal, v_profit) AS t(journal, uid, principal, profit) WHERE t.journal IS NOT NULL
+    UNION ALL
+    SELECT t.journal, 'p:interest', -t.profit
+    FROM unnest(v_journals, v_users, v_principal, v_profit) AS t(journal, uid, principal, profit) WHERE t.journal IS NOT NULL AND t.profit > 0
+  ),
+  posted AS (
+    INSERT INTO posting (journal_id, account_id, amount_cents) SELECT journal, account_id, amount FROM legs RETURNING account_id, amount_cents
+  )
   SELECT a.id INTO v_short
   FROM ledger_account a
-  JOIN (SELECT account_id, sum(amount) AS delta FROM settle_postings GROUP BY account_id) d ON d.account_id = a.id
+  JOIN (SELECT account_id, sum(amount_cents) AS delta FROM posted GROUP BY account_id) d ON d.account_id = a.id
   WHERE a.user_id IS NOT NULL AND a.balance_cents + d.delta < 0
   LIMIT 1;
   IF v_short IS NOT NULL THEN
@@ -57,14 +79,21 @@ BEGIN
   END IF;
 
   UPDATE ledger_account a SET balance_cents = a.balance_cents + d.delta
-  FROM (SELECT account_id, sum(amount) AS delta FROM settle_postings GROUP BY account_id) d
+  FROM (
+    SELECT p.account_id, sum(p.amount_cents) AS delta
+    FROM posting p
+    WHERE p.journal_id = ANY (v_journals)
+    GROUP BY p.account_id
+  ) d
   WHERE a.id = d.account_id;
 
-  INSERT INTO posting (journal_id, account_id, amount_cents) SELECT journal_id, account_id, amount FROM settle_postings;
+  UPDATE investment i SET status = 'matured', settle_journal_id = t.journal, settled_at = p_now
+  FROM unnest(v_ids, v_journals) AS t(inv, journal)
+  WHERE i.id = t.inv;
 
-  UPDATE investment i SET status = 'matured', settle_journal_id = b.journal_id, settled_at = p_now
-  FROM settle_batch b WHERE i.id = b.investment_id;
-
-  RETURN QUERY SELECT b.investment_id, b.user_id, b.plan_name, b.principal, b.profit FROM settle_batch b WHERE b.journal_id IS NOT NULL;
+  RETURN QUERY
+  SELECT t.inv, t.uid, t.plan, t.principal, t.profit
+  FROM unnest(v_ids, v_users, v_plans, v_principal, v_profit, v_journals) AS t(inv, uid, plan, principal, profit, journal)
+  WHERE t.journal IS NOT NULL;
 END;
 $$;

@@ -54,7 +54,7 @@ export async function settleBatch(tx: DbExecutor, now: Date, limit: number, user
  * batch in flight, and the next run picks it up.
  */
 export async function settleDue(db: Database, now: Date, options: { batchSize?: number; maxBatches?: number } = {}): Promise<SettlementRun> {
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 1000;
   const total: SettlementRun = { settled: 0, profitCents: 0n, notifications: [] };
   for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch++) {
     const run = await db.transaction((tx) => settleBatch(tx, now, batchSize));
