@@ -324,7 +324,8 @@ export const investment = pgTable(
   },
   (table) => [
     index("investment_user_id_created_at_idx").on(table.userId, table.createdAt),
-    index("investment_due_idx").on(table.status, table.maturesAt),
+    // The settlement queue: only active rows, in the order they are paid.
+    index("investment_active_due_idx").on(table.maturesAt, table.id).where(sql`${table.status} = 'active'`),
     check("investment_principal_positive", sql`${table.principalCents} > 0 and ${table.profitCents} >= 0`),
     check("investment_status", sql`${table.status} in ('active', 'matured')`),
   ],

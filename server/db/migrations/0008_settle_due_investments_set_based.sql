@@ -3,8 +3,17 @@
 -- temporary tables (whose catalog churn slows long runs). Every journal still has its own key
 -- maturity:<id> (so nothing is paid twice), its postings sum to zero, the accounts are locked in
 -- id order, and no user account may go below zero (TV001).
-CREATE OR REPLACE FUNCTION settle_due_investments(p_now timestamptz, p_limit integer, p_user_id text DEFAULT NULL)
-RETURNS TABLE (out_investment_id text, out_user_id text, out_plan_name text, out_principal_cents bigint, out_profit_cents bigint)
+-- p_after_* is the last (matures_at, id) a run has already claimed: a run walks the queue forward
+-- instead of rescanning the rows it has just settled.
+DROP FUNCTION IF EXISTS settle_due_investments(timestamptz, integer, text);--> statement-breakpoint
+CREATE FUNCTION settle_due_investments(
+  p_now timestamptz,
+  p_limit integer,
+  p_user_id text DEFAULT NULL,
+  p_after_matures_at timestamptz DEFAULT NULL,
+  p_after_id text DEFAULT NULL
+)
+RETURNS TABLE (out_investment_id text, out_user_id text, out_plan_name text, out_principal_cents bigint, out_profit_cents bigint, out_matures_at timestamptz)
 LANGUAGE plpgsql
 AS $$
 DECLARE
@@ -13,18 +22,20 @@ DECLARE
   v_plans text[];
   v_principal bigint[];
   v_profit bigint[];
+  v_matures timestamptz[];
   v_journals text[];
   v_short text;
 BEGIN
   SELECT array_agg(c.id ORDER BY c.ord), array_agg(c.user_id ORDER BY c.ord), array_agg(c.plan_name ORDER BY c.ord),
-         array_agg(c.principal_cents ORDER BY c.ord), array_agg(c.profit_cents ORDER BY c.ord)
-  INTO v_ids, v_users, v_plans, v_principal, v_profit
+         array_agg(c.principal_cents ORDER BY c.ord), array_agg(c.profit_cents ORDER BY c.ord), array_agg(c.matures_at ORDER BY c.ord)
+  INTO v_ids, v_users, v_plans, v_principal, v_profit, v_matures
   FROM (
-    SELECT i.id, i.user_id, i.plan_name, i.principal_cents, i.profit_cents, row_number() OVER () AS ord
+    SELECT i.id, i.user_id, i.plan_name, i.principal_cents, i.profit_cents, i.matures_at, row_number() OVER () AS ord
     FROM (
-      SELECT i.id, i.user_id, i.plan_name, i.principal_cents, i.profit_cents
+      SELECT i.id, i.user_id, i.plan_name, i.principal_cents, i.profit_cents, i.matures_at
       FROM investment i
       WHERE i.status = 'active' AND i.matures_at <= p_now AND (p_user_id IS NULL OR i.user_id = p_user_id)
+        AND (p_after_matures_at IS NULL OR (i.matures_at, i.id) > (p_after_matures_at, p_after_id))
       ORDER BY i.matures_at, i.id
       LIMIT p_limit
       FOR UPDATE SKIP LOCKED
@@ -92,8 +103,8 @@ BEGIN
   WHERE i.id = t.inv;
 
   RETURN QUERY
-  SELECT t.inv, t.uid, t.plan, t.principal, t.profit
-  FROM unnest(v_ids, v_users, v_plans, v_principal, v_profit, v_journals) AS t(inv, uid, plan, principal, profit, journal)
+  SELECT t.inv, t.uid, t.plan, t.principal, t.profit, t.matures
+  FROM unnest(v_ids, v_users, v_plans, v_principal, v_profit, v_journals, v_matures) AS t(inv, uid, plan, principal, profit, journal, matures)
   WHERE t.journal IS NOT NULL;
 END;
 $$;

@@ -11,7 +11,14 @@ export interface SettlementRun {
   notifications: NotificationInput[];
 }
 
+/** Where a run has got to in the queue (the last row it claimed). */
+export interface QueueCursor {
+  maturesAt: string;
+  id: string;
+}
+
 interface SettledRow {
+  out_matures_at: string | Date;
   out_investment_id: string;
   out_user_id: string;
   out_plan_name: string;
@@ -25,10 +32,12 @@ interface SettledRow {
  * per investment keyed `maturity:<id>`, rows claimed with SKIP LOCKED. Notifications are written
  * in the same transaction.
  */
-export async function settleBatch(tx: DbExecutor, now: Date, limit: number, userId?: string): Promise<SettlementRun> {
+export async function settleBatch(tx: DbExecutor, now: Date, limit: number, userId?: string, after?: QueueCursor): Promise<SettlementRun & { cursor?: QueueCursor }> {
   const result = (await tx.execute(
-    sql`select * from settle_due_investments(${now.toISOString()}::timestamptz, ${limit}::int, ${userId ?? null}::text)`,
+    sql`select * from settle_due_investments(${now.toISOString()}::timestamptz, ${limit}::int, ${userId ?? null}::text,
+      ${after?.maturesAt ?? null}::timestamptz, ${after?.id ?? null}::text)`,
   )) as unknown as { rows: SettledRow[] };
+  const last = result.rows.at(-1);
   const notifications = result.rows.map((row): NotificationInput => {
     const principal = BigInt(row.out_principal_cents);
     const profit = BigInt(row.out_profit_cents);
@@ -45,6 +54,7 @@ export async function settleBatch(tx: DbExecutor, now: Date, limit: number, user
     settled: result.rows.length,
     profitCents: result.rows.reduce((sum, row) => sum + BigInt(row.out_profit_cents), 0n),
     notifications,
+    cursor: last ? { maturesAt: new Date(last.out_matures_at).toISOString(), id: last.out_investment_id } : undefined,
   };
 }
 
@@ -56,8 +66,11 @@ export async function settleBatch(tx: DbExecutor, now: Date, limit: number, user
 export async function settleDue(db: Database, now: Date, options: { batchSize?: number; maxBatches?: number } = {}): Promise<SettlementRun> {
   const batchSize = options.batchSize ?? 1000;
   const total: SettlementRun = { settled: 0, profitCents: 0n, notifications: [] };
+  // Walking forward from the last claimed row avoids rescanning rows this run just settled.
+  let cursor: QueueCursor | undefined;
   for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch++) {
-    const run = await db.transaction((tx) => settleBatch(tx, now, batchSize));
+    const run = await db.transaction((tx) => settleBatch(tx, now, batchSize, undefined, cursor));
+    cursor = run.cursor ?? cursor;
     total.settled += run.settled;
     total.profitCents += run.profitCents;
     total.notifications.push(...run.notifications);
