@@ -1,5 +1,5 @@
 import "./styles.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App, AppProviders } from "./app.js";
@@ -20,15 +20,17 @@ const app = (
   </StrictMode>
 );
 
-// Public pages arrive pre-rendered and are hydrated once their code is here; the dashboard shell arrives empty.
+/*
+ * Public pages arrive pre-rendered and are hydrated once their code is here. Hydration starts in
+ * a task of its own and runs as a transition, which React splits into short slices, so neither
+ * loading the code nor hydrating blocks input for long. The dashboard shell arrives empty.
+ */
+const hydrate = () => setTimeout(() => startTransition(() => void hydrateRoot(root, app)), 0);
 if (root.hasChildNodes()) {
-  preloadPage(window.location.pathname).then(
-    () => hydrateRoot(root, app),
-    (error: unknown) => {
-      console.error("Could not load this page's code", error);
-      hydrateRoot(root, app);
-    },
-  );
+  preloadPage(window.location.pathname).then(hydrate, (error: unknown) => {
+    console.error("Could not load this page's code", error);
+    hydrate();
+  });
 } else {
   createRoot(root).render(app);
 }
