@@ -1,16 +1,18 @@
 /**
  * Settlement benchmark: how fast the app's real settlement path, settleDue(db, now)
  * (server/services/investments/settle-due.ts → settle_due_investments of migration 0006 →
- * post_journal of migration 0003), pays out N investments that are all due, at N = 10,000 and
- * N = 100,000, on PostgreSQL with its durability settings as shipped. Writes the
+ * post_journal of migration 0003), pays out N investments that are all due, at N = 10,000, then
+ * N = 100,000, then N = 10,000 again (the ratio bar takes the mean of the two small runs), on
+ * PostgreSQL with its durability settings as shipped. Writes the
  * `## Settlement (bench/settlement.ts)` section of BENCHMARKS.md and prints a summary.
  *
  *   npx tsx bench/settlement.ts
  *
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
- * Each N gets its own database (termvest_bench_settle_<random>), opened with
+ * Each run gets its own database (termvest_bench_settle_<random>), opened with
  * openPostgres(url, { max: 10 }), migrated, seeded with set-based SQL and dropped at the end, also on
- * failure, SIGINT or SIGTERM. No server setting is changed.
+ * failure, SIGINT or SIGTERM. No server setting is changed. After the timed runs, untimed
+ * diagnostics (bench/lib/settlement-diagnostics.ts) run on fresh 10,000-investment databases.
  *
  * Exits 0 when every run verified (whether or not the bars were met), 1 when seeding or a
  * verification failed or the benchmark could not run, 130 when interrupted.
@@ -26,7 +28,8 @@ import { openPostgres, type Database, type DatabaseHandle } from "../server/db/c
 import { settleDue } from "../server/services/investments/settle-due.js";
 import { seedPlans } from "../server/services/plans/seed-plans.js";
 import { BENCHMARKS_INTRO, table, writeSection } from "./lib/markdown.js";
-import { machineTicks, processCpuSeconds, SETTLE_STATEMENTS, SettlementProbe, type ProbeTotals, type SettleStatement } from "./lib/settlement-probe.js";
+import { explainClaim, settleWatched, statementBreakdown, type ClaimPlan, type ConcurrentRun, type StatementBreakdown } from "./lib/settlement-diagnostics.js";
+import { machineTicks, schedstat, waitForQuiet, SETTLE_STATEMENTS, SettlementProbe, type ProbeTotals, type SettleStatement } from "./lib/settlement-probe.js";
 import { checkSeed, INVESTMENTS_PER_USER, seedDueInvestments, verifySettlement, type SeedSummary } from "./lib/settlement-seed.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -34,12 +37,31 @@ const COMMAND = "npx tsx bench/settlement.ts";
 const SECTION_HEADING = "## Settlement (bench/settlement.ts)";
 const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 const POOL_MAX = 10;
-const SIZES = [10_000, 100_000];
-/** settleDue's default batch size (server/services/investments/settle-due.ts), for the report only: the benchmark passes no options. */
-const APP_BATCH_SIZE = 500;
+const SMALL = 10_000;
+const LARGE = 100_000;
+/**
+ * The timed runs, in order. The small run comes before and after the large one and t(small) is
+ * their mean, so a change in the machine's other load during the benchmark weighs on both sides of
+ * the ratio alike.
+ */
+const SCHEDULE = [SMALL, LARGE, SMALL];
+/**
+ * settleDue's default batch size, as observed: the most rows one settle_due_investments call
+ * returned in the timed runs (which pass no options). Used for the report and the diagnostics.
+ */
+let appBatchSize = Number.NaN;
 const BARS = { settlementsPerSecond: 5_000, maxRatio: 11 };
-/** settleDue() is called again while investments remain (it should finish in one call); this many calls at most. */
+/** settleDue() is called again while investments remain (one call should finish the job); this many calls at most. */
 const MAX_CALLS = 5;
+/** Before each timed run: wait until the machine was at most this % busy for 2 s, for at most QUIET_MAX_MS. */
+const QUIET_PCT = 30;
+const QUIET_MAX_MS = 60_000;
+const DIAGNOSTIC_N = 10_000;
+/** Diagnostic settleDue() runs on fresh databases: settlers at once × batch size (around the default). */
+function diagnosticRuns(batchSize: number): Array<{ workers: number; batchSize: number }> {
+  const sizes = [...new Set([100, batchSize, batchSize * 4])].sort((a, b) => a - b);
+  return [...sizes.map((size) => ({ workers: 1, batchSize: size })), { workers: 2, batchSize }];
+}
 
 function log(message: string) {
   console.log(`[bench:settlement] ${message}`);
@@ -58,14 +80,22 @@ type Rows<T> = { rows: T[] };
 
 interface Usage {
   nodeCpuSeconds: number;
-  pgCpuSeconds: number | null;
-  machineBusyPct: number | null;
+  /** Time the run's PostgreSQL backends spent on a CPU / waiting in the run queue for one (schedstat). */
+  pgRunSeconds: number | null;
+  pgWaitSeconds: number | null;
+  /** The same for this process's main thread (where JavaScript runs). */
+  nodeWaitSeconds: number | null;
   walBytes: number | null;
-  walSyncs: number | null;
-  walFpi: number | null;
+  /** The whole machine, % of all cores busy during the run. */
+  machineBusyPct: number | null;
 }
 
 interface RunResult {
+  /** 1-based position in SCHEDULE. */
+  order: number;
+  /** % of the machine busy in the 2 s before the run started, and how long the benchmark waited for it to calm down. */
+  busyBefore: number | null;
+  waitedMs: number;
   investments: number;
   seed: SeedSummary;
   seconds: number;
@@ -76,12 +106,17 @@ interface RunResult {
   problems: string[];
 }
 
+interface Diagnostics {
+  claim: ClaimPlan;
+  breakdown: StatementBreakdown | null;
+  runs: Array<ConcurrentRun & { problems: string[] }>;
+}
+
 interface ServerInfo {
   version: string;
-  synchronousCommit: string;
-  fsync: string;
   fullPageWrites: string;
   sharedBuffers: string;
+  autovacuum: string;
 }
 
 async function one(db: Database, query: ReturnType<typeof sql>): Promise<string> {
@@ -91,14 +126,13 @@ async function one(db: Database, query: ReturnType<typeof sql>): Promise<string>
 async function serverInfo(db: Database): Promise<ServerInfo> {
   return {
     version: await one(db, sql`select version() as value`),
-    synchronousCommit: await one(db, sql`select setting as value from pg_settings where name = 'synchronous_commit'`),
-    fsync: await one(db, sql`select setting as value from pg_settings where name = 'fsync'`),
-    fullPageWrites: await one(db, sql`select setting as value from pg_settings where name = 'full_page_writes'`),
+    fullPageWrites: await one(db, sql`select current_setting('full_page_writes') as value`),
     sharedBuffers: await one(db, sql`select current_setting('shared_buffers') as value`),
+    autovacuum: await one(db, sql`select current_setting('autovacuum') as value`),
   };
 }
 
-/** `show synchronous_commit` / `show fsync` exactly, through a plain client (what the brief asks to report). */
+/** `show synchronous_commit` / `show fsync`, exactly. */
 async function showSettings(url: string): Promise<{ synchronousCommit: string; fsync: string }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -111,15 +145,9 @@ async function showSettings(url: string): Promise<{ synchronousCommit: string; f
   }
 }
 
-async function walStats(db: Database): Promise<{ bytes: number; syncs: number; fpi: number } | null> {
+async function walBytes(db: Database): Promise<number | null> {
   try {
-    const rows = ((await db.execute(sql`select wal_bytes::text as bytes, wal_sync::text as syncs, wal_fpi::text as fpi from pg_stat_wal`)) as unknown as Rows<{
-      bytes: string;
-      syncs: string;
-      fpi: string;
-    }>).rows;
-    const row = rows[0];
-    return row ? { bytes: Number(row.bytes), syncs: Number(row.syncs), fpi: Number(row.fpi) } : null;
+    return Number(await one(db, sql`select wal_bytes::text as value from pg_stat_wal`));
   } catch {
     return null;
   }
@@ -131,50 +159,80 @@ async function backendPids(db: Database): Promise<number[]> {
 }
 
 const fmt = {
-  int: (value: number) => Math.round(value).toLocaleString("en-US"),
+  int: (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString("en-US") : "–"),
   s: (value: number) => value.toFixed(2),
-  ms: (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "–"),
-  num: (value: number | null, digits = 2) => (value === null || !Number.isFinite(value) ? "–" : value.toFixed(digits)),
+  ms: (value: number | null, digits = 2) => (value === null || !Number.isFinite(value) ? "–" : value.toFixed(digits)),
   pct: (value: number | null) => (value === null || !Number.isFinite(value) ? "–" : `${Math.round(value)} %`),
   load: (values: number[] | undefined) => (values ? values.map((v) => v.toFixed(2)).join(" / ") : "–"),
 };
 
 const rate = (r: RunResult) => r.settled / r.seconds;
-const verified = (r: RunResult) => r.problems.length === 0;
+const verified = (r: { problems: string[] }) => r.problems.length === 0;
+const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : Number.NaN);
 
-function mean(values: number[]): number {
-  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : Number.NaN;
-}
-
-/** Mean ms of the first and of the last tenth of the batches (at least one each). */
-function batchDrift(batches: number[]): { first: number; last: number; slices: number } {
-  const full = batches.filter((_, i) => i < batches.length - 1 || batches.length === 1); // the last call may be a short batch
+/** Mean ms of one settle_due_investments call over the first and the last tenth of the full batches. */
+function batchDrift(batches: number[]): { first: number; last: number } {
+  const full = batches.length > 1 ? batches.slice(0, -1) : batches; // the last call is the short (or empty) batch
   const slice = Math.max(1, Math.floor(full.length / 10));
-  return { first: mean(full.slice(0, slice)), last: mean(full.slice(-slice)), slices: slice };
+  return { first: mean(full.slice(0, slice)), last: mean(full.slice(-slice)) };
 }
+
+/** % of all cores used during a run by processes other than this one and its backends. */
+function othersPct(r: RunResult): number | null {
+  const cores = os.availableParallelism();
+  if (r.usage.machineBusyPct === null || r.usage.pgRunSeconds === null) return null;
+  return Math.max(0, r.usage.machineBusyPct - ((r.usage.pgRunSeconds + r.usage.nodeCpuSeconds) / r.seconds / cores) * 100);
+}
+
+/** ms per settlement. */
+const per = (r: RunResult, value: number | null, unit = 1000) => (value === null || !r.settled ? null : (value * unit) / r.settled);
+const perStatement = (r: RunResult, kind: SettleStatement) => (r.settled ? r.probe.statements[kind].ms / r.settled : Number.NaN);
 
 interface Bars {
   rate: { measured: string; pass: boolean };
   ratio: { value: number | null; measured: string; pass: boolean };
 }
 
+const sumSeconds = (list: RunResult[]) => list.reduce((sum, r) => sum + r.seconds, 0);
+const label = (r: RunResult) => `${fmt.int(r.investments)} (run ${r.order})`;
+
+/** t(LARGE) / mean t(SMALL), with the runs it came from; null until both sizes ran. */
+function ratioOf(runs: RunResult[]): { value: number; small: RunResult[]; large: RunResult } | null {
+  const small = runs.filter((r) => r.investments === SMALL);
+  const large = runs.find((r) => r.investments === LARGE);
+  return small.length && large ? { value: large.seconds / (sumSeconds(small) / small.length), small, large } : null;
+}
+
 function bars(runs: RunResult[]): Bars {
-  const rateRuns = runs.filter((r) => r.settled > 0);
-  const ratePass = rateRuns.length === SIZES.length && rateRuns.every((r) => rate(r) >= BARS.settlementsPerSecond && verified(r));
-  const small = runs.find((r) => r.investments === SIZES[0]);
-  const large = runs.find((r) => r.investments === SIZES[1]);
-  const ratio = small && large ? large.seconds / small.seconds : null;
+  const measured = runs.filter((r) => r.settled > 0);
+  const ratio = ratioOf(runs);
   return {
     rate: {
-      measured: rateRuns.length ? rateRuns.map((r) => `${fmt.int(rate(r))}/s at N = ${fmt.int(r.investments)}`).join("; ") : "not measured",
-      pass: ratePass,
+      measured: measured.length ? measured.map((r) => `${fmt.int(rate(r))}/s at N = ${label(r)}`).join("; ") : "not measured",
+      pass: measured.length === SCHEDULE.length && measured.every((r) => rate(r) >= BARS.settlementsPerSecond && verified(r)),
     },
     ratio: {
-      value: ratio,
-      measured: ratio === null ? "not measured" : `${ratio.toFixed(2)}× (${small!.seconds.toFixed(2)} s → ${large!.seconds.toFixed(2)} s)`,
-      pass: ratio !== null && ratio <= BARS.maxRatio && verified(small!) && verified(large!),
+      value: ratio?.value ?? null,
+      measured: ratio
+        ? `${ratio.value.toFixed(2)}× (${ratio.large.seconds.toFixed(2)} s / mean of ${ratio.small.map((r) => `${r.seconds.toFixed(2)} s`).join(" and ")})`
+        : "not measured",
+      pass: ratio !== null && ratio.value <= BARS.maxRatio && verified(ratio.large) && ratio.small.every(verified),
     },
   };
+}
+
+/** The code measured: the commit, and any uncommitted change under server/ or shared/ (the settlement path lives there). */
+function codeVersion(): string {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--", "server", "shared"], { cwd: ROOT, encoding: "utf8" })
+      .split("\n")
+      .map((line) => line.slice(3).trim())
+      .filter(Boolean);
+    return `commit ${head}${dirty.length ? ` with uncommitted changes to ${dirty.map((file) => `\`${file}\``).join(", ")}` : ", no uncommitted changes under server/ or shared/"}`;
+  } catch {
+    return "unknown (not a git checkout)";
+  }
 }
 
 interface MachineInfo {
@@ -192,26 +250,82 @@ function machineInfo(): MachineInfo {
   } catch {
     cores = String(os.availableParallelism());
   }
-  return {
-    cores,
-    memoryGiB: (os.totalmem() / 1024 ** 3).toFixed(1),
-    cpuModel: os.cpus()[0]?.model.trim() ?? "unknown CPU",
-    loadBefore: os.loadavg(),
-  };
+  return { cores, memoryGiB: (os.totalmem() / 1024 ** 3).toFixed(1), cpuModel: os.cpus()[0]?.model.trim() ?? "unknown CPU", loadBefore: os.loadavg() };
 }
 
-function perSettlement(r: RunResult, kind: SettleStatement): number {
-  return r.settled ? r.probe.statements[kind].ms / r.settled : Number.NaN;
+/** Observations computed from this run's figures (no fixed prose about numbers). */
+function readingNotes(runs: RunResult[], diagnostics: Diagnostics | undefined): string[] {
+  const notes: string[] = [];
+  for (const r of runs) {
+    const pgMs = per(r, r.usage.pgRunSeconds);
+    const others = othersPct(r);
+    const nodeMs = per(r, r.usage.nodeCpuSeconds);
+    const waitShare = r.usage.pgWaitSeconds === null ? null : ((r.usage.pgWaitSeconds + (r.usage.nodeWaitSeconds ?? 0)) / r.seconds) * 100;
+    if (pgMs !== null && nodeMs !== null) {
+      notes.push(
+        `N = ${label(r)}: each settlement cost ${fmt.ms(pgMs, 3)} ms of PostgreSQL CPU and ${fmt.ms(nodeMs, 3)} ms of Node.js CPU; ` +
+          `settleDue() runs its batches one after another on one connection, so that CPU alone caps it near ` +
+          `${fmt.int(1000 / (pgMs + nodeMs))} settlements/s on an otherwise idle core (bar ${fmt.int(BARS.settlementsPerSecond)}). The backend and Node.js waited ` +
+          `${fmt.pct(waitShare)} of the wall time in the run queue for a CPU; other processes kept ${fmt.pct(others)} of the machine busy meanwhile.`,
+      );
+    }
+  }
+  const ratio = ratioOf(runs);
+  const cpuOf = (r: RunResult) => (r.usage.pgRunSeconds === null ? Number.NaN : r.usage.pgRunSeconds + r.usage.nodeCpuSeconds);
+  if (ratio) {
+    const cpuRatio = cpuOf(ratio.large) / (ratio.small.reduce((sum, r) => sum + cpuOf(r), 0) / ratio.small.length);
+    const drift = batchDrift(ratio.large.probe.batchesMs);
+    notes.push(
+      `Scaling: the ${fmt.int(LARGE)} run took ${ratio.value.toFixed(2)}× the wall time and ${fmt.ms(cpuRatio)}× the CPU (PostgreSQL + Node.js) ` +
+        `of a ${fmt.int(SMALL)} run (mean of ${ratio.small.length}); the ${fmt.int(SMALL)} runs took ${ratio.small.map((r) => `${r.seconds.toFixed(2)} s`).join(" and ")}. ` +
+        `A batch took ${fmt.ms(drift.first, 0)} ms on average in the first tenth of the ${fmt.int(LARGE)} run and ${fmt.ms(drift.last, 0)} ms in the last.`,
+    );
+  }
+  const breakdown = diagnostics?.breakdown;
+  if (breakdown && breakdown.statements.length) {
+    const top = breakdown.statements.slice(0, 3);
+    const triggers = breakdown.statements.reduce((sum, st) => sum + st.triggerMs, 0);
+    notes.push(
+      `Inside one batch of ${fmt.int(breakdown.settled)} (auto_explain, diagnostics): ${top
+        .map((st) => `\`${st.text.slice(0, 48)}${st.text.length > 48 ? "…" : ""}\` ${fmt.pct((st.ms / breakdown.totalMs) * 100)}`)
+        .join(", ")} of ${fmt.ms(breakdown.totalMs, 0)} ms; foreign-key and other triggers ${fmt.pct((triggers / breakdown.totalMs) * 100)}` +
+        `${diagnostics.claim.ms !== null ? `; the claim query alone ${fmt.ms(diagnostics.claim.ms)} ms` : ""}.`,
+    );
+  }
+  const solo = diagnostics?.runs.filter((c) => c.workers === 1) ?? [];
+  if (solo.length > 1) {
+    const cpu = (c: ConcurrentRun) => (c.pgCpuSeconds === null ? Number.NaN : (c.pgCpuSeconds * 1000) / c.settled);
+    const base = solo.find((c) => c.batchSize === appBatchSize);
+    const best = solo.reduce((a, b) => (cpu(b) < cpu(a) ? b : a));
+    const verdict =
+      base && best !== base && cpu(best) < cpu(base) * 0.9
+        ? `batches of ${fmt.int(best.batchSize)} cost ${fmt.pct((1 - cpu(best) / cpu(base)) * 100)} less than the default ${fmt.int(appBatchSize)}`
+        : `no size tried costs 10 % less than the default ${fmt.int(appBatchSize)}`;
+    notes.push(`Batch size: PostgreSQL CPU per settlement ${solo.map((c) => `${fmt.ms(cpu(c), 3)} ms at ${fmt.int(c.batchSize)}`).join(", ")}; ${verdict}.`);
+  }
+  const single = diagnostics?.runs.find((c) => c.workers === 1 && c.batchSize === appBatchSize);
+  const pair = diagnostics?.runs.find((c) => c.workers === 2);
+  if (single && pair) {
+    notes.push(
+      `Two settlers at once (as two servers would run the job) settled ${fmt.int(pair.settled / pair.seconds)}/s against ` +
+        `${fmt.int(single.settled / single.seconds)}/s for one; a settler's backend was waiting for a lock in ${fmt.pct(pair.lockWaitShare * 100)} of the samples ` +
+        `(${fmt.pct(single.lockWaitShare * 100)} alone): each batch holds the row lock on \`p:interest\` until it commits. One lookup of \`p:interest\` ` +
+        `touched up to ${pair.interestLookupMaxBuffers} buffers (${single.interestLookupMaxBuffers} with one settler)` +
+        `${pair.interestLookupMaxBuffers > 2 * single.interestLookupMaxBuffers + 4 ? ": while the settlers' transactions overlap, the row's old versions cannot be pruned" : ""}.`,
+    );
+  }
+  return notes;
 }
 
 function renderSection(
   runs: RunResult[],
+  diagnostics: Diagnostics | undefined,
   machine: MachineInfo,
   server: ServerInfo,
   shown: { synchronousCommit: string; fsync: string },
   serverUrl: string,
   started: Date,
-  notes: string[],
+  code: string,
 ): string {
   const b = bars(runs);
   const lines: string[] = [];
@@ -222,17 +336,19 @@ function renderSection(
       "Node.js and PostgreSQL share these cores with whatever else runs on the machine.",
     `- Node ${process.version}; ${server.version}`,
     `- Durability as shipped (never changed by the benchmark): \`show synchronous_commit\` = ${shown.synchronousCommit}, ` +
-      `\`show fsync\` = ${shown.fsync}; \`full_page_writes\` = ${server.fullPageWrites}, \`shared_buffers\` = ${server.sharedBuffers}.`,
+      `\`show fsync\` = ${shown.fsync}; \`full_page_writes\` = ${server.fullPageWrites}, \`shared_buffers\` = ${server.sharedBuffers}, ` +
+      `\`autovacuum\` = ${server.autovacuum}.`,
+    `- Code: ${code}.`,
     `- Command: \`${COMMAND}\` (server ${serverUrl.replace(/\/[^/]*$/, "/")}, from \`BENCH_DATABASE_URL\`, else \`TEST_DATABASE_URL\`, else the default).`,
-    `- Method: for each N a fresh database \`termvest_bench_settle_<random>\`, \`openPostgres(url, { max: ${POOL_MAX} })\`, \`migrate()\`, ` +
-      "`seedPlans()`, dropped at the end. Seed (set-based SQL, one transaction, untimed): N/" +
+    `- Method: runs N = ${SCHEDULE.map(fmt.int).join(", then ")}, each on a fresh database \`termvest_bench_settle_<random>\`, \`openPostgres(url, { max: ${POOL_MAX} })\`, \`migrate()\`, ` +
+      "`seedPlans()`, dropped at the end. Seed (set-based SQL in one transaction, untimed): N/" +
       `${INVESTMENTS_PER_USER} users; N active investments spread over the seeded plans with their real terms (plan minimum plus ` +
-      "0–$10,000.00 of principal, profit = principal × rate half-up, as `applyRate`), maturities spread over the 30 days before `now`; " +
+      "0–$10,000.00 of principal, profit = principal × rate half-up as `applyRate`), maturities spread over the 30 days before `now`; " +
       "per user one deposit journal (`p:deposits` → available) and per investment its `investment:<id>` journal (available → invested, " +
-      "its `start_journal_id`), with balances equal to their postings. Then `VACUUM ANALYZE` and `CHECKPOINT`; `verifyLedger()` " +
-      "and the seed's terms are checked before timing.",
-    `- Timed: \`settleDue(db, now)\` exactly as the job calls it (default batch size ${APP_BATCH_SIZE}, one transaction per batch: ` +
-      "`settle_due_investments` then the notifications insert), called again only if investments remained.",
+      "its `start_journal_id`), every balance equal to its postings. Then `VACUUM ANALYZE` and `CHECKPOINT`; the seed's terms and " +
+      "`verifyLedger()` (= []) are checked before timing.",
+    `- Timed: \`settleDue(db, now)\` exactly as the job calls it (its default batch size, ${fmt.int(appBatchSize)} as observed; one transaction per batch: ` +
+      "`settle_due_investments`, then the notifications insert), called again only if investments remained.",
     "- Verified after each run: no investment active; N `maturity:` journals, each linked from its investment, with 3 postings; " +
       "`verifyLedger()` = []; `p:interest` = −Σ profit_cents; users' available balances = Σ(principal + profit) in total and per user; " +
       "invested balances 0; N notifications; `settleDue()`'s totals match.",
@@ -242,8 +358,8 @@ function renderSection(
     table(
       ["Bar", "Measured", "Result"],
       [
-        [`At least ${fmt.int(BARS.settlementsPerSecond)} settlements per second (each N)`, b.rate.measured, b.rate.pass ? "PASS" : "**FAIL**"],
-        [`The ${fmt.int(SIZES[1]!)} run takes at most ${BARS.maxRatio}× the ${fmt.int(SIZES[0]!)} run`, b.ratio.measured, b.ratio.pass ? "PASS" : "**FAIL**"],
+        [`At least ${fmt.int(BARS.settlementsPerSecond)} settlements per second (every run)`, b.rate.measured, b.rate.pass ? "PASS" : "**FAIL**"],
+        [`The ${fmt.int(LARGE)} run takes at most ${BARS.maxRatio}× the ${fmt.int(SMALL)} run`, b.ratio.measured, b.ratio.pass ? "PASS" : "**FAIL**"],
       ],
       ["l", "r", "l"],
     ),
@@ -251,57 +367,120 @@ function renderSection(
     "### Runs",
     "",
     table(
-      ["N", "Users", "Seed s", "Seconds", "Settlements/s", "Batches", "Verified"],
+      ["Run", "N", "Users", "Seconds", "Settlements/s", "Batches", "Busy before", "Others' CPU", "Verified"],
       runs.map((r) => [
+        String(r.order),
         fmt.int(r.investments),
         fmt.int(r.seed.users),
-        fmt.s(r.seed.seconds),
         fmt.s(r.seconds),
         fmt.int(rate(r)),
         fmt.int(r.probe.statements.settle_due_investments.count),
+        fmt.pct(r.busyBefore),
+        fmt.pct(othersPct(r)),
         verified(r) ? "PASS" : `**FAIL** (${r.problems.length} problem${r.problems.length === 1 ? "" : "s"})`,
       ]),
-      ["r", "r", "r", "r", "r", "r", "l"],
+      ["r", "r", "r", "r", "r", "r", "r", "r", "l"],
     ),
     "",
-    `t(${fmt.int(SIZES[1]!)}) / t(${fmt.int(SIZES[0]!)}) = ${b.ratio.value === null ? "–" : b.ratio.value.toFixed(2)}.`,
+    `t(${fmt.int(LARGE)}) / t(${fmt.int(SMALL)}) = ${b.ratio.value === null ? "–" : b.ratio.value.toFixed(2)}, t(${fmt.int(SMALL)}) being the mean of the ` +
+      `${fmt.int(SMALL)} runs before and after the ${fmt.int(LARGE)} run. *Busy before*: the machine in the 2 s before the run (each run ` +
+      `waits up to ${QUIET_MAX_MS / 1000} s for ≤ ${QUIET_PCT} %); *Others' CPU*: the share of all cores that other processes ` +
+      "(other work on the machine, PostgreSQL's background processes) used during the run (`/proc/stat` less this process and its backends).",
     "",
     "### Where the time goes",
     "",
-    "Per settlement, in ms, as the client sees each statement (round trip + server work + event-loop wait); *JS* is the rest " +
-      "(drizzle, building the notifications). CPU: this Node.js process and the run's PostgreSQL backends, in ms per settlement. " +
-      "WAL from `pg_stat_wal` (cluster-wide). *First / last batches*: mean ms of one `settle_due_investments` call over the first and " +
-      "the last tenth of the batches.",
+    "Milliseconds per settlement. Statements as the client sees them (round trip + server work + event-loop wait); *JS* is the rest " +
+      "(drizzle, building the notifications). *PG CPU* / *PG wait*: the run's PostgreSQL backends on a CPU / waiting in the run queue " +
+      "for one (`/proc/<pid>/schedstat`); *Node CPU*: this process. WAL: `pg_stat_wal` (cluster-wide). *Batches*: mean ms of one " +
+      "`settle_due_investments` call in the first / last tenth of the run.",
     "",
     table(
-      ["N", "Total", "settle_due_investments", "insert notifications", "BEGIN + COMMIT", "JS", "Node CPU", "PG CPU", "WAL bytes", "First / last batches ms"],
+      ["Run", "N", "Wall", "settle_due_investments", "notifications insert", "BEGIN + COMMIT", "JS", "PG CPU", "PG wait", "Node CPU", "WAL bytes", "Batches first / last"],
       runs.map((r) => {
-        const totalMs = (r.seconds * 1000) / r.settled;
-        const known = SETTLE_STATEMENTS.reduce((sum, kind) => sum + perSettlement(r, kind), 0);
+        const wall = (r.seconds * 1000) / r.settled;
+        const known = SETTLE_STATEMENTS.reduce((sum, kind) => sum + perStatement(r, kind), 0);
         const drift = batchDrift(r.probe.batchesMs);
         return [
+          String(r.order),
           fmt.int(r.investments),
-          fmt.num(totalMs, 3),
-          fmt.num(perSettlement(r, "settle_due_investments"), 3),
-          fmt.num(perSettlement(r, "insert_notification"), 3),
-          fmt.num(perSettlement(r, "begin") + perSettlement(r, "commit"), 3),
-          fmt.num(totalMs - known, 3),
-          fmt.num((r.usage.nodeCpuSeconds * 1000) / r.settled, 3),
-          fmt.num(r.usage.pgCpuSeconds === null ? null : (r.usage.pgCpuSeconds * 1000) / r.settled, 3),
-          fmt.int(r.usage.walBytes === null ? Number.NaN : r.usage.walBytes / r.settled),
-          `${fmt.ms(drift.first)} / ${fmt.ms(drift.last)}`,
+          fmt.ms(wall, 3),
+          fmt.ms(perStatement(r, "settle_due_investments"), 3),
+          fmt.ms(perStatement(r, "insert_notification"), 3),
+          fmt.ms(perStatement(r, "begin") + perStatement(r, "commit"), 3),
+          fmt.ms(wall - known, 3),
+          fmt.ms(per(r, r.usage.pgRunSeconds), 3),
+          fmt.ms(per(r, r.usage.pgWaitSeconds), 3),
+          fmt.ms(per(r, r.usage.nodeCpuSeconds), 3),
+          fmt.int(per(r, r.usage.walBytes, 1) ?? Number.NaN),
+          `${fmt.ms(drift.first, 0)} / ${fmt.ms(drift.last, 0)}`,
         ];
       }),
-      ["r", "r", "r", "r", "r", "r", "r", "r", "r", "r"],
+      ["r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"],
     ),
   );
-  if (notes.length) lines.push("", ...notes);
+  if (diagnostics) {
+    lines.push(
+      "",
+      `### Diagnostics (untimed, fresh ${fmt.int(DIAGNOSTIC_N)}-investment databases)`,
+      "",
+      `The claim query, read from the deployed \`settle_due_investments\` and explained with its parameters bound (limit ${fmt.int(appBatchSize)}, the other parameters NULL as in a run's first batch; rolled back):`,
+      "",
+      "```",
+      ...diagnostics.claim.lines,
+      "```",
+      "",
+      ...(diagnostics.breakdown
+        ? [
+            `Statements inside one \`settle_due_investments\` call of ${fmt.int(diagnostics.breakdown.settled)} (auto_explain with ANALYZE, nested ` +
+              `statements and triggers, for one rolled-back transaction; timing adds overhead, so read the shares): ` +
+              `${fmt.ms(diagnostics.breakdown.totalMs, 1)} ms in all. A statement's time includes the foreign-key checks it fired and any ` +
+              "function it called.",
+            "",
+            table(
+              ["Statement", "Calls", "ms", "ms per settlement", "Share", "Of which triggers ms (calls)"],
+              diagnostics.breakdown.statements.slice(0, 12).map((st) => [
+                `\`${st.text.replace(/`/g, "'")}\``,
+                fmt.int(st.calls),
+                fmt.ms(st.ms, 1),
+                fmt.ms(st.ms / diagnostics.breakdown!.settled, 3),
+                fmt.pct((st.ms / diagnostics.breakdown!.totalMs) * 100),
+                `${fmt.ms(st.triggerMs, 1)} (${fmt.int(st.triggerCalls)})`,
+              ]),
+              ["l", "r", "r", "r", "r", "r"],
+            ),
+            "",
+          ]
+        : ["(auto_explain could not be loaded: no statement breakdown.)", ""]),
+      "`settleDue(db, now, { batchSize })` by one or two settlers at once (two servers would run the job at once), each run on its own " +
+        "fresh database, verified like the timed runs; sampled every 20 ms from another connection (lock waits: share of the samples " +
+        "in which a settler's backend waited for a lock; `p:interest` lookup: most buffers one primary-key lookup of that row touched, " +
+        "sampled every second).",
+      "",
+      table(
+        ["Settlers", "Batch size", "Seconds", "Settlements/s", "PG CPU ms/settlement", "Lock waits", "p:interest lookup, max buffers", "ledger_account pages after", "Verified"],
+        diagnostics.runs.map((c) => [
+          String(c.workers),
+          fmt.int(c.batchSize),
+          fmt.s(c.seconds),
+          fmt.int(c.settled / c.seconds),
+          fmt.ms(c.pgCpuSeconds === null ? null : (c.pgCpuSeconds * 1000) / c.settled, 3),
+          fmt.pct(c.lockWaitShare * 100),
+          fmt.int(c.interestLookupMaxBuffers),
+          fmt.int(c.ledgerAccountPages),
+          verified(c) ? "PASS" : `**FAIL** (${c.problems.slice(0, 2).join("; ")})`,
+        ]),
+        ["r", "r", "r", "r", "r", "r", "r", "r", "l"],
+      ),
+    );
+  }
+  const notes = readingNotes(runs, diagnostics);
+  if (notes.length) lines.push("", "Reading the figures (computed from this run):", "", ...notes.map((note) => `- ${note}`));
   const failed = runs.filter((r) => !verified(r));
   if (failed.length) {
     lines.push("", "### Problems", "");
     for (const r of failed) {
-      for (const problem of r.problems.slice(0, 10)) lines.push(`- N = ${fmt.int(r.investments)}: ${problem}`);
-      if (r.problems.length > 10) lines.push(`- N = ${fmt.int(r.investments)}: … and ${r.problems.length - 10} more`);
+      for (const problem of r.problems.slice(0, 10)) lines.push(`- N = ${label(r)}: ${problem}`);
+      if (r.problems.length > 10) lines.push(`- N = ${label(r)}: … and ${r.problems.length - 10} more`);
     }
   }
   return lines.join("\n");
@@ -314,24 +493,36 @@ function redact(url: URL): string {
   return copy.toString();
 }
 
+interface Fresh {
+  name: string;
+  url: string;
+  handle: DatabaseHandle;
+  seed: SeedSummary;
+  now: Date;
+}
+
 async function main(): Promise<number> {
   const started = new Date();
   const machine = machineInfo();
+  const code = codeVersion();
   const baseUrl = new URL(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_URL);
   const created = new Set<string>();
   const handles = new Set<DatabaseHandle>();
 
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
   const dropOne = async (name: string) => {
     if (!created.has(name)) return;
-    const admin = new pg.Client({ connectionString: baseUrl.toString() });
-    await admin.connect();
-    try {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      created.delete(name);
-      log(`dropped database ${name}`);
-    } finally {
-      await admin.end();
-    }
+    await admin(`drop database if exists ${name} with (force)`);
+    created.delete(name);
+    log(`dropped database ${name}`);
   };
   const dropAll = async (closeFirst: boolean) => {
     // On a signal the pools are left open: DROP … WITH (FORCE) ends their connections.
@@ -339,7 +530,6 @@ async function main(): Promise<number> {
     handles.clear();
     for (const name of [...created]) await dropOne(name).catch((error: unknown) => log(`could not drop ${name}: ${(error as Error).message}`));
   };
-
   const onSignal = (signal: NodeJS.Signals) => {
     // Ctrl-C reaches this process twice (from the terminal and relayed by tsx): act once.
     if (interrupted) return;
@@ -353,51 +543,60 @@ async function main(): Promise<number> {
     if (interrupted) throw new Interrupted(interrupted);
   };
 
+  /** A new database: migrated, plans seeded, N due investments seeded and checked. */
+  const fresh = async (n: number, label: string): Promise<Fresh> => {
+    const name = `termvest_bench_settle_${randomBytes(6).toString("hex")}`;
+    await admin(`create database ${name}`);
+    created.add(name);
+    const url = new URL(baseUrl.toString());
+    url.pathname = `/${name}`;
+    log(`${label}: created database ${name} on ${redact(baseUrl).replace(/\/[^/]*$/, "/")}`);
+    const handle = await openPostgres(url.toString(), { max: POOL_MAX });
+    handles.add(handle);
+    await handle.migrate();
+    await seedPlans(handle.db);
+    checkInterrupt();
+    const now = new Date();
+    const seed = await seedDueInvestments(url.toString(), n, now);
+    log(
+      `${label}: seeded ${fmt.int(seed.investments)} due investments of ${fmt.int(seed.users)} users, ` +
+        `${fmt.int(seed.journals)} journals, ${fmt.int(seed.postings)} postings in ${seed.seconds.toFixed(1)} s ` +
+        `(plans ${seed.plans.map((p) => `${p.id} ${p.rateBasisPoints} bp × ${fmt.int(p.count)}`).join(", ")})`,
+    );
+    const problems = await checkSeed(handle.db, n, now);
+    if (problems.length) throw new Error(`the seed is not valid: ${problems.slice(0, 5).join("; ")}`);
+    log(`${label}: seed checked, verifyLedger() = []`);
+    checkInterrupt();
+    return { name, url: url.toString(), handle, seed, now };
+  };
+  const finish = async (db: Fresh) => {
+    await db.handle.close();
+    handles.delete(db.handle);
+    await dropOne(db.name);
+  };
+
   const probe = new SettlementProbe();
   const runs: RunResult[] = [];
-  let server: ServerInfo | undefined;
-  let shown: { synchronousCommit: string; fsync: string } | undefined;
   try {
-    log(`load average before: ${fmt.load(machine.loadBefore)} on ${machine.cores} cores`);
-    for (const n of SIZES) {
+    log(`load average before: ${fmt.load(machine.loadBefore)} on ${machine.cores} cores; code: ${code}`);
+    let server: ServerInfo | undefined;
+    let shown: { synchronousCommit: string; fsync: string } | undefined;
+    for (const [index, n] of SCHEDULE.entries()) {
       checkInterrupt();
-      const name = `termvest_bench_settle_${randomBytes(6).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: baseUrl.toString() });
-      await admin.connect();
-      try {
-        await admin.query(`create database ${name}`);
-        created.add(name);
-      } finally {
-        await admin.end();
-      }
-      const url = new URL(baseUrl.toString());
-      url.pathname = `/${name}`;
-      log(`N = ${fmt.int(n)}: created database ${name} on ${redact(baseUrl).replace(/\/[^/]*$/, "/")}`);
-      const handle = await openPostgres(url.toString(), { max: POOL_MAX });
-      handles.add(handle);
-      await handle.migrate();
-      const { db } = handle;
-      await seedPlans(db);
+      const runLabel = `N = ${fmt.int(n)} (run ${index + 1})`;
+      const target = await fresh(n, runLabel);
+      const { db } = target.handle;
       server ??= await serverInfo(db);
-      shown ??= await showSettings(url.toString());
-      checkInterrupt();
+      shown ??= await showSettings(target.url);
 
-      const now = new Date();
-      const seed = await seedDueInvestments(url.toString(), n, now);
-      log(
-        `N = ${fmt.int(n)}: seeded ${fmt.int(seed.investments)} due investments of ${fmt.int(seed.users)} users, ` +
-          `${fmt.int(seed.journals)} journals, ${fmt.int(seed.postings)} postings in ${seed.seconds.toFixed(1)} s ` +
-          `(plans ${seed.plans.map((p) => `${p.id} ${p.rateBasisPoints}bp×${fmt.int(p.count)}`).join(", ")})`,
-      );
-      const seedProblems = await checkSeed(db, n, now);
-      if (seedProblems.length) throw new Error(`the seed is not valid: ${seedProblems.slice(0, 5).join("; ")}`);
-      log(`N = ${fmt.int(n)}: seed checked, verifyLedger() = []`);
-      checkInterrupt();
+      const quiet = await waitForQuiet(QUIET_PCT, QUIET_MAX_MS);
+      log(`${runLabel}: machine ${fmt.pct(quiet.busyPct)} busy before the run${quiet.waitedMs > 2_500 ? ` (waited ${(quiet.waitedMs / 1000).toFixed(0)} s for ≤ ${QUIET_PCT} %)` : ""}`);
 
       // Timed: settleDue() until nothing is left.
       const pids = await backendPids(db);
-      const pg0 = new Map(pids.map((pid) => [pid, processCpuSeconds(pid)]));
-      const wal0 = await walStats(db);
+      const sched0 = new Map(pids.map((pid) => [pid, schedstat(pid)]));
+      const node0 = schedstat("self");
+      const wal0 = await walBytes(db);
       const machine0 = machineTicks();
       const cpu0 = process.cpuUsage();
       probe.start();
@@ -408,7 +607,7 @@ async function main(): Promise<number> {
       let calls = 0;
       while (calls < MAX_CALLS) {
         calls++;
-        const run = await settleDue(db, now);
+        const run = await settleDue(db, target.now);
         settled += run.settled;
         profitCents += run.profitCents;
         notifications += run.notifications.length;
@@ -418,68 +617,105 @@ async function main(): Promise<number> {
       const totals = probe.stop();
       const cpu = process.cpuUsage(cpu0);
       const machine1 = machineTicks();
-      let pgCpu: number | null = null;
+      const node1 = schedstat("self");
+      let pgRun: number | null = null;
+      let pgWait: number | null = null;
       for (const pid of await backendPids(db)) {
-        const after = processCpuSeconds(pid);
-        if (after === null) continue;
-        const before = pg0.get(pid) ?? 0;
-        pgCpu = (pgCpu ?? 0) + (after - (before ?? 0));
+        const after = schedstat(pid);
+        if (!after) continue;
+        const before = sched0.get(pid) ?? { runMs: 0, waitMs: 0 };
+        pgRun = (pgRun ?? 0) + (after.runMs - before.runMs) / 1000;
+        pgWait = (pgWait ?? 0) + (after.waitMs - before.waitMs) / 1000;
       }
-      const wal1 = await walStats(db);
+      const wal1 = await walBytes(db);
       const usage: Usage = {
         nodeCpuSeconds: (cpu.user + cpu.system) / 1e6,
-        pgCpuSeconds: pgCpu,
-        machineBusyPct: machine0 && machine1 && machine1.total > machine0.total ? ((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * 100 : null,
-        walBytes: wal0 && wal1 ? wal1.bytes - wal0.bytes : null,
-        walSyncs: wal0 && wal1 ? wal1.syncs - wal0.syncs : null,
-        walFpi: wal0 && wal1 ? wal1.fpi - wal0.fpi : null,
+        pgRunSeconds: pgRun,
+        pgWaitSeconds: pgWait,
+        nodeWaitSeconds: node0 && node1 ? (node1.waitMs - node0.waitMs) / 1000 : null,
+        walBytes: wal0 !== null && wal1 !== null ? wal1 - wal0 : null,
+        machineBusyPct:
+          machine0 && machine1 && machine1.total > machine0.total ? ((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * 100 : null,
       };
       checkInterrupt();
 
       const verification = await verifySettlement(
         db,
-        { investments: n, principalCents: seed.principalCents, profitCents: seed.profitCents },
+        { investments: n, principalCents: target.seed.principalCents, profitCents: target.seed.profitCents },
         { settled, profitCents, notifications },
       );
-      const result: RunResult = { investments: n, seed, seconds, calls, settled, probe: totals, usage, problems: verification.problems };
+      const result: RunResult = { order: index + 1, busyBefore: quiet.busyPct, waitedMs: quiet.waitedMs, investments: n, seed: target.seed, seconds, calls, settled, probe: totals, usage, problems: verification.problems };
       runs.push(result);
       const drift = batchDrift(totals.batchesMs);
       log(
-        `N = ${fmt.int(n)}: ${fmt.int(settled)} settled in ${seconds.toFixed(2)} s = ${fmt.int(rate(result))}/s ` +
+        `${runLabel}: ${fmt.int(settled)} settled in ${seconds.toFixed(2)} s = ${fmt.int(rate(result))}/s ` +
           `(${calls} settleDue call${calls === 1 ? "" : "s"}, ${totals.statements.settle_due_investments.count} batches, ` +
-          `first/last batches ${fmt.ms(drift.first)}/${fmt.ms(drift.last)} ms; node ${fmt.num(usage.nodeCpuSeconds)} s CPU, ` +
-          `pg ${fmt.num(usage.pgCpuSeconds)} s CPU, machine ${fmt.pct(usage.machineBusyPct)} busy); ` +
+          `batches ${fmt.ms(drift.first, 0)} ms first / ${fmt.ms(drift.last, 0)} ms last; per settlement PG CPU ${fmt.ms(per(result, pgRun), 3)} ms, ` +
+          `PG run-queue wait ${fmt.ms(per(result, pgWait), 3)} ms, Node CPU ${fmt.ms(per(result, usage.nodeCpuSeconds), 3)} ms; ` +
+          `others' CPU ${fmt.pct(othersPct(result))}); ` +
           `${verification.problems.length ? `VERIFY FAILED: ${verification.problems.slice(0, 3).join("; ")}` : "verified"}`,
       );
+      await finish(target);
+    }
 
-      await handle.close();
-      handles.delete(handle);
-      await dropOne(name);
+    appBatchSize = Math.max(...runs.flatMap((r) => r.probe.batchesRows.filter(Number.isFinite)));
+    if (!Number.isFinite(appBatchSize) || appBatchSize <= 0) throw new Error("could not tell settleDue's batch size from the timed runs");
+    log(`settleDue's default batch size, as observed: ${fmt.int(appBatchSize)}`);
+
+    // Untimed diagnostics on fresh databases.
+    let diagnostics: Diagnostics | undefined;
+    {
+      checkInterrupt();
+      const target = await fresh(DIAGNOSTIC_N, "diagnostics");
+      const claim = await explainClaim(target.url, target.now, appBatchSize);
+      const breakdown = await statementBreakdown(target.url, target.now, appBatchSize);
+      log(
+        `diagnostics: claim ${fmt.ms(claim.ms)} ms; one batch under auto_explain ${breakdown ? `${fmt.ms(breakdown.totalMs, 1)} ms, ${breakdown.statements.length} distinct statements` : "not available"}`,
+      );
+      await finish(target);
+      const watched: Diagnostics["runs"] = [];
+      for (const { workers, batchSize } of diagnosticRuns(appBatchSize)) {
+        checkInterrupt();
+        const label = `diagnostics, ${workers} settler${workers === 1 ? "" : "s"}, batch ${batchSize}`;
+        const db = await fresh(DIAGNOSTIC_N, label);
+        await waitForQuiet(QUIET_PCT, QUIET_MAX_MS / 2);
+        const run = await settleWatched(db.handle.db, db.url, db.now, workers, batchSize);
+        const verification = await verifySettlement(
+          db.handle.db,
+          { investments: DIAGNOSTIC_N, principalCents: db.seed.principalCents, profitCents: db.seed.profitCents },
+          { settled: run.settled, profitCents: run.profitCents, notifications: run.notifications },
+        );
+        watched.push({ ...run, problems: verification.problems });
+        log(
+          `${label}: ${fmt.int(run.settled)} in ${run.seconds.toFixed(2)} s = ${fmt.int(run.settled / run.seconds)}/s, ` +
+            `PG CPU ${fmt.ms(run.pgCpuSeconds === null ? null : (run.pgCpuSeconds * 1000) / run.settled, 3)} ms/settlement, ` +
+            `lock waits ${fmt.pct(run.lockWaitShare * 100)}, p:interest lookup ≤ ${run.interestLookupMaxBuffers} buffers; ` +
+            `${verification.problems.length ? `VERIFY FAILED: ${verification.problems.slice(0, 3).join("; ")}` : "verified"}`,
+        );
+        await finish(db);
+      }
+      diagnostics = { claim, breakdown, runs: watched };
     }
     machine.loadAfter = os.loadavg();
 
     const b = bars(runs);
-    writeSection(
-      path.join(ROOT, "BENCHMARKS.md"),
-      SECTION_HEADING,
-      renderSection(runs, machine, server!, shown!, redact(baseUrl), started, []),
-      BENCHMARKS_INTRO,
-    );
+    writeSection(path.join(ROOT, "BENCHMARKS.md"), SECTION_HEADING, renderSection(runs, diagnostics, machine, server!, shown!, redact(baseUrl), started, code), BENCHMARKS_INTRO);
     console.log("");
     console.log(
       table(
-        ["N", "Seconds", "Settlements/s", "Verified"],
-        runs.map((r) => [fmt.int(r.investments), fmt.s(r.seconds), fmt.int(rate(r)), verified(r) ? "PASS" : "FAIL"]),
-        ["r", "r", "r", "l"],
+        ["Run", "N", "Seconds", "Settlements/s", "Verified"],
+        runs.map((r) => [String(r.order), fmt.int(r.investments), fmt.s(r.seconds), fmt.int(rate(r)), verified(r) ? "PASS" : "FAIL"]),
+        ["r", "r", "r", "r", "l"],
       ),
     );
     console.log("");
     console.log(`Bar: ≥ ${fmt.int(BARS.settlementsPerSecond)} settlements/s: ${b.rate.measured} → ${b.rate.pass ? "PASS" : "FAIL"}`);
-    console.log(`Bar: t(100k) ≤ ${BARS.maxRatio} × t(10k): ${b.ratio.measured} → ${b.ratio.pass ? "PASS" : "FAIL"}`);
+    console.log(`Bar: t(${fmt.int(LARGE)}) ≤ ${BARS.maxRatio} × t(${fmt.int(SMALL)}): ${b.ratio.measured} → ${b.ratio.pass ? "PASS" : "FAIL"}`);
+    for (const note of readingNotes(runs, diagnostics)) console.log(`- ${note}`);
     log("wrote BENCHMARKS.md (section “Settlement (bench/settlement.ts)”)");
-    const bad = runs.filter((r) => !verified(r));
+    const bad = [...runs.filter((r) => !verified(r)).map((r) => `N = ${label(r)}`), ...diagnostics.runs.filter((c) => !verified(c)).map((c) => `diagnostics (${c.workers} settler(s), batch ${c.batchSize})`)];
     if (bad.length) {
-      log(`VERIFICATION FAILED at N = ${bad.map((r) => fmt.int(r.investments)).join(", ")}`);
+      log(`VERIFICATION FAILED: ${bad.join(", ")}`);
       return 1;
     }
     return 0;

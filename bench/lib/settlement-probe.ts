@@ -24,6 +24,8 @@ export interface ProbeTotals {
   statements: Record<SettleStatement, { count: number; ms: number }>;
   /** ms of each settle_due_investments call, in order. */
   batchesMs: number[];
+  /** Rows each settle_due_investments call returned (investments settled), in order. */
+  batchesRows: number[];
 }
 
 export class SettlementProbe {
@@ -33,7 +35,7 @@ export class SettlementProbe {
   private static empty(): ProbeTotals {
     const statements = {} as ProbeTotals["statements"];
     for (const kind of SETTLE_STATEMENTS) statements[kind] = { count: 0, ms: 0 };
-    return { statements, batchesMs: [] };
+    return { statements, batchesMs: [], batchesRows: [] };
   }
 
   constructor() {
@@ -50,17 +52,23 @@ export class SettlementProbe {
       const text = typeof first === "string" ? first : typeof (first as { text?: unknown })?.text === "string" ? (first as { text: string }).text : "";
       const kind = classify(text);
       const started = performance.now();
-      const done = () => probe.add(kind, performance.now() - started);
-      (result as Promise<unknown>).then(done, done);
+      const done = (value?: unknown) => {
+        const rows = (value as { rows?: unknown[] } | undefined)?.rows;
+        probe.add(kind, performance.now() - started, Array.isArray(rows) ? rows.length : undefined);
+      };
+      (result as Promise<unknown>).then(done, () => done());
       return result;
     };
   }
 
-  private add(kind: SettleStatement, ms: number) {
+  private add(kind: SettleStatement, ms: number, rows: number | undefined) {
     const entry = this.totals.statements[kind];
     entry.count++;
     entry.ms += ms;
-    if (kind === "settle_due_investments") this.totals.batchesMs.push(ms);
+    if (kind === "settle_due_investments") {
+      this.totals.batchesMs.push(ms);
+      this.totals.batchesRows.push(rows ?? Number.NaN);
+    }
   }
 
   start(): void {
@@ -95,5 +103,36 @@ export function machineTicks(): { busy: number; total: number } | null {
     return { busy: total - idle, total };
   } catch {
     return null;
+  }
+}
+
+/** Time a task spent on a CPU and waiting in the run queue for one (Linux /proc/<pid>/schedstat, main thread), in ms; null off Linux. */
+export function schedstat(pid: number | "self"): { runMs: number; waitMs: number } | null {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/schedstat`, "utf8").trim().split(/\s+/).map(Number);
+    return run === undefined || wait === undefined ? null : { runMs: run / 1e6, waitMs: wait / 1e6 };
+  } catch {
+    return null;
+  }
+}
+
+/** % of all cores busy over the next `ms` milliseconds; null off Linux. */
+export async function machineBusyPct(ms: number): Promise<number | null> {
+  const before = machineTicks();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = machineTicks();
+  return before && after && after.total > before.total ? ((after.busy - before.busy) / (after.total - before.total)) * 100 : null;
+}
+
+/**
+ * Waits (up to `maxMs`) until the machine has been at most `threshold` % busy over 2 s, so a timed
+ * run does not start in the middle of someone else's burst. Returns the last reading and the time waited.
+ */
+export async function waitForQuiet(threshold: number, maxMs: number): Promise<{ busyPct: number | null; waitedMs: number }> {
+  const started = performance.now();
+  for (;;) {
+    const busyPct = await machineBusyPct(2_000);
+    const waitedMs = performance.now() - started;
+    if (busyPct === null || busyPct <= threshold || waitedMs >= maxMs) return { busyPct, waitedMs };
   }
 }

@@ -38,11 +38,12 @@ const HASH = "2654435761"; // Knuth's multiplicative hash: deterministic, well s
 const HASH2 = "2246822519";
 
 /**
- * Seeds `investments` due investments (all with matures_at ≤ now − 1 s) on a fresh, migrated,
- * plan-seeded database; `url` is that database. Runs in one transaction, then VACUUM ANALYZE.
+ * Seeds `investments` due investments (all with matures_at ≤ now − 1 s), `perUser` per user, on a
+ * fresh, migrated, plan-seeded database; `url` is that database. One transaction, then VACUUM
+ * ANALYZE and CHECKPOINT.
  */
-export async function seedDueInvestments(url: string, investments: number, now: Date): Promise<SeedSummary> {
-  const users = Math.max(1, Math.ceil(investments / INVESTMENTS_PER_USER));
+export async function seedDueInvestments(url: string, investments: number, now: Date, perUser = INVESTMENTS_PER_USER): Promise<SeedSummary> {
+  const users = Math.max(1, Math.ceil(investments / perUser));
   const started = performance.now();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
