@@ -28,7 +28,7 @@ import { openPostgres, type Database, type DatabaseHandle } from "../server/db/c
 import { settleDue } from "../server/services/investments/settle-due.js";
 import { seedPlans } from "../server/services/plans/seed-plans.js";
 import { BENCHMARKS_INTRO, table, writeSection } from "./lib/markdown.js";
-import { explainClaim, settleWatched, statementBreakdown, type ClaimPlan, type ConcurrentRun, type StatementBreakdown } from "./lib/settlement-diagnostics.js";
+import { explainClaim, MIN_STATEMENT_MS, settleWatched, statementBreakdown, type ClaimPlan, type ConcurrentRun, type StatementBreakdown } from "./lib/settlement-diagnostics.js";
 import { machineTicks, schedstat, waitForQuiet, SETTLE_STATEMENTS, SettlementProbe, type ProbeTotals, type SettleStatement } from "./lib/settlement-probe.js";
 import { checkSeed, INVESTMENTS_PER_USER, seedDueInvestments, verifySettlement, type SeedSummary } from "./lib/settlement-seed.js";
 
@@ -284,11 +284,10 @@ function readingNotes(runs: RunResult[], diagnostics: Diagnostics | undefined): 
   const breakdown = diagnostics?.breakdown;
   if (breakdown && breakdown.statements.length) {
     const top = breakdown.statements.slice(0, 3);
-    const triggers = breakdown.statements.reduce((sum, st) => sum + st.triggerMs, 0);
     notes.push(
       `Inside one batch of ${fmt.int(breakdown.settled)} (auto_explain, diagnostics): ${top
         .map((st) => `\`${st.text.slice(0, 48)}${st.text.length > 48 ? "…" : ""}\` ${fmt.pct((st.ms / breakdown.totalMs) * 100)}`)
-        .join(", ")} of ${fmt.ms(breakdown.totalMs, 0)} ms; foreign-key and other triggers ${fmt.pct((triggers / breakdown.totalMs) * 100)}` +
+        .join(", ")} of ${fmt.ms(breakdown.totalMs, 0)} ms` +
         `${diagnostics.claim.ms !== null ? `; the claim query alone ${fmt.ms(diagnostics.claim.ms)} ms` : ""}.`,
     );
   }
@@ -431,22 +430,21 @@ function renderSection(
       "",
       ...(diagnostics.breakdown
         ? [
-            `Statements inside one \`settle_due_investments\` call of ${fmt.int(diagnostics.breakdown.settled)} (auto_explain with ANALYZE, nested ` +
-              `statements and triggers, for one rolled-back transaction; timing adds overhead, so read the shares): ` +
-              `${fmt.ms(diagnostics.breakdown.totalMs, 1)} ms in all. A statement's time includes the foreign-key checks it fired and any ` +
-              "function it called.",
+            `Statements inside one \`settle_due_investments\` call of ${fmt.int(diagnostics.breakdown.settled)} (auto_explain durations, nested ` +
+              `statements, without ANALYZE; one rolled-back transaction): ${fmt.ms(diagnostics.breakdown.totalMs, 1)} ms in all. A statement's ` +
+              `time includes the triggers it fired (the per-row foreign-key checks) and any function it called; statements under ` +
+              `${MIN_STATEMENT_MS} ms are not listed.`,
             "",
             table(
-              ["Statement", "Calls", "ms", "ms per settlement", "Share", "Of which triggers ms (calls)"],
+              ["Statement", "Calls", "ms", "ms per settlement", "Share"],
               diagnostics.breakdown.statements.slice(0, 12).map((st) => [
                 `\`${st.text.replace(/`/g, "'")}\``,
                 fmt.int(st.calls),
                 fmt.ms(st.ms, 1),
                 fmt.ms(st.ms / diagnostics.breakdown!.settled, 3),
                 fmt.pct((st.ms / diagnostics.breakdown!.totalMs) * 100),
-                `${fmt.ms(st.triggerMs, 1)} (${fmt.int(st.triggerCalls)})`,
               ]),
-              ["l", "r", "r", "r", "r", "r"],
+              ["l", "r", "r", "r", "r"],
             ),
             "",
           ]
