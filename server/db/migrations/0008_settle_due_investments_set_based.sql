@@ -98,7 +98,10 @@ BEGIN
   ) d
   WHERE a.id = d.account_id;
 
-  UPDATE investment i SET status = 'matured', settle_journal_id = t.journal, settled_at = p_now
+  -- An already-posted key links the journal that paid it, as post_journal's replay would.
+  UPDATE investment i
+  SET status = 'matured', settled_at = p_now,
+      settle_journal_id = coalesce(t.journal, (SELECT j.id FROM journal j WHERE j.idempotency_key = 'maturity:' || t.inv))
   FROM unnest(v_ids, v_journals) AS t(inv, journal)
   WHERE i.id = t.inv;
 
