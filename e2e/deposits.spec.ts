@@ -1,16 +1,10 @@
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { BASE_URL, createUser, expect, signInViaApi, test, uniqueEmail, visit } from "./fixtures.js";
+import { BASE_URL, card, createUser, grantAdmin, overflow, expect, signInViaApi, test, uniqueEmail, visit } from "./fixtures.js";
 
 const CARDS = ["Main Balance", "Interest Balance", "Total Invest", "Total Payout", "Total Transaction", "Total Balance"];
 const REJECT_REASON = "No transfer with this reference reached our account.";
-
-/** The Playwright server's data directory (playwright.config.ts); the CLI reaches the running server through its control socket. */
-function grantAdmin(email: string) {
-  execFileSync("node", ["dist/server/cli/admin.js", "grant", email], { env: { ...process.env, DATA_DIR: ".tmp/e2e-data" }, stdio: "pipe" });
-}
 
 /** A second signed-in browser (the operator), sending the same test-specific client address. */
 async function adminPage(browser: Browser, clientIp: string): Promise<Page> {
@@ -20,14 +14,6 @@ async function adminPage(browser: Browser, clientIp: string): Promise<Page> {
   grantAdmin(admin.email);
   await signInViaApi(page, admin.email, admin.password);
   return page;
-}
-
-function card(page: Page, label: string) {
-  return page.getByRole("list", { name: "Balances" }).getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
-}
-
-async function overflow(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
 test.describe("deposits", () => {

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
+import { execFileSync } from "node:child_process";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export { expect };
@@ -105,4 +106,19 @@ export async function visit(page: Page, path: string) {
   const response = await page.goto(path);
   await waitForHydration(page);
   return response;
+}
+
+/** Makes an account an admin through the operator CLI, which reaches the running e2e server (playwright.config.ts) over its control socket. */
+export function grantAdmin(email: string) {
+  execFileSync("node", ["dist/server/cli/admin.js", "grant", email], { env: { ...process.env, DATA_DIR: ".tmp/e2e-data" }, stdio: "pipe" });
+}
+
+/** One of the six dashboard balance cards, by its label. */
+export function card(page: Page, label: string) {
+  return page.getByRole("list", { name: "Balances" }).getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
+}
+
+/** How far the page scrolls sideways (0 or less means none). */
+export async function overflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }

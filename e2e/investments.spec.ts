@@ -1,13 +1,7 @@
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { BASE_URL, createUser, expect, signInViaApi, test, uniqueEmail, visit } from "./fixtures.js";
-
-/** The Playwright server's data directory (playwright.config.ts); the CLI reaches the running server through its control socket. */
-function grantAdmin(email: string) {
-  execFileSync("node", ["dist/server/cli/admin.js", "grant", email], { env: { ...process.env, DATA_DIR: ".tmp/e2e-data" }, stdio: "pipe" });
-}
+import { BASE_URL, card, createUser, grantAdmin, overflow, expect, signInViaApi, test, uniqueEmail, visit } from "./fixtures.js";
 
 /** A second signed-in browser (the operator), sending the same test-specific client address. */
 async function adminPage(browser: Browser, clientIp: string, width = 1280): Promise<Page> {
@@ -19,16 +13,8 @@ async function adminPage(browser: Browser, clientIp: string, width = 1280): Prom
   return page;
 }
 
-function card(page: Page, label: string) {
-  return page.getByRole("list", { name: "Balances" }).getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
-}
-
 function planCard(page: Page, name: string) {
   return page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
-}
-
-async function overflow(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
 async function expectNoSeriousAxe(page: Page, where: string) {

@@ -1,17 +1,11 @@
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { BASE_URL, createUser, expect, signInViaApi, test, uniqueEmail, visit, type NewUser } from "./fixtures.js";
+import { BASE_URL, card, createUser, grantAdmin, overflow, expect, signInViaApi, test, uniqueEmail, visit, type NewUser } from "./fixtures.js";
 
 const ADDRESS = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 /** Another valid address, for the "typed twice" mismatch. */
 const OTHER_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
-
-/** The Playwright server's data directory (playwright.config.ts); the CLI reaches the running server through its control socket. */
-function grantAdmin(email: string) {
-  execFileSync("node", ["dist/server/cli/admin.js", "grant", email], { env: { ...process.env, DATA_DIR: ".tmp/e2e-data" }, stdio: "pipe" });
-}
 
 /** Another signed-in browser (a second user or the operator), sending the same test-specific client address. */
 async function signedInPage(browser: Browser, clientIp: string, user: NewUser, width = 1280): Promise<Page> {
@@ -39,10 +33,6 @@ async function fund(user: APIRequestContext, admin: APIRequestContext, amountCen
   expect(confirmed.status(), await confirmed.text()).toBe(200);
 }
 
-function card(page: Page, label: string) {
-  return page.getByRole("list", { name: "Balances" }).getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
-}
-
 async function expectCards(page: Page, figures: Record<string, string>) {
   await visit(page, "/dashboard");
   for (const [label, amount] of Object.entries(figures)) await expect(card(page, label), label).toContainText(amount);
@@ -68,10 +58,6 @@ function transactionForm(page: Page) {
     confirm: form.getByRole("button", { name: "Confirm Transaction" }),
     cancel: form.getByRole("button", { name: "Cancel" }),
   };
-}
-
-async function overflow(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
 async function expectNoSeriousAxe(page: Page, where: string) {

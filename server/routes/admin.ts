@@ -1,7 +1,10 @@
 import { Hono } from "hono";
 import * as z from "zod/mini";
+import { formatCents } from "../../shared/money.js";
 import { userSearchQuery } from "../../shared/schemas/admin.js";
 import { confirmDepositSchema, rejectDepositSchema, type DepositStatus } from "../../shared/schemas/deposits.js";
+import { planInputSchema } from "../../shared/schemas/investments.js";
+import { markPayoutPaidSchema, rejectPayoutSchema } from "../../shared/schemas/payouts.js";
 import type { AppDeps } from "../app.js";
 import { AppError } from "../errors.js";
 import { runMoneyOperation, respond } from "../http/idempotency.js";
@@ -9,16 +12,13 @@ import { readJson } from "../http/json-body.js";
 import { requireRole, requireUser, type AppEnv } from "../http/session.js";
 import { confirmDeposit, rejectDeposit, type Decision } from "../services/deposits/decide-deposit.js";
 import { listDepositsForReview } from "../services/deposits/list-deposits.js";
-import { mailNotification, mailNotifications } from "../services/notifications/notify.js";
-import { searchUsers } from "../services/users/search-users.js";
 import { creditInterest } from "../services/investments/credit-interest.js";
-import { listAllPlans, updatePlan } from "../services/plans/update-plan.js";
-import { listActivePlans } from "../services/plans/list-active-plans.js";
-import { toPublicSite } from "../site.js";
-import { planInputSchema } from "../../shared/schemas/investments.js";
-import { formatCents } from "../../shared/money.js";
-import { markPayoutPaidSchema, rejectPayoutSchema } from "../../shared/schemas/payouts.js";
+import { mailNotification, mailNotifications } from "../services/notifications/notify.js";
 import { listPayoutsForReview, markPayoutPaid, rejectPayout } from "../services/payouts/decide-payout.js";
+import { listActivePlans } from "../services/plans/list-active-plans.js";
+import { listAllPlans, updatePlan } from "../services/plans/update-plan.js";
+import { searchUsers } from "../services/users/search-users.js";
+import { toPublicSite } from "../site.js";
 
 const reviewQuery = z.object({ status: z.optional(z.enum(["pending", "expired", "confirmed", "rejected"])) });
 
