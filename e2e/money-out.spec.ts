@@ -142,6 +142,56 @@ test.describe("money out", () => {
     await expect(entry).toContainText("-$120.50");
   });
 
+  test("a pending payout can be cancelled by its owner: the amount comes back and no operator can pay it", async ({ page, request, browser, clientIp }) => {
+    const user = await createUser(request, { name: "Bisi Lawal" });
+    await signInViaApi(page, user.email, user.password);
+    const admin = await adminPage(browser, clientIp, request);
+    await fund(page.request, admin.request, 20_000);
+
+    await visit(page, "/dashboard/transaction");
+    const alerts = collectAlerts(page);
+    const tx = transactionForm(page);
+    await tx.recipient.fill(ADDRESS);
+    await tx.amount.fill("50");
+    await tx.wallet.fill(ADDRESS);
+    await tx.confirm.click();
+    await expect.poll(() => alerts).toEqual(["Transaction confirmed!"]);
+    const mine = page.getByTestId("my-payout").filter({ hasText: ADDRESS });
+    await expect(mine).toContainText("Pending");
+    await expect(page.getByTestId("available-to-send")).toContainText("$150.00");
+
+    // The first click only asks; backing out keeps the request.
+    await mine.getByRole("button", { name: "Cancel request for $50.00" }).click();
+    await expect(mine.getByRole("group")).toContainText("Cancel your payout of $50.00?");
+    await expect(mine.getByRole("button", { name: "Confirm cancel" })).toBeFocused();
+    await mine.getByRole("button", { name: "Keep request" }).click();
+    await expect(mine.getByRole("group")).toHaveCount(0);
+    await expect(mine).toContainText("Pending");
+
+    await mine.getByRole("button", { name: "Cancel request for $50.00" }).click();
+    await mine.getByRole("button", { name: "Confirm cancel" }).click();
+    await expect(mine.getByRole("status")).toHaveText("Payout cancelled. $50.00 is back in your Main Balance.");
+    await expect(mine).toContainText("Cancelled");
+    await expect(mine.getByRole("button", { name: /Cancel request/ })).toHaveCount(0);
+    await expect(page.getByTestId("available-to-send")).toContainText("$200.00");
+    // The history refreshes too: the held amount leaves the hold and comes back to the Main Balance.
+    const returned = page.getByRole("row").filter({ hasText: "Cancelled by the user" });
+    await expect(returned.filter({ hasText: "Main balance" })).toContainText("+$50.00");
+    await expect(returned.filter({ hasText: "Payout hold" })).toContainText("-$50.00");
+    expect(alerts).toEqual(["Transaction confirmed!"]);
+
+    // Gone from the operator's queue, and refused if an operator tries anyway.
+    const { payouts } = (await (await page.request.get("/api/payouts")).json()) as { payouts: Array<{ id: string; status: string }> };
+    expect(payouts).toEqual([expect.objectContaining({ status: "cancelled" })]);
+    const queue = (await (await admin.request.get("/api/admin/payouts")).json()) as { payouts: Array<{ id: string }> };
+    expect(queue.payouts.map((row) => row.id)).not.toContain(payouts[0]!.id);
+    const late = await admin.request.post(`/api/admin/payouts/${payouts[0]!.id}/mark-paid`, { data: { txId: "late" }, headers: { "Origin": BASE_URL } });
+    expect(late.status()).toBe(409);
+    await admin.context().close();
+
+    await expectCards(page, { "Main Balance": "$200.00", "Total Balance": "$200.00", "Total Payout": "$0.00" });
+  });
+
   test("a bad wallet address or amount is refused with a clear error and moves nothing", async ({ page, request, browser, clientIp }) => {
     const user = await createUser(request);
     await signInViaApi(page, user.email, user.password);

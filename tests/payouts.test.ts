@@ -1,45 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { platformAccount, userAccount } from "../server/services/ledger/accounts.js";
-import { postJournal } from "../server/services/ledger/post-journal.js";
 import { verifyLedger } from "../server/services/ledger/verify-ledger.js";
-import { grantAdmin } from "../server/services/users/grant-admin.js";
 import { testDatabaseUrl } from "./helpers/database.js";
-import type { HttpClient } from "./helpers/http-client.js";
+import { person as newPerson, summary } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
-import { signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
 
 const suite = serverSuite();
 const db = () => suite.database.handle.db;
 const WALLET = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
-
-interface Person {
-  client: HttpClient;
-  id: string;
-  email: string;
-}
-
-async function person(options: { admin?: boolean; funds?: bigint; name?: string } = {}): Promise<Person> {
-  const email = uniqueEmail();
-  await signUp(suite.server.client(), { name: options.name ?? "Tolu Ade", email });
-  if (options.admin) await grantAdmin(db(), email);
-  const client = suite.server.client();
-  await signIn(client, email);
-  const { user } = await (await client.get("/api/auth/get-session")).json();
-  if (options.funds) {
-    await postJournal(db(), {
-      idempotencyKey: `fund:${user.id}`,
-      kind: "deposit",
-      userId: user.id,
-      postings: [
-        { account: userAccount(user.id, "available"), amountCents: options.funds },
-        { account: platformAccount("deposits"), amountCents: -options.funds },
-      ],
-    });
-  }
-  return { client, id: user.id, email };
-}
-
-const summary = async (p: Person) => (await p.client.get("/api/me/summary")).json();
+const person = (options: Parameters<typeof newPerson>[1] = {}) => newPerson(suite, options);
 
 describe("payouts", () => {
   it("hold the amount at once; paid moves it out, rejected brings it back; each decided once", async () => {

@@ -353,7 +353,7 @@ export const payout = pgTable(
     index("payout_user_id_created_at_idx").on(table.userId, table.createdAt),
     index("payout_status_created_at_idx").on(table.status, table.createdAt),
     check("payout_amount_positive", sql`${table.amountCents} > 0`),
-    check("payout_status", sql`${table.status} in ('requested', 'paid', 'rejected')`),
+    check("payout_status", sql`${table.status} in ('requested', 'paid', 'rejected', 'cancelled')`),
   ],
 );
 

@@ -36,6 +36,7 @@ const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/investments", summary: "Invest in a plan from the available balance", auth: "user", body: createInvestmentSchema, idempotent: true, created: true },
   { method: "get", path: "/api/payouts", summary: "The caller's payouts", auth: "user" },
   { method: "post", path: "/api/payouts", summary: "Request a payout to a bitcoin address; the amount is held at once", auth: "user", body: createPayoutSchema, idempotent: true, created: true },
+  { method: "post", path: "/api/payouts/{id}/cancel", summary: "Cancel the caller's own pending payout (hold → available); 404 for anyone else's", auth: "user", idempotent: true },
   { method: "post", path: "/api/transfers", summary: "Send money to another user by e-mail", auth: "user", body: createTransferSchema, idempotent: true, created: true },
   { method: "get", path: "/api/money-requests", summary: "Requests the caller made or was asked to pay", auth: "user" },
   { method: "post", path: "/api/money-requests", summary: "Ask another user for money", auth: "user", body: createMoneyRequestSchema, idempotent: true, created: true },
@@ -107,6 +108,7 @@ export function openApiDocument(publicUrl: string) {
         "400": ERROR,
         ...(op.auth !== "none" ? { "401": ERROR } : {}),
         ...(op.auth === "admin" ? { "403": ERROR } : {}),
+        ...(op.path.includes("{") ? { "404": ERROR } : {}),
         ...(op.idempotent ? { "409": ERROR } : {}),
       },
     };

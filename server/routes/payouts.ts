@@ -7,6 +7,7 @@ import { runMoneyOperation, respond } from "../http/idempotency.js";
 import { readJson } from "../http/json-body.js";
 import { requireUser, type AppEnv } from "../http/session.js";
 import { mailNotifications, type NotificationInput } from "../services/notifications/notify.js";
+import { cancelPayout } from "../services/payouts/cancel-payout.js";
 import { toPayoutDto } from "../services/payouts/payout-dto.js";
 import { requestPayout } from "../services/payouts/request-payout.js";
 import { createMoneyRequest, declineMoneyRequest, listMoneyRequests, payMoneyRequest } from "../services/transfers/money-requests.js";
@@ -30,6 +31,16 @@ export function moneyOutRoutes({ auth, database, config, clock, mailer, logger }
         const made = await requestPayout(tx, config, c.get("user").id, value, clock.now());
         notifications.push(made.notification);
         return { status: 201, body: made.payout };
+      });
+      mail(notifications);
+      return respond(c, outcome);
+    })
+    .post("/payouts/:id/cancel", signedIn, async (c) => {
+      const notifications: NotificationInput[] = [];
+      const outcome = await runMoneyOperation(c, database.db, c.get("user").id, "", async (tx) => {
+        const cancelled = await cancelPayout(tx, c.get("user"), c.req.param("id"), clock.now());
+        notifications.push(cancelled.notification);
+        return { status: 200, body: cancelled.payout };
       });
       mail(notifications);
       return respond(c, outcome);

@@ -38,7 +38,8 @@ export const rejectPayoutSchema = z.object({
   reason: z.string().check(z.trim(), z.minLength(1, "Give a reason for the rejection."), z.maxLength(500, "The reason must be at most 500 characters.")),
 });
 
-export type PayoutStatus = "requested" | "paid" | "rejected";
+/** `requested` is the only undecided state; the other three are final. */
+export type PayoutStatus = "requested" | "paid" | "rejected" | "cancelled";
 
 export interface PayoutDto {
   id: string;

@@ -3,13 +3,14 @@ import { formatCents } from "../../../shared/money.js";
 import type { AdminPayoutDto, PayoutDto } from "../../../shared/schemas/payouts.js";
 import type { DbExecutor } from "../../db/client.js";
 import { payout, user } from "../../db/schema.js";
-import { AppError } from "../../errors.js";
 import { recordAudit } from "../audit/record-audit.js";
 import { platformAccount, userAccount } from "../ledger/accounts.js";
 import { postJournal } from "../ledger/post-journal.js";
 import { notify, type NotificationInput } from "../notifications/notify.js";
-import { toPayoutDto, type PayoutRow } from "./payout-dto.js";
+import { lockRequestedPayout } from "./lock-payout.js";
+import { toPayoutDto } from "./payout-dto.js";
 
+/** Only `requested` payouts: paid, rejected and cancelled ones are final and need no operator. */
 export async function listPayoutsForReview(db: DbExecutor, limit = 200): Promise<AdminPayoutDto[]> {
   const rows = await db
     .select({ payout, user: { id: user.id, name: user.name, email: user.email } })
@@ -21,16 +22,9 @@ export async function listPayoutsForReview(db: DbExecutor, limit = 200): Promise
   return rows.map((row) => ({ ...toPayoutDto(row.payout), user: row.user }));
 }
 
-async function lockRequested(tx: DbExecutor, payoutId: string): Promise<PayoutRow> {
-  const [row] = await tx.select().from(payout).where(eq(payout.id, payoutId)).for("update");
-  if (!row) throw new AppError("NOT_FOUND", "No such payout.");
-  if (row.status !== "requested") throw new AppError("CONFLICT", `This payout was already ${row.status === "paid" ? "marked paid" : "rejected"}.`);
-  return row;
-}
-
 /** Hold → the platform's payouts account: the money has left. Once only: row lock + journal key. */
 export async function markPayoutPaid(tx: DbExecutor, actorId: string, payoutId: string, txId: string, now: Date): Promise<{ payout: PayoutDto; notification: NotificationInput }> {
-  const current = await lockRequested(tx, payoutId);
+  const current = await lockRequestedPayout(tx, payoutId);
   const journal = await postJournal(tx, {
     idempotencyKey: `payout:${current.id}:settled`,
     kind: "payout_paid",
@@ -55,9 +49,9 @@ export async function markPayoutPaid(tx: DbExecutor, actorId: string, payoutId: 
   return { payout: toPayoutDto(updated), notification };
 }
 
-/** Hold → available: the money comes back. The same journal key as paying, so only one can ever happen. */
+/** Hold → available: the money comes back. The same journal key as paying and cancelling, so only one can ever happen. */
 export async function rejectPayout(tx: DbExecutor, actorId: string, payoutId: string, reason: string, now: Date): Promise<{ payout: PayoutDto; notification: NotificationInput }> {
-  const current = await lockRequested(tx, payoutId);
+  const current = await lockRequestedPayout(tx, payoutId);
   const journal = await postJournal(tx, {
     idempotencyKey: `payout:${current.id}:settled`,
     kind: "payout_rejected",

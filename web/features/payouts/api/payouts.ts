@@ -22,3 +22,18 @@ export function useCreatePayout() {
     onSettled: () => invalidateMoneyOut(client),
   });
 }
+
+/** Takes back a pending payout; the held amount returns to the Main Balance. */
+export function useCancelPayout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
+      apiRequest<PayoutDto>(`/api/payouts/${encodeURIComponent(id)}/cancel`, { method: "POST", body: {}, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+    onSuccess: (payout) => {
+      // Show Cancelled at once; the refetch below only confirms it.
+      client.setQueryData<{ payouts: PayoutDto[] }>(MONEY_OUT_KEYS.payouts, (old) => old && { payouts: old.payouts.map((row) => (row.id === payout.id ? payout : row)) });
+    },
+    // After a 409 too: an operator decided it meanwhile, so the list and balances are stale.
+    onSettled: () => invalidateMoneyOut(client),
+  });
+}

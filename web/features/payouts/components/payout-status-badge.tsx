@@ -5,6 +5,7 @@ const LOOK: Record<PayoutStatus, { tone: BadgeTone; label: string }> = {
   requested: { tone: "warning", label: "Pending" },
   paid: { tone: "success", label: "Paid" },
   rejected: { tone: "danger", label: "Rejected" },
+  cancelled: { tone: "neutral", label: "Cancelled" },
 };
 
 export function PayoutStatusBadge({ status }: { status: PayoutStatus }) {

@@ -1,0 +1,2 @@
+ALTER TABLE "payout" DROP CONSTRAINT "payout_status";--> statement-breakpoint
+ALTER TABLE "payout" ADD CONSTRAINT "payout_status" CHECK ("payout"."status" in ('requested', 'paid', 'rejected', 'cancelled'));
