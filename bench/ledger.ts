@@ -1,6 +1,6 @@
 /**
  * Ledger benchmark: journals per second posted through the real postJournal (the post_journal SQL
- * function of migration 0003), each journal in its own transaction exactly as the app posts them,
+ * function of migration 0011), each journal in its own transaction exactly as the app posts them,
  * on PostgreSQL with its durability settings as shipped. Writes the `## Ledger (bench/ledger.ts)`
  * section of BENCHMARKS.md and prints a summary.
  *
@@ -199,7 +199,7 @@ function readingNotes(cases: CaseResult[], cores: number): string[] {
   const hotMany = hot.find((c) => c.clients > 1);
   if (hot.length > 1 && hotMany) {
     notes.push(
-      `Hot: every journal waits for the row lock on \`p:deposits\`, held by the journal before it until its COMMIT has flushed: ` +
+      `Hot: every journal waits for the row lock on the hot user's available account (\`p:deposits\` is never locked), held by the journal before it until its COMMIT has flushed: ` +
         `throughput does not grow with clients (${hot.map((c) => `${fmt.int(rate(c))}/s at ${c.clients}`).join(", ")}), and ` +
         `post_journal (mostly that wait) takes ${fmt.ms(perJournal(hotMany, "post_journal"))} ms at ${hotMany.clients} clients.`,
     );
@@ -237,7 +237,7 @@ function renderSection(cases: CaseResult[], machine: MachineInfo, server: Server
       "`postJournal(db, input)` (one atomic, durable statement: synchronous_commit on) by N workers looping on a shared counter, with a fresh idempotency key.",
     "  - **spread**: a random user of the 1,000; one of available → invested, invested → available, available → payout_hold, " +
       "payout_hold → available; 1–999 cents (no account can be overdrawn).",
-    "  - **hot**: every journal a deposit of 1–999 cents from `p:deposits` to the same user's available account: all journals lock the same two rows.",
+    "  - **hot**: every journal a deposit of 1–999 cents from `p:deposits` to the same user's available account: all journals lock that one account's row (the platform account keeps no balance and is never locked).",
     `  - A fixed count per case (${Object.entries(COUNT)
       .map(([c, n]) => `${fmt.int(n)} journals at ${c} client${c === "1" ? "" : "s"}`)
       .join(", ")}) after a warm-up of ${WARMUP} journals with the same shape and clients. Latency is per journal, from ` +

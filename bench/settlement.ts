@@ -1,7 +1,7 @@
 /**
- * Settlement benchmark: how fast the app's real settlement path, settleDue(db, now)
- * (server/services/investments/settle-due.ts → settle_due_investments of migration 0006 →
- * post_journal of migration 0003), pays out N investments that are all due, at N = 10,000, then
+ * Settlement benchmark: how fast the app's real settlement path, settleDue(db, now, { workers })
+ * as the job runs it on PostgreSQL (server/services/investments/settle-due.ts →
+ * settle_due_investments of migration 0011), pays out N investments that are all due, at N = 10,000, then
  * N = 100,000, then N = 10,000 again (the ratio bar takes the mean of the two small runs), on
  * PostgreSQL with its durability settings as shipped. Writes the
  * `## Settlement (bench/settlement.ts)` section of BENCHMARKS.md and prints a summary.
@@ -25,7 +25,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openPostgres, type Database, type DatabaseHandle } from "../server/db/client.js";
-import { settleDue } from "../server/services/investments/settle-due.js";
+import { settleDue, settlementWorkers } from "../server/services/investments/settle-due.js";
 import { seedPlans } from "../server/services/plans/seed-plans.js";
 import { BENCHMARKS_INTRO, table, writeSection } from "./lib/markdown.js";
 import { explainClaim, MIN_STATEMENT_MS, settleWatched, statementBreakdown, type ClaimPlan, type ConcurrentRun, type StatementBreakdown } from "./lib/settlement-diagnostics.js";
@@ -51,6 +51,8 @@ const SCHEDULE = [SMALL, LARGE, SMALL];
  */
 let appBatchSize = Number.NaN;
 const BARS = { settlementsPerSecond: 5_000, maxRatio: 11 };
+/** Settlers at once, as the app's job runs them on PostgreSQL. */
+const WORKERS = settlementWorkers("postgres");
 /** settleDue() is called again while investments remain (one call should finish the job); this many calls at most. */
 const MAX_CALLS = 5;
 /** Before each timed run: wait until the machine was at most this % busy for 2 s, for at most QUIET_MAX_MS. */
@@ -264,8 +266,8 @@ function readingNotes(runs: RunResult[], diagnostics: Diagnostics | undefined): 
     if (pgMs !== null && nodeMs !== null) {
       notes.push(
         `N = ${label(r)}: each settlement cost ${fmt.ms(pgMs, 3)} ms of PostgreSQL CPU and ${fmt.ms(nodeMs, 3)} ms of Node.js CPU; ` +
-          `settleDue() runs its batches one after another on one connection, so that CPU alone caps it near ` +
-          `${fmt.int(1000 / (pgMs + nodeMs))} settlements/s on an otherwise idle core (bar ${fmt.int(BARS.settlementsPerSecond)}). The backend and Node.js waited ` +
+          `settleDue() runs ${WORKERS} settler${WORKERS === 1 ? "" : "s"} at once, each on its own connection, so that CPU alone caps it near ` +
+          `${fmt.int((1000 * Math.min(WORKERS, os.availableParallelism())) / (pgMs + nodeMs))} settlements/s on an otherwise idle machine (bar ${fmt.int(BARS.settlementsPerSecond)}). The backends and Node.js waited ` +
           `${fmt.pct(waitShare)} of the wall time in the run queue for a CPU; other processes kept ${fmt.pct(others)} of the machine busy meanwhile.`,
       );
     }
@@ -308,7 +310,8 @@ function readingNotes(runs: RunResult[], diagnostics: Diagnostics | undefined): 
     notes.push(
       `Two settlers at once (as two servers would run the job) settled ${fmt.int(pair.settled / pair.seconds)}/s against ` +
         `${fmt.int(single.settled / single.seconds)}/s for one; a settler's backend was waiting for a lock in ${fmt.pct(pair.lockWaitShare * 100)} of the samples ` +
-        `(${fmt.pct(single.lockWaitShare * 100)} alone): each batch holds the row lock on \`p:interest\` until it commits. One lookup of \`p:interest\` ` +
+        `(${fmt.pct(single.lockWaitShare * 100)} alone): two separate settleDue() calls each claim in maturity order, so their batches share users and ` +
+        `wait on those users' accounts (one settleDue() with several workers gives each its own slice of users instead). One lookup of \`p:interest\` ` +
         `touched up to ${pair.interestLookupMaxBuffers} buffers (${single.interestLookupMaxBuffers} with one settler)` +
         `${pair.interestLookupMaxBuffers > 2 * single.interestLookupMaxBuffers + 4 ? ": while the settlers' transactions overlap, the row's old versions cannot be pruned" : ""}.`,
     );
@@ -346,7 +349,7 @@ function renderSection(
       "per user one deposit journal (`p:deposits` → available) and per investment its `investment:<id>` journal (available → invested, " +
       "its `start_journal_id`), every balance equal to its postings. Then `VACUUM ANALYZE` and `CHECKPOINT`; the seed's terms and " +
       "`verifyLedger()` (= []) are checked before timing.",
-    `- Timed: \`settleDue(db, now)\` exactly as the job calls it (its default batch size, ${fmt.int(appBatchSize)} as observed; one transaction per batch: ` +
+    `- Timed: \`settleDue(db, now, { workers: ${WORKERS} })\` exactly as the job calls it on PostgreSQL (${WORKERS} settlers at once; its default batch size, ${fmt.int(appBatchSize)} as observed; one transaction per batch: ` +
       "`settle_due_investments`, then the notifications insert), called again only if investments remained.",
     "- Verified after each run: no investment active; N `maturity:` journals, each linked from its investment, with 3 postings; " +
       "`verifyLedger()` = []; `p:interest` = −Σ profit_cents; users' available balances = Σ(principal + profit) in total and per user; " +
@@ -590,7 +593,9 @@ async function main(): Promise<number> {
       const quiet = await waitForQuiet(QUIET_PCT, QUIET_MAX_MS);
       log(`${runLabel}: machine ${fmt.pct(quiet.busyPct)} busy before the run${quiet.waitedMs > 2_500 ? ` (waited ${(quiet.waitedMs / 1000).toFixed(0)} s for ≤ ${QUIET_PCT} %)` : ""}`);
 
-      // Timed: settleDue() until nothing is left.
+      // Timed: settleDue() until nothing is left. One connection per settler is open beforehand, so
+      // that every backend the run uses is measured.
+      await Promise.all(Array.from({ length: WORKERS }, () => db.execute(sql`select pg_sleep(0.05)`)));
       const pids = await backendPids(db);
       const sched0 = new Map(pids.map((pid) => [pid, schedstat(pid)]));
       const node0 = schedstat("self");
@@ -605,7 +610,7 @@ async function main(): Promise<number> {
       let calls = 0;
       while (calls < MAX_CALLS) {
         calls++;
-        const run = await settleDue(db, target.now);
+        const run = await settleDue(db, target.now, { workers: WORKERS });
         settled += run.settled;
         profitCents += run.profitCents;
         notifications += run.notifications.length;

@@ -6,7 +6,7 @@ import type { AdjustableClock, Clock } from "./clock.js";
 import type { DatabaseHandle } from "./db/client.js";
 import type { Config } from "./env.js";
 import { AppError } from "./errors.js";
-import { settleDue } from "./services/investments/settle-due.js";
+import { settleDue, settlementWorkers } from "./services/investments/settle-due.js";
 import type { Pages } from "./http/pages.js";
 import { requestLog } from "./http/request-log.js";
 import { securityHeaders } from "./http/security-headers.js";
@@ -84,7 +84,7 @@ export function createApp(deps: AppDeps) {
       if (typeof days !== "number" || !(days > 0) || days > 3650) throw new AppError("VALIDATION_FAILED", "days must be a number from 0 to 3650.");
       adjustable.advance(days * 86_400_000);
       // Settle at once what the jump made due, instead of waiting for the next scheduled run.
-      const run = await settleDue(database.db, adjustable.now());
+      const run = await settleDue(database.db, adjustable.now(), { workers: settlementWorkers(database.kind) });
       return c.json({ now: adjustable.now().toISOString(), settled: run.settled });
     });
   }

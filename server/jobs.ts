@@ -10,6 +10,8 @@ const MINUTE = 60_000;
 
 export interface JobDeps {
   db: Database;
+  /** Settlers this server runs at once (settleDue's `workers`). */
+  settlementWorkers: number;
   logger: Logger;
   clock: Clock;
   mailer: Mailer;
@@ -29,7 +31,7 @@ export function startJobs(deps: JobDeps): () => void {
     if (settling) return;
     settling = true;
     try {
-      const run = await settleDue(db, clock.now());
+      const run = await settleDue(db, clock.now(), { workers: deps.settlementWorkers });
       if (run.settled > 0) logger.info({ settled: run.settled }, "settled matured investments");
       await mailNotifications(db, deps, run.notifications);
     } catch (error) {

@@ -12,6 +12,7 @@ import { createOutboxMailer, createSmtpMailer, outboxDirectory, type Mailer } fr
 import { AdjustableClock, systemClock, type Clock } from "./clock.js";
 import { loadContent } from "./content/load-content.js";
 import { startJobs } from "./jobs.js";
+import { settlementWorkers } from "./services/investments/settle-due.js";
 import { clientDistDir, contentDir, ssrEntryPath } from "./paths.js";
 import { listActivePlans } from "./services/plans/list-active-plans.js";
 import { seedPlans } from "./services/plans/seed-plans.js";
@@ -92,7 +93,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const { port } = server.address() as AddressInfo;
     const url = config.port === port ? config.publicUrl : `http://localhost:${port}`;
 
-    cleanups.push(startJobs({ db: database.db, logger, clock, mailer, siteName: config.site.name, publicUrl: config.publicUrl }));
+    cleanups.push(startJobs({ db: database.db, settlementWorkers: settlementWorkers(database.kind), logger, clock, mailer, siteName: config.site.name, publicUrl: config.publicUrl }));
     if (embedded) {
       updateLockUrl(config.dataDir, url);
       cleanups.push(await startControlServer(database.db, config.dataDir));

@@ -190,24 +190,25 @@ describe("settlement totals (property)", () => {
 });
 
 describe.runIf(testDatabaseUrl)("settlement under concurrency (PostgreSQL)", () => {
-  it("two settlers and the admin tool running at once pay each investment once", async () => {
-    const users = [await insertUser(db()), await insertUser(db())];
+  it("two servers with two settlers each and the admin tool, all at once, pay each investment once", async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => insertUser(db())));
     const start = new Date("2031-01-01T00:00:00Z");
+    const principals = Array.from({ length: 8 }, (_, index) => BigInt(100_000 + index));
     for (const { id } of users) {
       await fund(id, 10_000_000n);
-      for (let index = 0; index < 20; index++) await db().transaction((tx) => createInvestment(tx, id, { planId: "standard", amountCents: 100_000 + index }, start));
+      for (const principal of principals) await db().transaction((tx) => createInvestment(tx, id, { planId: "standard", amountCents: Number(principal) }, start));
     }
     const later = new Date(start.getTime() + 20 * DAY);
     const runs = await Promise.all([
-      settleDue(db(), later, { batchSize: 5 }),
-      settleDue(db(), later, { batchSize: 5 }),
+      settleDue(db(), later, { batchSize: 3, workers: 2 }),
+      settleDue(db(), later, { batchSize: 3, workers: 2 }),
       db().transaction((tx) => creditInterest(tx, users[0]!.id, users[0]!.id, later)),
     ]);
-    const paid = runs.reduce((sum, run) => sum + run.settled, 0);
-    expect(paid).toBe(40);
+    expect(runs.reduce((sum, run) => sum + run.settled, 0)).toBe(users.length * principals.length);
+    const invested = principals.reduce((sum, p) => sum + p, 0n);
+    const owed = principals.reduce((sum, p) => sum + p + applyRate(p, 1000), 0n);
     for (const { id } of users) {
-      const expected = Array.from({ length: 20 }, (_, index) => BigInt(100_000 + index)).reduce((sum, p) => sum + p + applyRate(p, 1000), 0n) + (10_000_000n - Array.from({ length: 20 }, (_, index) => BigInt(100_000 + index)).reduce((a, b) => a + b, 0n));
-      expect(BigInt((await summarize(db(), id)).mainBalanceCents)).toBe(expected);
+      expect(BigInt((await summarize(db(), id)).mainBalanceCents)).toBe(10_000_000n - invested + owed);
     }
     expect(await verifyLedger(db())).toEqual([]);
   });

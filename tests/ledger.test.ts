@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { platformAccount, userAccount } from "../server/services/ledger/accounts.js";
@@ -83,6 +84,81 @@ describe("postJournal", () => {
     });
     await expect(attempt).rejects.toThrow(/journal|posting/);
     expect(await verifyLedger(db())).toEqual([]);
+  });
+});
+
+describe("the ledger's guards", () => {
+  it("refuses a journal that names one account twice", async () => {
+    const { id } = await insertUser(db());
+    await credit(id, 1_000n, `t:${id}:in`);
+    const twice = postJournal(db(), {
+      idempotencyKey: `t:${id}:twice`,
+      kind: "adjustment",
+      userId: id,
+      postings: [
+        { account: userAccount(id, "available"), amountCents: -500n },
+        { account: userAccount(id, "available"), amountCents: 500n },
+      ],
+    });
+    await expect(twice).rejects.toThrow(/appears twice/);
+  });
+
+  it("refuses postings out of account order and a journal for an unknown user, in SQL", async () => {
+    const { id } = await insertUser(db());
+    await credit(id, 1_000n, `t:${id}:in`);
+    const call = (key: string, userId: string, ids: string[]) =>
+      db().execute(sql`select * from post_journal(${key}, 'adjustment', ${userId}, null,
+        ${`{${ids.join(",")}}`}::text[], ${`{${id},${id}}`}::text[], '{available,invested}'::text[], '{-5,5}'::bigint[])`);
+    const available = userAccount(id, "available").id;
+    const invested = userAccount(id, "invested").id;
+    await expect(call(`t:${id}:unsorted`, id, [invested, available])).rejects.toMatchObject({ cause: { code: "TV002" } });
+    await expect(call(`t:${id}:ghost`, "no-such-user", [available, invested])).rejects.toMatchObject({ cause: { code: "TV002" } });
+    expect((await summarize(db(), id)).mainBalanceCents).toBe(1_000);
+    expect(await verifyLedger(db())).toEqual([]);
+  });
+
+  it("is append-only: journals and postings cannot change or vanish, accounts cannot be deleted", async () => {
+    const { id } = await insertUser(db());
+    const posted = await credit(id, 2_000n, `t:${id}:kept`);
+    for (const statement of [
+      sql`update posting set amount_cents = amount_cents * 2 where journal_id = ${posted.journalId}`,
+      sql`delete from posting where journal_id = ${posted.journalId}`,
+      sql`update journal set kind = 'transfer' where id = ${posted.journalId}`,
+      sql`delete from journal where id = ${posted.journalId}`,
+      sql`delete from ledger_account where user_id = ${id}`,
+      sql`truncate posting`,
+    ]) {
+      await expect(db().execute(statement)).rejects.toMatchObject({ cause: { code: "TV003" } });
+    }
+    expect((await summarize(db(), id)).mainBalanceCents).toBe(2_000);
+    expect(await verifyLedger(db())).toEqual([]);
+  });
+
+  it("verifyLedger reports a posting whose journal or account is missing", async () => {
+    // A database of its own: the broken rows it writes can never be removed.
+    const scratch = await createTestDatabase();
+    try {
+      const { id } = await insertUser(scratch.handle.db);
+      const posted = await postJournal(scratch.handle.db, {
+        idempotencyKey: `t:${id}:in`,
+        kind: "deposit",
+        userId: id,
+        postings: [
+          { account: userAccount(id, "available"), amountCents: 100n },
+          { account: platformAccount("deposits"), amountCents: -100n },
+        ],
+      });
+      expect(await verifyLedger(scratch.handle.db)).toEqual([]);
+      await scratch.handle.db.execute(sql`insert into posting (journal_id, account_id, amount_cents)
+        values (${posted.journalId}, 'u:ghost:available', 7), (${posted.journalId}, ${userAccount(id, "available").id}, -7),
+               ('no-such-journal', 'p:deposits', 1), ('no-such-journal', 'p:interest', -1)`);
+      const problems = await verifyLedger(scratch.handle.db);
+      expect(problems).toEqual(
+        expect.arrayContaining([expect.stringMatching(/missing account u:ghost:available/), expect.stringMatching(/missing journal no-such-journal/)]),
+      );
+    } finally {
+      await scratch.dispose();
+    }
   });
 });
 

@@ -63,6 +63,10 @@ describe("cancelling a payout", () => {
 
     const listed = (await (await user.client.get("/api/payouts")).json()).payouts;
     expect(listed).toEqual([expect.objectContaining({ id: made.id, status: "cancelled" })]);
+    const history = (await (await user.client.get("/api/transactions")).json()).entries;
+    expect(history).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: "Payout cancelled", amountCents: 30_000, reference: "Cancelled by the user" })]),
+    );
     expect(await verifyLedger(db())).toEqual([]);
   });
 

@@ -204,7 +204,8 @@ export function percentile(sorted: Float64Array, p: number): number {
 type Rows<T> = { rows: T[] };
 
 export async function balances(db: Database): Promise<Map<string, bigint>> {
-  const result = (await db.execute(sql`select id, balance_cents::text as balance from ledger_account`)) as unknown as Rows<{ id: string; balance: string }>;
+  // ledger_balance: user accounts' kept balances, platform accounts' sums of postings.
+  const result = (await db.execute(sql`select id, balance_cents::text as balance from ledger_balance`)) as unknown as Rows<{ id: string; balance: string }>;
   return new Map(result.rows.map((row) => [row.id, BigInt(row.balance)]));
 }
 
@@ -249,7 +250,7 @@ export async function verifyCase(db: Database, before: Map<string, bigint>, phas
 
   problems.push(...(await verifyLedger(db)));
 
-  const total = (await db.execute(sql`select coalesce(sum(balance_cents), 0)::text as total from ledger_account`)) as unknown as Rows<{ total: string }>;
+  const total = (await db.execute(sql`select coalesce(sum(balance_cents), 0)::text as total from ledger_balance`)) as unknown as Rows<{ total: string }>;
   const sum = total.rows[0]?.total ?? "?";
   if (sum !== "0") problems.push(`the balances of all accounts sum to ${sum}, not 0`);
   return problems;

@@ -82,14 +82,13 @@ export async function seedDueInvestments(url: string, investments: number, now: 
        from generate_series(1, $1::int) g`,
       [users, now.toISOString()],
     );
-    // Balances as the postings below leave them: available 0, invested Σ principal, p:deposits −Σ.
+    // Balances as the postings below leave them: available 0, invested Σ principal (p:deposits, created
+    // by the migrations, keeps no balance: its postings are −Σ).
     await client.query(
       `insert into ledger_account (id, user_id, kind, balance_cents, created_at)
        select 'u:' || user_id || ':available', user_id, 'available', 0, min(started_at) - interval '1 hour' from seed_inv group by user_id
        union all
-       select 'u:' || user_id || ':invested', user_id, 'invested', sum(principal_cents), min(started_at) from seed_inv group by user_id
-       union all
-       select 'p:deposits', null, 'deposits', -sum(principal_cents), min(started_at) - interval '1 hour' from seed_inv`,
+       select 'u:' || user_id || ':invested', user_id, 'invested', sum(principal_cents), min(started_at) from seed_inv group by user_id`,
     );
     await client.query(
       `insert into journal (id, idempotency_key, kind, user_id, reference, created_at)
@@ -227,7 +226,7 @@ export async function verifySettlement(
          group by j.id having count(*) <> 3) x)::text as wrong_postings,
       (select coalesce(sum(p.amount_cents), 0) from posting p join journal j on j.id = p.journal_id
          where j.kind = 'maturity' and p.account_id = 'p:interest')::text as interest_postings,
-      (select coalesce(balance_cents, 0) from ledger_account where id = 'p:interest')::text as interest,
+      (select balance_cents from ledger_balance where id = 'p:interest')::text as interest,
       (select sum(profit_cents) from investment)::text as profit,
       (select sum(principal_cents + profit_cents) from investment)::text as owed,
       (select coalesce(sum(balance_cents), 0) from ledger_account where kind = 'available' and user_id is not null)::text as available,

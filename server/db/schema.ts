@@ -141,9 +141,11 @@ export const contactMessage = pgTable(
 /*
  * The ledger (product.md "The money model"). Accounts are `u:<userId>:<kind>` for a user's
  * available / invested / payout_hold money and `p:<kind>` for the platform's deposits / interest /
- * payouts. Journals are posted only by the `post_journal` SQL function (migration 0003), which
- * checks that postings sum to zero, locks accounts in id order and keeps balance_cents equal to
- * the sum of the account's postings.
+ * payouts. Journals are posted only by the `post_journal` SQL function (migration 0011), which
+ * checks that postings sum to zero, locks user accounts in id order and keeps their balance_cents
+ * equal to the sum of their postings. Platform accounts have no floor and keep no balance
+ * (balance_cents is NULL): their balance is the sum of their postings, read through the
+ * `ledger_balance` view, so no journal ever waits for another on a platform row (decision 0019).
  */
 export const ledgerAccount = pgTable(
   "ledger_account",
@@ -151,14 +153,16 @@ export const ledgerAccount = pgTable(
     id: text("id").primaryKey(),
     userId: text("user_id").references(() => user.id, { onDelete: "restrict" }),
     kind: text("kind").notNull(),
-    balanceCents: bigint("balance_cents", { mode: "bigint" }).notNull().default(sql`0`),
+    /** Kept for user accounts; NULL for platform accounts (see above). */
+    balanceCents: bigint("balance_cents", { mode: "bigint" }).default(sql`0`),
     createdAt: createdAt(),
   },
   (table) => [
     index("ledger_account_user_id_idx").on(table.userId),
-    // The last line of defence: no user account below zero, whatever code runs.
-    check("ledger_account_user_not_negative", sql`${table.userId} is null or ${table.balanceCents} >= 0`),
-    check("ledger_account_kind", sql`${table.kind} in ('available', 'invested', 'payout_hold', 'deposits', 'interest', 'payouts')`),
+    // The last line of defence: no kept balance (a user account's) below zero, whatever code runs.
+    check("ledger_account_balance_not_negative", sql`${table.balanceCents} >= 0`),
+    // The kind is checked once, when the account is created, by a trigger (migration 0011): a CHECK
+    // here would be re-evaluated on every balance update (decision 0019).
   ],
 );
 
@@ -168,8 +172,11 @@ export const journal = pgTable(
     id: text("id").primaryKey(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     kind: text("kind").notNull(),
-    /** The customer on whose behalf money moved (figures such as Total Payout are read by it). */
-    userId: text("user_id").references(() => user.id, { onDelete: "restrict" }),
+    /**
+     * The customer on whose behalf money moved (figures such as Total Payout are read by it).
+     * No foreign key: post_journal checks the user exists (decision 0019).
+     */
+    userId: text("user_id"),
     reference: text("reference"),
     createdAt: createdAt(),
   },
@@ -180,12 +187,10 @@ export const posting = pgTable(
   "posting",
   {
     id: bigserial("id", { mode: "bigint" }).primaryKey(),
-    journalId: text("journal_id")
-      .notNull()
-      .references(() => journal.id, { onDelete: "restrict" }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => ledgerAccount.id, { onDelete: "restrict" }),
+    // No foreign keys: post_journal writes the journal, the accounts and the postings together, and
+    // the ledger tables are append-only (decision 0019).
+    journalId: text("journal_id").notNull(),
+    accountId: text("account_id").notNull(),
     amountCents: bigint("amount_cents", { mode: "bigint" }).notNull(),
     createdAt: createdAt(),
   },
@@ -317,8 +322,10 @@ export const investment = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     maturesAt: timestamp("matures_at", { withTimezone: true }).notNull(),
     status: text("status").notNull().default("active"),
-    startJournalId: text("start_journal_id").references(() => journal.id),
-    settleJournalId: text("settle_journal_id").references(() => journal.id),
+    // Links to the journals that moved the money, written in the same transaction as those journals
+    // (which are append-only); no foreign key, so settlement locks no journal row (decision 0019).
+    startJournalId: text("start_journal_id"),
+    settleJournalId: text("settle_journal_id"),
     settledAt: timestamp("settled_at", { withTimezone: true }),
     createdAt: createdAt(),
   },

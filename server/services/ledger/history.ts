@@ -10,6 +10,7 @@ const TYPE_LABELS: Record<string, string> = {
   payout_request: "Payout",
   payout_paid: "Payout",
   payout_rejected: "Payout returned",
+  payout_cancelled: "Payout cancelled",
   transfer: "Transfer",
   adjustment: "Adjustment",
 };

@@ -2,9 +2,11 @@ import { sql } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client.js";
 
 /**
- * The ledger's invariants, checked from the raw tables: every journal sums to zero, every
- * account's balance equals the sum of its postings, no user account is negative. Returns the
- * problems found (none when the ledger is sound).
+ * The ledger's invariants, checked from the raw tables: every journal sums to zero, every user
+ * account's kept balance equals the sum of its postings (platform accounts keep none), no user
+ * account is negative, and every posting
+ * names a journal and an account that exist (post_journal guarantees it by construction instead of
+ * per-row foreign keys; see decision 0019). Returns the problems found (none when the ledger is sound).
  */
 export async function verifyLedger(db: DbExecutor): Promise<string[]> {
   const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
@@ -15,15 +17,34 @@ export async function verifyLedger(db: DbExecutor): Promise<string[]> {
   for (const row of await rows(sql`
     select a.id, a.balance_cents::text as balance, coalesce(sum(p.amount_cents), 0)::text as postings
     from ledger_account a left join posting p on p.account_id = a.id
+    where a.user_id is not null
     group by a.id, a.balance_cents
-    having a.balance_cents <> coalesce(sum(p.amount_cents), 0)`)) {
+    having a.balance_cents is distinct from coalesce(sum(p.amount_cents), 0)`)) {
     problems.push(`account ${row.id} holds ${row.balance} but its postings sum to ${row.postings}`);
   }
   for (const row of await rows(sql`select id, balance_cents::text as balance from ledger_account where user_id is not null and balance_cents < 0`)) {
     problems.push(`user account ${row.id} is negative (${row.balance})`);
   }
+  for (const row of await rows(sql`select id, balance_cents::text as balance from ledger_account where user_id is null and balance_cents is not null`)) {
+    problems.push(`platform account ${row.id} keeps a balance (${row.balance}); its balance is the sum of its postings`);
+  }
   for (const row of await rows(sql`select j.id from journal j left join posting p on p.journal_id = j.id group by j.id having count(p.id) < 2`)) {
     problems.push(`journal ${row.id} has fewer than two postings`);
+  }
+  for (const row of await rows(sql`
+    select p.id::text as id, p.journal_id, p.account_id, j.id is null as no_journal
+    from posting p left join journal j on j.id = p.journal_id left join ledger_account a on a.id = p.account_id
+    where j.id is null or a.id is null`)) {
+    problems.push(`posting ${row.id} names a missing ${row.no_journal ? `journal ${row.journal_id}` : `account ${row.account_id}`}`);
+  }
+  for (const row of await rows(sql`select j.id, j.user_id from journal j left join "user" u on u.id = j.user_id where j.user_id is not null and u.id is null`)) {
+    problems.push(`journal ${row.id} names a missing user ${row.user_id}`);
+  }
+  for (const row of await rows(sql`
+    select i.id, coalesce(i.start_journal_id, '') as start, coalesce(i.settle_journal_id, '') as settle from investment i
+    where (i.start_journal_id is not null and not exists (select 1 from journal j where j.id = i.start_journal_id))
+       or (i.settle_journal_id is not null and not exists (select 1 from journal j where j.id = i.settle_journal_id))`)) {
+    problems.push(`investment ${row.id} links a missing journal (${row.start} / ${row.settle})`);
   }
   return problems;
 }

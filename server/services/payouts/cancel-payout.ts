@@ -19,8 +19,7 @@ export async function cancelPayout(tx: DbExecutor, caller: { id: string }, payou
   const current = await lockRequestedPayout(tx, payoutId, caller.id);
   const journal = await postJournal(tx, {
     idempotencyKey: `payout:${current.id}:settled`,
-    // The ledger movement is a rejection's (held money comes back); the payout row's status tells them apart.
-    kind: "payout_rejected",
+    kind: "payout_cancelled",
     userId: current.userId,
     reference: "Cancelled by the user",
     postings: [

@@ -33,7 +33,7 @@ export async function requestPayout(
 
   const available = userAccount(userId, "available");
   const [account] = await tx.select({ balance: ledgerAccount.balanceCents }).from(ledgerAccount).where(eq(ledgerAccount.id, available.id)).for("update");
-  if (!account || account.balance < amount) throw new AppError("INSUFFICIENT_FUNDS", "Your available balance is not enough for this payout.");
+  if (!account || (account.balance ?? 0n) < amount) throw new AppError("INSUFFICIENT_FUNDS", "Your available balance is not enough for this payout.");
 
   const [today] = await tx
     .select({ total: sql<string>`coalesce(sum(${payout.amountCents}), 0)::text` })
