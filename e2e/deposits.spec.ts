@@ -202,6 +202,8 @@ test.describe("deposits", () => {
     test.use({ viewport: { width: 375, height: 800 } });
 
     test("the deposit screens fit the screen and pass axe", async ({ page, request }) => {
+      // Several screens, each checked with axe: under a full parallel run this outgrows the default 30 s.
+      test.slow();
       const user = await createUser(request, { name: "Adaeze Nwachukwu-Okonkwo" });
       await signInViaApi(page, user.email, user.password);
       const screens: Array<[string, (page: Page) => Promise<void>]> = [

@@ -224,6 +224,8 @@ test.describe("investments", () => {
     test.use({ viewport: { width: 375, height: 800 } });
 
     test("the plan list, invest dialog, overview and plan editor fit the screen and pass axe", async ({ page, request, browser, clientIp }) => {
+      // Several screens, each checked with axe: under a full parallel run this outgrows the default 30 s.
+      test.slow();
       test.setTimeout(60_000);
       const user = await createUser(request, { name: "Adaeze Nwachukwu-Okonkwo" });
       await signInViaApi(page, user.email, user.password);

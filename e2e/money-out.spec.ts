@@ -174,6 +174,9 @@ test.describe("money out", () => {
     await expect(mine).toContainText("Cancelled");
     await expect(mine.getByRole("button", { name: /Cancel request/ })).toHaveCount(0);
     await expect(page.getByTestId("available-to-send")).toContainText("$200.00");
+    // The form's summary of that payout follows it: no longer "Pending".
+    await expect(page.getByTestId("transaction-outcome")).toContainText("Cancelled");
+    await expect(page.getByTestId("transaction-outcome")).toContainText("You cancelled this payout; the amount is back in your Main Balance.");
     // The history refreshes too: the held amount leaves the hold and comes back to the Main Balance.
     const returned = page.getByRole("row").filter({ hasText: "Cancelled by the user" });
     await expect(returned.filter({ hasText: "Main balance" })).toContainText("+$50.00");
@@ -343,6 +346,8 @@ test.describe("money out", () => {
     test.use({ viewport: { width: 375, height: 800 } });
 
     test("the money-out screens fit the screen and pass axe", async ({ page, request, browser, clientIp }) => {
+      // Several screens, each checked with axe: under a full parallel run this outgrows the default 30 s.
+      test.slow();
       test.setTimeout(90_000);
       const user = await createUser(request, { name: "Oluwaseun Adeyemi-Bankole" });
       const asker = await createUser(request, { name: "Chiamaka Nwosu" });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { formatCents } from "../../../../shared/money.js";
-import type { PayoutDto, TransferDto } from "../../../../shared/schemas/payouts.js";
+import type { PayoutDto, PayoutStatus, TransferDto } from "../../../../shared/schemas/payouts.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
@@ -9,8 +9,9 @@ import { focusField } from "../../../lib/focus-field.js";
 import { useIdempotencyKey } from "../../../lib/idempotency.js";
 import { useSummary } from "../../ledger/api/ledger.js";
 import { useCreateTransfer } from "../../transfers/api/transfers.js";
-import { useCreatePayout } from "../api/payouts.js";
+import { useCreatePayout, useMyPayouts } from "../api/payouts.js";
 import { moneyOutFailure } from "../errors.js";
+import { PayoutStatusBadge } from "./payout-status-badge.js";
 import {
   CANCELLED,
   CONFIRMED,
@@ -39,9 +40,22 @@ function SummaryRow({ label, children, mono }: { label: string; children: ReactN
   );
 }
 
-/** The reference's "Transaction summary", filled from what the server recorded. */
+/** What the payout's current status means for the user, under the summary. */
+const PAYOUT_NOTE: Record<PayoutStatus, string> = {
+  requested: "Your payout is waiting to be sent. The amount is held from your Main Balance until then; you will be notified when it is paid.",
+  paid: "Your payout has been sent.",
+  rejected: "Your payout was not sent; the amount is back in your Main Balance.",
+  cancelled: "You cancelled this payout; the amount is back in your Main Balance.",
+};
+
+/**
+ * The reference's "Transaction summary", filled from what the server recorded. A payout's status
+ * is read from the payouts list, so the summary follows a cancellation or an operator's decision.
+ */
 function TransactionSummary({ done }: { done: Done }) {
+  const payouts = useMyPayouts();
   const isPayout = done.kind === "payout";
+  const status: PayoutStatus | null = isPayout ? (payouts.data?.payouts.find((row) => row.id === done.payout.id)?.status ?? done.payout.status) : null;
   return (
     <div className="flex flex-col gap-3">
       <p className="font-semibold">{CONFIRMED}</p>
@@ -50,16 +64,12 @@ function TransactionSummary({ done }: { done: Done }) {
           {isPayout ? done.payout.walletAddress : `${done.transfer.toName} (${done.toEmail})`}
         </SummaryRow>
         <SummaryRow label="Amount">{formatCents(isPayout ? done.payout.amountCents : done.transfer.amountCents)}</SummaryRow>
-        <SummaryRow label="Status">{isPayout ? <Badge tone="warning">Pending</Badge> : <Badge tone="success">Completed</Badge>}</SummaryRow>
+        <SummaryRow label="Status">{status ? <PayoutStatusBadge status={status} /> : <Badge tone="success">Completed</Badge>}</SummaryRow>
         <SummaryRow label="Transaction ID" mono>
           {isPayout ? done.payout.id : done.transfer.id}
         </SummaryRow>
       </dl>
-      <p className="text-sm">
-        {isPayout
-          ? "Your payout is waiting to be sent. The amount is held from your Main Balance until then; you will be notified when it is paid."
-          : `The money is in ${done.transfer.toName}'s Main Balance now.`}
-      </p>
+      <p className="text-sm">{done.kind === "payout" ? PAYOUT_NOTE[status ?? done.payout.status] : `The money is in ${done.transfer.toName}'s Main Balance now.`}</p>
     </div>
   );
 }
