@@ -4,9 +4,9 @@ import type { DbExecutor } from "../../db/client.js";
 /**
  * The ledger's invariants, checked from the raw tables: every journal sums to zero, every user
  * account's kept balance equals the sum of its postings (platform accounts keep none), no user
- * account is negative, and every posting
- * names a journal and an account that exist (post_journal guarantees it by construction instead of
- * per-row foreign keys; see decision 0019). Returns the problems found (none when the ledger is sound).
+ * account is negative, and every posting, journal and investment names rows that exist
+ * (post_journal guarantees it by construction instead of per-row foreign keys; decision 0019).
+ * Returns the problems found (none when the ledger is sound).
  */
 export async function verifyLedger(db: DbExecutor): Promise<string[]> {
   const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
