@@ -134,6 +134,25 @@ describe("the ledger's guards", () => {
     expect(await verifyLedger(db())).toEqual([]);
   });
 
+  it("checks an account when it is created: known kind, the id its owner and kind imply, a balance only for users", async () => {
+    const { id } = await insertUser(db());
+    for (const statement of [
+      sql`insert into ledger_account (id, user_id, kind) values (${`u:${id}:bonus`}, ${id}, 'bonus')`,
+      sql`insert into ledger_account (id, user_id, kind) values (${`u:${id}:available`}, ${id}, 'invested')`,
+      sql`insert into ledger_account (id, user_id, kind) values ('u:nobody:available', null, 'available')`,
+      sql`insert into ledger_account (id, user_id, kind, balance_cents) values ('p:fees', null, 'deposits', null)`,
+      sql`insert into ledger_account (id, user_id, kind, balance_cents) values ('p:deposits2', null, 'deposits', 0)`,
+    ]) {
+      await expect(db().execute(statement)).rejects.toMatchObject({ cause: { code: "TV002" } });
+    }
+    // And a user account can never be taken below zero, whatever code tries.
+    await credit(id, 100n, `t:${id}:floor`);
+    await expect(db().execute(sql`update ledger_account set balance_cents = -1 where id = ${userAccount(id, "available").id}`)).rejects.toMatchObject({
+      cause: { code: "23514" },
+    });
+    expect(await verifyLedger(db())).toEqual([]);
+  });
+
   it("verifyLedger reports a posting whose journal or account is missing", async () => {
     // A database of its own: the broken rows it writes can never be removed.
     const scratch = await createTestDatabase();

@@ -13,8 +13,8 @@ ALTER TABLE "posting" DROP CONSTRAINT "posting_account_id_ledger_account_id_fk";
 ALTER TABLE "ledger_account" ALTER COLUMN "balance_cents" DROP NOT NULL;
 --> statement-breakpoint
 -- Decision 0019. The ledger's per-row foreign keys (posting → journal, posting → ledger_account,
--- journal → user, investment → its start and settle journals) and the account-kind CHECK give way to guarantees that cost nothing per journal:
--- post_journal writes the journal, the postings and the user balances together; journals and
+-- journal → user, investment → its start and settle journals) and the account-kind CHECK give way
+-- to guarantees that cost nothing per journal: post_journal writes the journal, the postings and the user balances together; journals and
 -- postings are append-only and accounts are never deleted; an account's kind and owner are checked
 -- once, when it is created; verifyLedger() reports any posting whose journal or account is missing.
 -- Platform accounts (p:deposits, p:interest, p:payouts) have no floor, so they need no kept balance
