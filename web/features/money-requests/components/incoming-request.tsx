@@ -1,59 +1,36 @@
-import { useEffect, useId, useRef, useState } from "react";
 import { formatCents } from "../../../../shared/money.js";
 import type { MoneyRequestDto } from "../../../../shared/schemas/payouts.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
 import { useIdempotencyKey } from "../../../lib/idempotency.js";
+import { useConfirmStep } from "../../../lib/use-confirm-step.js";
 import { useSummary } from "../../ledger/api/ledger.js";
 import { moneyOutFailure } from "../../payouts/errors.js";
 import { useAnswerMoneyRequest } from "../api/money-requests.js";
 import { RequestDetails } from "./request-details.js";
 import { RequestStatusBadge } from "./request-status-badge.js";
 
-type Outcome = { tone: "success" | "error"; text: string };
-
 /** One request made to the caller. Pay asks once more, with the amount, before any money moves; Decline moves nothing. */
 export function IncomingRequest({ request }: { request: MoneyRequestDto }) {
   const answer = useAnswerMoneyRequest();
   const summary = useSummary();
   const idempotency = useIdempotencyKey();
-  const [confirming, setConfirming] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const questionId = useId();
-  const payButton = useRef<HTMLButtonElement>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  const message = useRef<HTMLDivElement>(null);
+  const { confirming, outcome, questionId, triggerRef, confirmRef, messageRef, ask, back, finish, clearOutcome } = useConfirmStep();
   const who = request.counterparty.name || request.counterparty.email;
   const amount = formatCents(request.amountCents);
   const pending = request.status === "pending";
 
-  useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-  }, [confirming]);
-
-  // The buttons go away once the request is answered; the message keeps the keyboard user's place.
-  useEffect(() => {
-    if (outcome) message.current?.focus();
-  }, [outcome]);
-
-  const cancel = () => {
-    setConfirming(false);
-    requestAnimationFrame(() => payButton.current?.focus());
-  };
-
   const run = async (kind: "pay" | "decline") => {
     if (answer.isPending) return;
-    setOutcome(null);
+    clearOutcome();
     try {
       if (kind === "pay") await answer.mutateAsync({ kind, id: request.id, idempotencyKey: idempotency.keyFor({ pay: request.id }) });
       else await answer.mutateAsync({ kind, id: request.id });
       idempotency.done();
-      setConfirming(false);
-      setOutcome(kind === "pay" ? { tone: "success", text: `You paid ${amount} to ${who}.` } : { tone: "success", text: `You declined ${who}'s request for ${amount}.` });
+      finish(kind === "pay" ? { tone: "success", text: `You paid ${amount} to ${who}.` } : { tone: "success", text: `You declined ${who}'s request for ${amount}.` });
     } catch (error) {
       const failure = moneyOutFailure(error, {}, kind === "pay" ? "The payment could not be made. Please try again." : "The request could not be declined. Please try again.");
-      setConfirming(false);
-      setOutcome({ tone: "error", text: failure.message });
+      finish({ tone: "error", text: failure.message });
     }
   };
 
@@ -71,12 +48,12 @@ export function IncomingRequest({ request }: { request: MoneyRequestDto }) {
           <RequestStatusBadge status={request.status} />
         </div>
       </div>
-      <div ref={message} tabIndex={-1} className="outline-none empty:hidden">
+      <div ref={messageRef} tabIndex={-1} className="outline-none empty:hidden">
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
       </div>
       {pending && !confirming && (
         <div className="flex flex-wrap gap-3">
-          <Button ref={payButton} onClick={() => setConfirming(true)} disabled={answer.isPending} aria-label={`Pay ${amount} to ${who}`}>
+          <Button ref={triggerRef} onClick={ask} disabled={answer.isPending} aria-label={`Pay ${amount} to ${who}`}>
             Pay
           </Button>
           <Button variant="dangerOutline" onClick={() => void run("decline")} disabled={answer.isPending} aria-label={`Decline ${who}'s request for ${amount}`}>
@@ -91,10 +68,10 @@ export function IncomingRequest({ request }: { request: MoneyRequestDto }) {
           </p>
           {summary.data && <p className="text-sm text-slate-700">Your Main Balance: {formatCents(summary.data.mainBalanceCents)}</p>}
           <div className="flex flex-wrap gap-3">
-            <Button ref={confirmButton} onClick={() => void run("pay")} disabled={answer.isPending}>
+            <Button ref={confirmRef} onClick={() => void run("pay")} disabled={answer.isPending}>
               {answer.isPending ? "Paying..." : `Confirm payment of ${amount}`}
             </Button>
-            <Button variant="ghost" onClick={cancel} disabled={answer.isPending}>
+            <Button variant="ghost" onClick={back} disabled={answer.isPending}>
               Cancel
             </Button>
           </div>

@@ -1,55 +1,33 @@
-import { useEffect, useId, useRef, useState } from "react";
 import { formatCents } from "../../../../shared/money.js";
 import type { PayoutDto } from "../../../../shared/schemas/payouts.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
 import { formatDateTime } from "../../../lib/format-date.js";
 import { useIdempotencyKey } from "../../../lib/idempotency.js";
+import { useConfirmStep } from "../../../lib/use-confirm-step.js";
 import { useCancelPayout } from "../api/payouts.js";
 import { moneyOutFailure } from "../errors.js";
 import { PayoutStatusBadge } from "./payout-status-badge.js";
-
-type Outcome = { tone: "success" | "error"; text: string };
 
 /** One of the caller's payouts. A pending one can be cancelled, after a second, explicit confirmation. */
 export function MyPayoutRow({ payout }: { payout: PayoutDto }) {
   const cancel = useCancelPayout();
   const idempotency = useIdempotencyKey();
-  const [confirming, setConfirming] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const questionId = useId();
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  const message = useRef<HTMLDivElement>(null);
+  const { confirming, outcome, questionId, triggerRef, confirmRef, messageRef, ask, back, finish, clearOutcome } = useConfirmStep();
   const amount = formatCents(payout.amountCents);
   const pending = payout.status === "requested";
 
-  useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-  }, [confirming]);
-
-  // The buttons go away once the payout is decided; the message keeps the keyboard user's place.
-  useEffect(() => {
-    if (outcome) message.current?.focus();
-  }, [outcome]);
-
-  const keep = () => {
-    setConfirming(false);
-    requestAnimationFrame(() => cancelButton.current?.focus());
-  };
-
   const confirm = async () => {
     if (cancel.isPending) return;
-    setOutcome(null);
+    clearOutcome();
     try {
       // One key per payout: a retried click replays the first answer instead of a 409.
       await cancel.mutateAsync({ id: payout.id, idempotencyKey: idempotency.keyFor({ cancel: payout.id }) });
       idempotency.done();
-      setOutcome({ tone: "success", text: `Payout cancelled. ${amount} is back in your Main Balance.` });
+      finish({ tone: "success", text: `Payout cancelled. ${amount} is back in your Main Balance.` });
     } catch (error) {
-      setOutcome({ tone: "error", text: moneyOutFailure(error, {}, "The payout could not be cancelled. Please try again.").message });
+      finish({ tone: "error", text: moneyOutFailure(error, {}, "The payout could not be cancelled. Please try again.").message });
     }
-    setConfirming(false);
   };
 
   return (
@@ -79,12 +57,12 @@ export function MyPayoutRow({ payout }: { payout: PayoutDto }) {
           <PayoutStatusBadge status={payout.status} />
         </div>
       </div>
-      <div ref={message} tabIndex={-1} className="outline-none empty:hidden">
+      <div ref={messageRef} tabIndex={-1} className="outline-none empty:hidden">
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
       </div>
       {pending && !confirming && (
         <div>
-          <Button ref={cancelButton} variant="dangerOutline" onClick={() => setConfirming(true)} aria-label={`Cancel request for ${amount}`}>
+          <Button ref={triggerRef} variant="dangerOutline" onClick={ask} aria-label={`Cancel request for ${amount}`}>
             Cancel request
           </Button>
         </div>
@@ -95,10 +73,10 @@ export function MyPayoutRow({ payout }: { payout: PayoutDto }) {
             Cancel your payout of <strong>{amount}</strong>? Nothing will be sent, and the amount goes back to your Main Balance at once.
           </p>
           <div className="flex flex-wrap gap-3">
-            <Button ref={confirmButton} variant="danger" onClick={() => void confirm()} disabled={cancel.isPending}>
+            <Button ref={confirmRef} variant="danger" onClick={() => void confirm()} disabled={cancel.isPending}>
               {cancel.isPending ? "Cancelling..." : "Confirm cancel"}
             </Button>
-            <Button variant="ghost" onClick={keep} disabled={cancel.isPending}>
+            <Button variant="ghost" onClick={back} disabled={cancel.isPending}>
               Keep request
             </Button>
           </div>
