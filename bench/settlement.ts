@@ -1,7 +1,7 @@
 /**
  * Settlement benchmark: how fast the app's real settlement path, settleDue(db, now, { workers })
  * as the job runs it on PostgreSQL (server/services/investments/settle-due.ts →
- * settle_due_investments of migration 0011), pays out N investments that are all due, at N = 10,000, then
+ * settle_due_investments of migration 0012), pays out N investments that are all due, at N = 10,000, then
  * N = 100,000, then N = 10,000 again (the ratio bar takes the mean of the two small runs), on
  * PostgreSQL with its durability settings as shipped. Writes the
  * `## Settlement (bench/settlement.ts)` section of BENCHMARKS.md and prints a summary.
@@ -391,8 +391,9 @@ function renderSection(
     "",
     "### Where the time goes",
     "",
-    "Milliseconds per settlement. Statements as the client sees them (round trip + server work + event-loop wait); *JS* is the rest " +
-      "(drizzle, building the notifications). *PG CPU* / *PG wait*: the run's PostgreSQL backends on a CPU / waiting in the run queue " +
+    "Milliseconds per settlement. Statements as the client sees them (round trip + server work + event-loop wait), summed over " +
+      `the ${WORKERS} settlers that run at once, so with *JS* (the rest: drizzle, building the notifications) they add up to ${WORKERS} × *Wall*. ` +
+      "*PG CPU* / *PG wait*: the run's PostgreSQL backends on a CPU / waiting in the run queue " +
       "for one (`/proc/<pid>/schedstat`); *Node CPU*: this process. WAL: `pg_stat_wal` (cluster-wide). *Batches*: mean ms of one " +
       "`settle_due_investments` call in the first / last tenth of the run.",
     "",
@@ -409,7 +410,7 @@ function renderSection(
           fmt.ms(perStatement(r, "settle_due_investments"), 3),
           fmt.ms(perStatement(r, "insert_notification"), 3),
           fmt.ms(perStatement(r, "begin") + perStatement(r, "commit"), 3),
-          fmt.ms(wall - known, 3),
+          fmt.ms(WORKERS * wall - known, 3),
           fmt.ms(per(r, r.usage.pgRunSeconds), 3),
           fmt.ms(per(r, r.usage.pgWaitSeconds), 3),
           fmt.ms(per(r, r.usage.nodeCpuSeconds), 3),
@@ -425,7 +426,7 @@ function renderSection(
       "",
       `### Diagnostics (untimed, fresh ${fmt.int(DIAGNOSTIC_N)}-investment databases)`,
       "",
-      `The claim query, read from the deployed \`settle_due_investments\` and explained with its parameters bound (limit ${fmt.int(appBatchSize)}, the other parameters NULL as in a run's first batch; rolled back):`,
+      `The claim query, read from the deployed \`settle_due_investments\` and explained as the function runs it (its own planner settings, the generic plan) with a job settler's first batch bound (limit ${fmt.int(appBatchSize)}, slice 0 of 2, no cursor; rolled back):`,
       "",
       "```",
       ...diagnostics.claim.lines,
@@ -435,7 +436,7 @@ function renderSection(
         ? [
             `Statements inside one \`settle_due_investments\` call of ${fmt.int(diagnostics.breakdown.settled)} (auto_explain durations, nested ` +
               `statements, without ANALYZE; one rolled-back transaction): ${fmt.ms(diagnostics.breakdown.totalMs, 1)} ms in all. A statement's ` +
-              `time includes the triggers it fired (the per-row foreign-key checks) and any function it called; statements under ` +
+              `time includes the triggers it fired (foreign-key checks) and any function it called; statements under ` +
               `${MIN_STATEMENT_MS} ms are not listed.`,
             "",
             table(

@@ -10,8 +10,9 @@ import { verifyLedger } from "../server/services/ledger/verify-ledger.js";
 import { createInvestment } from "../server/services/investments/create-investment.js";
 import { creditInterest } from "../server/services/investments/credit-interest.js";
 import { settleBatch, settleDue } from "../server/services/investments/settle-due.js";
+import { seedPlans } from "../server/services/plans/seed-plans.js";
 import { grantAdmin } from "../server/services/users/grant-admin.js";
-import { testDatabaseUrl } from "./helpers/database.js";
+import { createTestDatabase, testDatabaseUrl } from "./helpers/database.js";
 import type { HttpClient } from "./helpers/http-client.js";
 import { serverSuite } from "./helpers/suite.js";
 import { signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
@@ -123,6 +124,75 @@ describe("maturity", () => {
     expect((await summary(client)).mainBalanceCents).toBe(110_000);
     expect((await (await client.get("/api/notifications")).json()).notifications[0]).toMatchObject({ kind: "investment_matured" });
     expect(await verifyLedger(db())).toEqual([]);
+  });
+});
+
+describe("the settlement queue", () => {
+  it("settlers on their own slices, batch after batch from their cursors, pay every due investment once", async () => {
+    const users = await Promise.all(Array.from({ length: 5 }, () => insertUser(db())));
+    const start = new Date("2033-01-01T00:00:00Z");
+    for (const [index, { id }] of users.entries()) {
+      await fund(id, 5_000_000n);
+      // Staggered starts, so the queue interleaves users and each settler's batches cross several of them.
+      for (let day = 0; day < 4; day++) {
+        const started = new Date(start.getTime() + (day * users.length + index) * 3_600_000);
+        await db().transaction((tx) => createInvestment(tx, id, { planId: "standard", amountCents: 100_000 + day }, started));
+      }
+    }
+    const later = new Date(start.getTime() + 30 * DAY);
+    // Other tests' investments in this database may be due by then too.
+    const run = await settleDue(db(), later, { batchSize: 2, workers: 2 });
+    expect(run.settled).toBeGreaterThanOrEqual(20);
+    for (const { id } of users) {
+      const rows = await db().select().from(investment).where(eq(investment.userId, id));
+      expect(rows.every((row) => row.status === "matured" && row.settleJournalId)).toBe(true);
+      expect(await summarize(db(), id)).toMatchObject({ totalInvestCents: 0, mainBalanceCents: 5_000_000 + 4 * 10_000 });
+    }
+    expect((await settleDue(db(), later, { batchSize: 2, workers: 2 })).settled).toBe(0);
+    expect(await verifyLedger(db())).toEqual([]);
+  });
+
+  it("refuses a due investment whose user has no ledger accounts, and pays nothing of its batch", async () => {
+    // A database of its own: the broken investment stays due for good.
+    const scratch = await createTestDatabase();
+    try {
+      const own = scratch.handle.db;
+      await seedPlans(own);
+      const healthy = await insertUser(own);
+      await postJournal(own, {
+        idempotencyKey: `fund:${healthy.id}`,
+        kind: "deposit",
+        userId: healthy.id,
+        postings: [
+          { account: userAccount(healthy.id, "available"), amountCents: 500_000n },
+          { account: platformAccount("deposits"), amountCents: -500_000n },
+        ],
+      });
+      const start = new Date("2034-01-01T00:00:00Z");
+      await own.transaction((tx) => createInvestment(tx, healthy.id, { planId: "standard", amountCents: 200_000 }, start));
+      // Written around the ledger, as no code path does: no journal ever moved this user's money.
+      const broken = await insertUser(own);
+      await own.insert(investment).values({
+        id: `broken-${broken.id}`,
+        userId: broken.id,
+        planId: "standard",
+        planName: "Standard",
+        principalCents: 200_000n,
+        rateBasisPoints: 1000,
+        termDays: 14,
+        profitCents: 20_000n,
+        startedAt: start,
+        maturesAt: new Date(start.getTime() + 14 * DAY),
+      });
+      await expect(settleDue(own, new Date(start.getTime() + 20 * DAY))).rejects.toMatchObject({
+        cause: { code: "TV002", message: expect.stringMatching(/no available or no invested account/) },
+      });
+      expect((await own.select().from(investment)).map((row) => row.status)).toEqual(["active", "active"]);
+      expect(await summarize(own, healthy.id)).toMatchObject({ mainBalanceCents: 300_000, totalInvestCents: 200_000 });
+      expect(await verifyLedger(own)).toEqual([]);
+    } finally {
+      await scratch.dispose();
+    }
   });
 });
 

@@ -168,8 +168,12 @@ describe("the ledger's guards", () => {
         ],
       });
       expect(await verifyLedger(scratch.handle.db)).toEqual([]);
+      // A journal names an account once: the posting's key is (account, journal).
+      await expect(
+        scratch.handle.db.execute(sql`insert into posting (journal_id, account_id, amount_cents) values (${posted.journalId}, ${userAccount(id, "available").id}, 1)`),
+      ).rejects.toMatchObject({ cause: { code: "23505" } });
       await scratch.handle.db.execute(sql`insert into posting (journal_id, account_id, amount_cents)
-        values (${posted.journalId}, 'u:ghost:available', 7), (${posted.journalId}, ${userAccount(id, "available").id}, -7),
+        values (${posted.journalId}, 'u:ghost:available', 7), (${posted.journalId}, 'p:payouts', -7),
                ('no-such-journal', 'p:deposits', 1), ('no-such-journal', 'p:interest', -1)`);
       const problems = await verifyLedger(scratch.handle.db);
       expect(problems).toEqual(

@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import type { Database } from "../../server/db/client.js";
+import { listenToQueries } from "./query-timer.js";
 
 export type StatementKind = "begin" | "post_journal" | "commit" | "rollback" | "other";
 const KINDS: StatementKind[] = ["begin", "post_journal", "commit", "rollback", "other"];
@@ -26,35 +26,10 @@ interface StatementTotals {
   ms: number;
 }
 
-/**
- * Times every query a pg.Client sends while enabled: from the call to the settled promise, i.e. one
- * network round trip plus the server's work plus the wait for this event loop to notice the answer.
- * Installed once by wrapping pg.Client.prototype.query (the pool of server/db/client.ts makes its
- * clients from the same class); disabled, it only forwards the call.
- */
+/** Round-trip time of every query while started, by kind (see query-timer.ts). */
 export class StatementProbe {
-  private enabled = false;
+  private stopListening: (() => void) | undefined;
   private totals = new Map<StatementKind, StatementTotals>();
-
-  constructor() {
-    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown; __ledgerProbe?: boolean };
-    if (proto.__ledgerProbe) throw new Error("StatementProbe installed twice");
-    proto.__ledgerProbe = true;
-    const original = proto.query;
-    // eslint-disable-next-line @typescript-eslint/no-this-alias
-    const probe = this;
-    proto.query = function (this: unknown, ...args: unknown[]) {
-      const result = original.apply(this, args);
-      if (!probe.enabled || !result || typeof (result as Promise<unknown>).then !== "function") return result;
-      const first = args[0];
-      const text = typeof first === "string" ? first : typeof (first as { text?: unknown })?.text === "string" ? (first as { text: string }).text : "";
-      const kind = classify(text);
-      const started = performance.now();
-      const done = () => probe.add(kind, performance.now() - started);
-      (result as Promise<unknown>).then(done, done);
-      return result;
-    };
-  }
 
   private add(kind: StatementKind, ms: number) {
     const entry = this.totals.get(kind) ?? { count: 0, ms: 0 };
@@ -65,11 +40,12 @@ export class StatementProbe {
 
   start() {
     this.totals = new Map();
-    this.enabled = true;
+    this.stopListening = listenToQueries((text, ms) => this.add(classify(text), ms));
   }
 
   stop(): Record<StatementKind, StatementTotals> {
-    this.enabled = false;
+    this.stopListening?.();
+    this.stopListening = undefined;
     const out = {} as Record<StatementKind, StatementTotals>;
     for (const kind of KINDS) out[kind] = this.totals.get(kind) ?? { count: 0, ms: 0 };
     return out;

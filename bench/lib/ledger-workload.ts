@@ -224,7 +224,7 @@ export async function verifyCase(db: Database, before: Map<string, bigint>, phas
   const problems: string[] = [];
   for (const { keyPrefix, result } of phases) {
     const counted = (await db.execute(sql`
-      select count(distinct j.id)::int as journals, count(p.id)::int as postings
+      select count(distinct j.id)::int as journals, count(p.journal_id)::int as postings
       from journal j left join posting p on p.journal_id = j.id
       where starts_with(j.idempotency_key, ${keyPrefix})`)) as unknown as Rows<{ journals: number; postings: number }>;
     const row = counted.rows[0] ?? { journals: -1, postings: -1 };

@@ -22,28 +22,36 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
   }
 }
 
-/** The deployed settle_due_investments: its source and its parameters' names and types. */
-async function settleFunction(client: pg.Client): Promise<{ source: string; params: Array<{ name: string; type: string }> } | null> {
+interface SettleFunction {
+  source: string;
+  params: Array<{ name: string; type: string }>;
+  /** The function's own settings (`SET name = value` of its definition), as `name=value`. */
+  settings: string[];
+}
+
+/** The deployed settle_due_investments: its source, its parameters' names and types, its settings. */
+async function settleFunction(client: pg.Client): Promise<SettleFunction | null> {
   const row = (
     await client.query(
-      `select p.prosrc as source, p.proargnames as names,
+      `select p.prosrc as source, p.proargnames as names, coalesce(p.proconfig, '{}') as settings,
               array(select format_type(t, null) from unnest(p.proargtypes) as t) as types
        from pg_proc p where p.proname = 'settle_due_investments' order by p.oid desc limit 1`,
     )
-  ).rows[0] as { source: string; names: string[] | null; types: string[] } | undefined;
+  ).rows[0] as { source: string; names: string[] | null; settings: string[]; types: string[] } | undefined;
   if (!row) return null;
   const params = row.types.map((type, index) => ({ name: row.names?.[index] ?? "", type }));
-  return { source: row.source, params };
+  return { source: row.source, params, settings: row.settings };
 }
 
 /**
- * The claim query inside a settle_due_investments source: the innermost `SELECT … FROM investment …
- * SKIP LOCKED`, each parameter of the function it uses turned into a typed placeholder; `used`
- * names them in placeholder order.
+ * The job's claim query inside a settle_due_investments source: the innermost `SELECT … FROM
+ * investment … SKIP LOCKED` of the last such query (the first one serves the admin tool's single
+ * user), each parameter of the function it uses turned into a typed placeholder; `used` names them
+ * in placeholder order.
  */
 export function claimQuery(source: string, params: Array<{ name: string; type: string }>): { text: string; used: string[] } | null {
-  const end = /SKIP\s+LOCKED/i.exec(source);
-  if (!end) return null;
+  const end = [...source.matchAll(/SKIP\s+LOCKED/gi)].at(-1);
+  if (!end || end.index === undefined) return null;
   const head = source.slice(0, end.index + end[0].length);
   const from = head.search(/FROM\s+investment\b(?![\s\S]*FROM\s+investment\b)/i);
   if (from === -1) return null;
@@ -76,11 +84,20 @@ export async function explainClaim(url: string, now: Date, limit: number): Promi
     const fn = await settleFunction(client);
     const query = fn && claimQuery(fn.source, fn.params);
     if (!fn || !query) return { lines: ["(no SELECT … FROM investment … SKIP LOCKED found in settle_due_investments)"], ms: null };
-    // The first batch of a run: p_now and p_limit bound, every other parameter (user, cursor) NULL.
-    const values = query.used.map((name) => (name === "p_now" ? now.toISOString() : name === "p_limit" ? limit : null));
+    // The first batch of a job's settler: p_now and p_limit bound, the slice 0 of 2, the cursor NULL.
+    const bound: Record<string, unknown> = { p_now: now.toISOString(), p_limit: limit, p_slice: 0, p_slices: 2 };
+    const values = query.used.map((name) => bound[name] ?? null);
     await client.query("begin");
     try {
-      const rows = (await client.query(`explain (analyze, buffers, costs off) ${query.text}`, values)).rows as Array<{ "QUERY PLAN": string }>;
+      // As the function plans it: with its own settings, and as the generic plan PL/pgSQL settles on.
+      for (const setting of fn.settings) {
+        const [name, ...value] = setting.split("=");
+        await client.query("select set_config($1, $2, true)", [name, value.join("=")]);
+      }
+      await client.query("set local plan_cache_mode = force_generic_plan");
+      await client.query(`prepare claim as ${query.text}`);
+      const placeholders = values.map((_, index) => `$${index + 1}`).join(", ");
+      const rows = (await client.query(`explain (analyze, buffers, costs off) execute claim(${placeholders})`, values)).rows as Array<{ "QUERY PLAN": string }>;
       const lines = rows.map((row) => row["QUERY PLAN"]);
       const ms = Number(/Execution Time: ([\d.]+) ms/.exec(lines.join("\n"))?.[1] ?? Number.NaN);
       return { lines, ms };

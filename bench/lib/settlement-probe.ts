@@ -1,12 +1,11 @@
 /**
- * Where settleDue() spends its time, as its pg clients see it: every query is timed from the call
- * to the settled promise (a round trip plus the server's work plus the wait for this event loop)
+ * Where settleDue() spends its time, as its pg clients see it: every query is timed (query-timer.ts)
  * and filed by kind; the calls of settle_due_investments are also kept one by one, so a batch that
  * gets slower as the run goes on shows. Read-only: nothing here changes a server setting.
  */
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
+import { listenToQueries } from "./query-timer.js";
 
 export type SettleStatement = "begin" | "settle_due_investments" | "insert_notification" | "commit" | "other";
 export const SETTLE_STATEMENTS: SettleStatement[] = ["begin", "settle_due_investments", "insert_notification", "commit", "other"];
@@ -16,7 +15,7 @@ function classify(text: string): SettleStatement {
   if (head.startsWith("begin")) return "begin";
   if (head.startsWith("commit")) return "commit";
   if (text.includes("settle_due_investments(")) return "settle_due_investments";
-  if (head.startsWith('insert into "notification"')) return "insert_notification";
+  if (/^insert into "?notification"?[ (]/.test(head)) return "insert_notification";
   return "other";
 }
 
@@ -29,36 +28,13 @@ export interface ProbeTotals {
 }
 
 export class SettlementProbe {
-  private enabled = false;
+  private stopListening: (() => void) | undefined;
   private totals: ProbeTotals = SettlementProbe.empty();
 
   private static empty(): ProbeTotals {
     const statements = {} as ProbeTotals["statements"];
     for (const kind of SETTLE_STATEMENTS) statements[kind] = { count: 0, ms: 0 };
     return { statements, batchesMs: [], batchesRows: [] };
-  }
-
-  constructor() {
-    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown; __settlementProbe?: boolean };
-    if (proto.__settlementProbe) throw new Error("SettlementProbe installed twice");
-    proto.__settlementProbe = true;
-    const original = proto.query;
-    // eslint-disable-next-line @typescript-eslint/no-this-alias
-    const probe = this;
-    proto.query = function (this: unknown, ...args: unknown[]) {
-      const result = original.apply(this, args);
-      if (!probe.enabled || !result || typeof (result as Promise<unknown>).then !== "function") return result;
-      const first = args[0];
-      const text = typeof first === "string" ? first : typeof (first as { text?: unknown })?.text === "string" ? (first as { text: string }).text : "";
-      const kind = classify(text);
-      const started = performance.now();
-      const done = (value?: unknown) => {
-        const rows = (value as { rows?: unknown[] } | undefined)?.rows;
-        probe.add(kind, performance.now() - started, Array.isArray(rows) ? rows.length : undefined);
-      };
-      (result as Promise<unknown>).then(done, () => done());
-      return result;
-    };
   }
 
   private add(kind: SettleStatement, ms: number, rows: number | undefined) {
@@ -73,11 +49,15 @@ export class SettlementProbe {
 
   start(): void {
     this.totals = SettlementProbe.empty();
-    this.enabled = true;
+    this.stopListening = listenToQueries((text, ms, result) => {
+      const rows = result?.rows;
+      this.add(classify(text), ms, Array.isArray(rows) ? rows.length : undefined);
+    });
   }
 
   stop(): ProbeTotals {
-    this.enabled = false;
+    this.stopListening?.();
+    this.stopListening = undefined;
     return this.totals;
   }
 }

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   index,
@@ -141,7 +140,7 @@ export const contactMessage = pgTable(
 /*
  * The ledger (product.md "The money model"). Accounts are `u:<userId>:<kind>` for a user's
  * available / invested / payout_hold money and `p:<kind>` for the platform's deposits / interest /
- * payouts. Journals are posted only by the `post_journal` SQL function (migration 0011), which
+ * payouts. Journals are posted only by the `post_journal` SQL function (migration 0012), which
  * checks that postings sum to zero, locks user accounts in id order and keeps their balance_cents
  * equal to the sum of their postings. Platform accounts have no floor and keep no balance
  * (balance_cents is NULL): their balance is the sum of their postings, read through the
@@ -186,7 +185,6 @@ export const journal = pgTable(
 export const posting = pgTable(
   "posting",
   {
-    id: bigserial("id", { mode: "bigint" }).primaryKey(),
     // No foreign keys: post_journal writes the journal, the accounts and the postings together, and
     // the ledger tables are append-only (decision 0019).
     journalId: text("journal_id").notNull(),
@@ -195,8 +193,11 @@ export const posting = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index("posting_account_id_idx").on(table.accountId, table.id),
-    index("posting_journal_id_idx").on(table.journalId),
+    // A journal names each account once, so (account, journal) is the posting's natural key, and
+    // its only index: an account's postings in journal order (journal ids are time-ordered) serve
+    // the history and the platform balances; a journal's postings are read only by verifyLedger's
+    // full scans. One index per posting instead of three (decision 0020).
+    primaryKey({ name: "posting_pkey", columns: [table.accountId, table.journalId] }),
     check("posting_not_zero", sql`${table.amountCents} <> 0`),
   ],
 );

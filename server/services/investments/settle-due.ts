@@ -35,7 +35,7 @@ interface SettledRow {
 
 /**
  * Settles one batch in the caller's transaction through `settle_due_investments` (migration
- * 0006): principal back to available and profit from the platform's interest account, one journal
+ * 0012): principal back to available and profit from the platform's interest account, one journal
  * per investment keyed `maturity:<id>`, rows claimed with SKIP LOCKED. Notifications are written
  * in the same transaction.
  */

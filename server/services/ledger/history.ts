@@ -38,7 +38,7 @@ interface Row {
 export async function transactionHistory(db: DbExecutor, userId: string, page: number, pageSize: number): Promise<HistoryPageDto> {
   const result = (await db.execute(sql`
     with entries as (
-      select p.id::text as id, p.created_at as date, j.kind, a.kind as account_kind, p.amount_cents as amount,
+      select p.journal_id || '/' || p.account_id as id, p.created_at as date, j.kind, a.kind as account_kind, p.amount_cents as amount,
              'completed' as status, coalesce(j.reference, '') as reference, d.method, d.coin, d.bank
       from posting p
       join ledger_account a on a.id = p.account_id

@@ -63,7 +63,7 @@ function postJournalStatement(tx: DbExecutor) {
 }
 
 /**
- * Posts one journal through `post_journal` (migration 0011) inside the caller's transaction:
+ * Posts one journal through `post_journal` (migration 0012) inside the caller's transaction:
  * postings sum to zero, accounts are locked in id order, no user account goes below zero.
  */
 export async function postJournal(tx: DbExecutor, input: JournalInput): Promise<PostedJournal> {

@@ -28,14 +28,14 @@ export async function verifyLedger(db: DbExecutor): Promise<string[]> {
   for (const row of await rows(sql`select id, balance_cents::text as balance from ledger_account where user_id is null and balance_cents is not null`)) {
     problems.push(`platform account ${row.id} keeps a balance (${row.balance}); its balance is the sum of its postings`);
   }
-  for (const row of await rows(sql`select j.id from journal j left join posting p on p.journal_id = j.id group by j.id having count(p.id) < 2`)) {
+  for (const row of await rows(sql`select j.id from journal j left join posting p on p.journal_id = j.id group by j.id having count(p.journal_id) < 2`)) {
     problems.push(`journal ${row.id} has fewer than two postings`);
   }
   for (const row of await rows(sql`
-    select p.id::text as id, p.journal_id, p.account_id, j.id is null as no_journal
+    select p.journal_id, p.account_id, j.id is null as no_journal
     from posting p left join journal j on j.id = p.journal_id left join ledger_account a on a.id = p.account_id
     where j.id is null or a.id is null`)) {
-    problems.push(`posting ${row.id} names a missing ${row.no_journal ? `journal ${row.journal_id}` : `account ${row.account_id}`}`);
+    problems.push(`posting ${row.journal_id}/${row.account_id} names a missing ${row.no_journal ? `journal ${row.journal_id}` : `account ${row.account_id}`}`);
   }
   for (const row of await rows(sql`select j.id, j.user_id from journal j left join "user" u on u.id = j.user_id where j.user_id is not null and u.id is null`)) {
     problems.push(`journal ${row.id} names a missing user ${row.user_id}`);

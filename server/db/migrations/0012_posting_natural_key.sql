@@ -1,0 +1,253 @@
+-- Decision 0020. A posting is keyed by (account_id, journal_id): post_journal refuses a journal that
+-- names an account twice, so the pair is unique, and it is the only index the table needs. The
+-- serial id, its sequence and the two secondary indexes go: each posting now writes one index entry
+-- instead of three.
+DROP INDEX "posting_account_id_idx";
+--> statement-breakpoint
+DROP INDEX "posting_journal_id_idx";
+--> statement-breakpoint
+ALTER TABLE "posting" DROP COLUMN "id";
+--> statement-breakpoint
+ALTER TABLE "posting" ADD CONSTRAINT "posting_pkey" PRIMARY KEY ("account_id", "journal_id");
+--> statement-breakpoint
+-- As in 0011, but the journal and its postings are written by one statement, so a journal runs
+-- one statement fewer.
+-- The only way money moves: one journal, its postings and the account balances, in the caller's
+-- transaction. Replays of an idempotency key return the first journal and post nothing.
+-- The postings name each account once, in ascending id order by code point (postJournal sorts them;
+-- COLLATE "C" whatever the database's collation): that order is the one lock order every journal
+-- and settlement follows, so two journals never wait on each other in a cycle.
+-- Each user account is locked by the UPDATE that moves its balance, which also refuses to take it
+-- below zero; a user account is created the first time a journal names it. Platform accounts are
+-- neither locked nor updated.
+-- Errors: TV001 insufficient funds, TV002 malformed journal.
+CREATE OR REPLACE FUNCTION post_journal(
+  p_key text,
+  p_kind text,
+  p_user_id text,
+  p_reference text,
+  p_account_ids text[],
+  p_account_owners text[],
+  p_account_kinds text[],
+  p_amounts bigint[]
+) RETURNS TABLE (out_journal_id text, out_created boolean)
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_id text;
+  v_count integer := coalesce(array_length(p_account_ids, 1), 0);
+  v_sum numeric := 0;
+BEGIN
+  IF v_count < 2
+     OR coalesce(array_length(p_account_owners, 1), 0) <> v_count
+     OR coalesce(array_length(p_account_kinds, 1), 0) <> v_count
+     OR coalesce(array_length(p_amounts, 1), 0) <> v_count THEN
+    RAISE EXCEPTION 'a journal needs two or more postings, each with an account and an amount' USING ERRCODE = 'TV002';
+  END IF;
+  FOR i IN 1..v_count LOOP
+    IF p_amounts[i] IS NULL OR p_amounts[i] = 0 THEN
+      RAISE EXCEPTION 'a posting cannot be zero' USING ERRCODE = 'TV002';
+    END IF;
+    IF p_account_ids[i] IS NULL OR (i > 1 AND p_account_ids[i] COLLATE "C" <= p_account_ids[i - 1] COLLATE "C") THEN
+      RAISE EXCEPTION 'postings must name each account once, in ascending id order' USING ERRCODE = 'TV002';
+    END IF;
+    v_sum := v_sum + p_amounts[i];
+  END LOOP;
+  IF v_sum <> 0 THEN
+    RAISE EXCEPTION 'the postings of a journal must sum to zero' USING ERRCODE = 'TV002';
+  END IF;
+  -- A concurrent insert of the same key waits here until the first transaction ends. No row is
+  -- inserted for an unknown user either; the replay lookup below tells the two apart. The postings
+  -- are written only when the journal row is.
+  WITH created AS (
+    INSERT INTO journal (id, idempotency_key, kind, user_id, reference)
+    SELECT time_ordered_uuid(), p_key, p_kind, p_user_id, p_reference
+    WHERE p_user_id IS NULL OR EXISTS (SELECT 1 FROM "user" u WHERE u.id = p_user_id)
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING id
+  ), posted AS (
+    INSERT INTO posting (journal_id, account_id, amount_cents)
+    SELECT created.id, t.id, t.amount FROM created, unnest(p_account_ids, p_amounts) AS t(id, amount)
+  )
+  SELECT created.id INTO v_id FROM created;
+  IF v_id IS NULL THEN
+    SELECT j.id INTO out_journal_id FROM journal j WHERE j.idempotency_key = p_key;
+    IF out_journal_id IS NULL THEN
+      RAISE EXCEPTION 'journal names unknown user %', p_user_id USING ERRCODE = 'TV002';
+    END IF;
+    out_created := false;
+    RETURN NEXT;
+    RETURN;
+  END IF;
+
+  FOR i IN 1..v_count LOOP
+    -- Platform accounts exist from migration 0011 on and keep no balance: nothing to lock or update.
+    CONTINUE WHEN p_account_ids[i] IN ('p:deposits', 'p:interest', 'p:payouts');
+    UPDATE ledger_account SET balance_cents = balance_cents + p_amounts[i]
+    WHERE id = p_account_ids[i] AND balance_cents + p_amounts[i] >= 0;
+    IF NOT FOUND THEN
+      -- Either the account does not exist yet (the trigger checks what is created), or it would go
+      -- below zero.
+      INSERT INTO ledger_account (id, user_id, kind) VALUES (p_account_ids[i], p_account_owners[i], p_account_kinds[i])
+      ON CONFLICT (id) DO NOTHING;
+      UPDATE ledger_account SET balance_cents = balance_cents + p_amounts[i]
+      WHERE id = p_account_ids[i] AND balance_cents + p_amounts[i] >= 0;
+      IF NOT FOUND THEN
+        RAISE EXCEPTION 'insufficient funds in %', p_account_ids[i] USING ERRCODE = 'TV001';
+      END IF;
+    END IF;
+  END LOOP;
+
+  out_journal_id := v_id;
+  out_created := true;
+  RETURN NEXT;
+END;
+$$;
+--> statement-breakpoint
+-- Settlement as in 0011, with two changes that keep the cost of a batch independent of how many
+-- investments are due or were ever settled (decision 0020):
+-- * The queue is read in maturity order from the cursor, and that read stays an ordered scan of
+--   investment_active_due_idx: the cursor is always an index condition (no "IS NULL OR"), and the
+--   function plans without bitmap or sequential scans. The planner cannot estimate the slice filter
+--   (it guesses 0.5 % of rows), so it judged the ordered scan too long and read every due row of
+--   the queue, then sorted them, for each batch of 1,000. The ordered scan locks rows as it meets
+--   them, skips rows other settlers hold, and stops at the batch size.
+-- * Accounts are no longer created here: every investment's own journal moved money from the
+--   user's available account to the invested one, so both exist; a missing one is a broken ledger
+--   (TV002), not a reason to run 2,000 ON CONFLICT checks and account triggers per batch.
+DROP FUNCTION settle_due_investments(timestamptz, integer, text, timestamptz, text, integer, integer);
+--> statement-breakpoint
+-- p_slice of p_slices: a settler takes only the investments of users whose id hashes to its slice,
+-- so settlers running side by side never wait on each other's user accounts. p_user_id: that
+-- user's due investments only (the admin tool), read through the user's own index.
+CREATE FUNCTION settle_due_investments(
+  p_now timestamptz,
+  p_limit integer,
+  p_user_id text DEFAULT NULL,
+  p_after_matures_at timestamptz DEFAULT NULL,
+  p_after_id text DEFAULT NULL,
+  p_slice integer DEFAULT 0,
+  p_slices integer DEFAULT 1
+)
+RETURNS TABLE (out_investment_id text, out_user_id text, out_plan_name text, out_principal_cents bigint, out_profit_cents bigint, out_matures_at timestamptz)
+LANGUAGE plpgsql
+SET enable_bitmapscan = off
+SET enable_seqscan = off
+AS $$
+DECLARE
+  v_ids text[];
+  v_users text[];
+  v_plans text[];
+  v_principal bigint[];
+  v_profit bigint[];
+  v_matures timestamptz[];
+  v_journals text[];
+  v_accounts bigint;
+  v_locked bigint;
+  v_expected bigint;
+  v_moved bigint;
+BEGIN
+  IF p_user_id IS NOT NULL THEN
+    SELECT array_agg(c.id ORDER BY c.ord), array_agg(c.user_id ORDER BY c.ord), array_agg(c.plan_name ORDER BY c.ord),
+           array_agg(c.principal_cents ORDER BY c.ord), array_agg(c.profit_cents ORDER BY c.ord), array_agg(c.matures_at ORDER BY c.ord)
+    INTO v_ids, v_users, v_plans, v_principal, v_profit, v_matures
+    FROM (
+      SELECT i.*, row_number() OVER () AS ord
+      FROM (
+        SELECT i.id, i.user_id, i.plan_name, i.principal_cents, i.profit_cents, i.matures_at
+        FROM investment i
+        WHERE i.user_id = p_user_id AND i.status = 'active' AND i.matures_at <= p_now
+        ORDER BY i.matures_at, i.id
+        LIMIT p_limit
+        FOR UPDATE SKIP LOCKED
+      ) i
+    ) c;
+  ELSE
+    SELECT array_agg(c.id ORDER BY c.ord), array_agg(c.user_id ORDER BY c.ord), array_agg(c.plan_name ORDER BY c.ord),
+           array_agg(c.principal_cents ORDER BY c.ord), array_agg(c.profit_cents ORDER BY c.ord), array_agg(c.matures_at ORDER BY c.ord)
+    INTO v_ids, v_users, v_plans, v_principal, v_profit, v_matures
+    FROM (
+      SELECT i.*, row_number() OVER () AS ord
+      FROM (
+        SELECT i.id, i.user_id, i.plan_name, i.principal_cents, i.profit_cents, i.matures_at
+        FROM investment i
+        WHERE i.status = 'active' AND i.matures_at <= p_now
+          AND (i.matures_at, i.id) > (coalesce(p_after_matures_at, '-infinity'), coalesce(p_after_id, ''))
+          AND (p_slices = 1 OR (hashtext(i.user_id) & 2147483647) % p_slices = p_slice)
+        ORDER BY i.matures_at, i.id
+        LIMIT p_limit
+        FOR UPDATE SKIP LOCKED
+      ) i
+    ) c;
+  END IF;
+  IF v_ids IS NULL THEN
+    RETURN;
+  END IF;
+
+  -- Claim each journal key. A key posted before (impossible while the row lock holds; kept as a
+  -- guard) yields no journal, and that investment is only marked matured.
+  WITH created AS (
+    INSERT INTO journal (id, idempotency_key, kind, user_id, reference)
+    SELECT time_ordered_uuid(), 'maturity:' || t.inv, 'maturity', t.uid, t.plan
+    FROM unnest(v_ids, v_users, v_plans) AS t(inv, uid, plan)
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING id, idempotency_key
+  )
+  SELECT array_agg(c.id ORDER BY t.ord) INTO v_journals
+  FROM unnest(v_ids) WITH ORDINALITY AS t(inv, ord)
+  LEFT JOIN created c ON c.idempotency_key = 'maturity:' || t.inv;
+
+  -- The users' accounts, locked in the one global order (ascending id, COLLATE "C" like the column).
+  SELECT count(DISTINCT u) * 2 INTO v_accounts FROM unnest(v_users) AS u;
+  SELECT count(*) INTO v_locked FROM (
+    SELECT 1 FROM ledger_account
+    WHERE id IN (SELECT 'u:' || u || ':' || k FROM unnest(v_users) AS u, unnest(ARRAY['invested', 'available']) AS k)
+      AND balance_cents IS NOT NULL
+    ORDER BY id FOR UPDATE
+  ) locked;
+  IF v_locked <> v_accounts THEN
+    RAISE EXCEPTION 'a user with a due investment has no available or no invested account' USING ERRCODE = 'TV002';
+  END IF;
+
+  WITH legs AS (
+    SELECT t.journal, 'u:' || t.uid || ':invested' AS account_id, -t.principal AS amount
+    FROM unnest(v_journals, v_users, v_principal, v_profit) AS t(journal, uid, principal, profit) WHERE t.journal IS NOT NULL
+    UNION ALL
+    SELECT t.journal, 'u:' || t.uid || ':available', t.principal + t.profit
+    FROM unnest(v_journals, v_users, v_principal, v_profit) AS t(journal, uid, principal, profit) WHERE t.journal IS NOT NULL
+    UNION ALL
+    SELECT t.journal, 'p:interest', -t.profit
+    FROM unnest(v_journals, v_users, v_principal, v_profit) AS t(journal, uid, principal, profit) WHERE t.journal IS NOT NULL AND t.profit > 0
+  ),
+  posted AS (
+    INSERT INTO posting (journal_id, account_id, amount_cents) SELECT journal, account_id, amount FROM legs RETURNING account_id, amount_cents
+  ),
+  deltas AS (
+    SELECT account_id, sum(amount_cents) AS delta FROM posted WHERE account_id <> 'p:interest' GROUP BY account_id
+  ),
+  -- The accounts are locked already; an account that would go below zero is simply not updated,
+  -- and the count below turns that into TV001, which rolls the whole batch back.
+  moved AS (
+    UPDATE ledger_account a SET balance_cents = a.balance_cents + d.delta
+    FROM deltas d
+    WHERE a.id = d.account_id AND a.balance_cents + d.delta >= 0
+    RETURNING a.id
+  )
+  SELECT (SELECT count(*) FROM deltas), (SELECT count(*) FROM moved) INTO v_expected, v_moved;
+  IF v_moved <> v_expected THEN
+    RAISE EXCEPTION 'insufficient funds in a user account of this batch' USING ERRCODE = 'TV001';
+  END IF;
+
+  -- An already-posted key links the journal that paid it, as post_journal's replay would.
+  UPDATE investment i
+  SET status = 'matured', settled_at = p_now,
+      settle_journal_id = coalesce(t.journal, (SELECT j.id FROM journal j WHERE j.idempotency_key = 'maturity:' || t.inv))
+  FROM unnest(v_ids, v_journals) AS t(inv, journal)
+  WHERE i.id = t.inv;
+
+  RETURN QUERY
+  SELECT t.inv, t.uid, t.plan, t.principal, t.profit, t.matures
+  FROM unnest(v_ids, v_users, v_plans, v_principal, v_profit, v_journals, v_matures) AS t(inv, uid, plan, principal, profit, journal, matures)
+  WHERE t.journal IS NOT NULL;
+END;
+$$;
