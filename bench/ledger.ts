@@ -15,7 +15,8 @@
  * journal a deposit to one user's account from p:deposits), each at 1, 8 and 32 concurrent workers,
  * for a fixed count of journals after a warm-up. Each case is verified: journals counted, every
  * account balance equal to its start plus what the reported successes moved, verifyLedger() clean,
- * all balances summing to zero.
+ * all balances summing to zero. Then the floor: the cheapest durable write through the same path
+ * (installFloor in lib/ledger-workload.ts) at the bar's clients, to read the journal's cost against.
  *
  * Exits 0 when every case verified (whether or not the bar was met), 1 when a verification failed
  * or the benchmark could not run, 130 when interrupted.
@@ -31,9 +32,12 @@ import { BENCHMARKS_INTRO, table, writeSection } from "./lib/markdown.js";
 import { machineBusyPct, ResourceSampler, StatementProbe, type ResourceUsage, type StatementKind } from "./lib/ledger-probe.js";
 import {
   balances,
+  floorRows,
+  installFloor,
   insertUsers,
   makeJournal,
   percentile,
+  runFloor,
   runWorkers,
   seedJournal,
   verifyCase,
@@ -79,6 +83,17 @@ interface CaseResult {
   meanMs: number;
   statements: Record<StatementKind, { count: number; ms: number }>;
   usage: ResourceUsage;
+  problems: string[];
+}
+
+/** The cheapest durable write through the journal's path (see installFloor), at the bar's clients. */
+interface FloorCase {
+  clients: number;
+  succeeded: number;
+  seconds: number;
+  p50: number;
+  usage: ResourceUsage;
+  /** Empty when the table holds exactly the rows the workers reported written. */
   problems: string[];
 }
 
@@ -170,7 +185,7 @@ function othersPct(c: CaseResult, cores: number): number | null {
   return machineCpuPct === null || backendCpuPct === null ? null : Math.max(0, machineCpuPct - (clientCpuPct + backendCpuPct) / cores);
 }
 
-function readingNotes(cases: CaseResult[], cores: number): string[] {
+function readingNotes(cases: CaseResult[], cores: number, floor?: FloorCase): string[] {
   const notes: string[] = [];
   const find = (shape: Shape, clients: number) => cases.find((c) => c.shape === shape && c.clients === clients);
   const single = find("spread", 1);
@@ -204,6 +219,20 @@ function readingNotes(cases: CaseResult[], cores: number): string[] {
         `post_journal (mostly that wait) takes ${fmt.ms(perJournal(hotMany, "post_journal"))} ms at ${hotMany.clients} clients.`,
     );
   }
+  const barRun = find(BAR.shape, BAR.clients);
+  if (floor && barRun && floor.succeeded) {
+    const floorRate = floor.succeeded / floor.seconds;
+    const floorPg = (((floor.usage.backendCpuPct ?? Number.NaN) / 100) * floor.seconds * 1000) / floor.succeeded;
+    const floorNode = ((floor.usage.clientCpuPct / 100) * floor.seconds * 1000) / floor.succeeded;
+    const journalPg = cpuMsPerJournal(barRun, barRun.usage.backendCpuPct);
+    notes.push(
+      `The floor: the cheapest durable write through the same path (one prepared call of a PL/pgSQL function that inserts one row ` +
+        `into a table without indexes, then commits) reaches ${fmt.int(floorRate)}/s with ${floor.clients} clients on this machine, at ` +
+        `${fmt.num(floorPg, 3)} ms of PostgreSQL and ${fmt.num(floorNode, 3)} ms of Node.js CPU per write. A journal ` +
+        `(${fmt.int(rate(barRun))}/s) costs ${fmt.num(journalPg === null ? null : journalPg - floorPg, 3)} ms of PostgreSQL CPU more: ` +
+        "its journal row, two postings, two balance updates and their index entries.",
+    );
+  }
   return notes;
 }
 
@@ -215,7 +244,7 @@ function barResult(cases: CaseResult[]): { measured: string; pass: boolean } {
   return { measured: `${fmt.int(rate(c))} journals/s${detail}`, pass };
 }
 
-function renderSection(cases: CaseResult[], machine: MachineInfo, server: ServerInfo, serverUrl: string, started: Date): string {
+function renderSection(cases: CaseResult[], floor: FloorCase | undefined, machine: MachineInfo, server: ServerInfo, serverUrl: string, started: Date): string {
   const bar = barResult(cases);
   const cores = Number(machine.cores) || os.availableParallelism();
   const load = (values: number[] | undefined) => (values ? values.map((v) => v.toFixed(2)).join(" / ") : "–");
@@ -277,7 +306,7 @@ function renderSection(cases: CaseResult[], machine: MachineInfo, server: Server
       "commit and WAL flush, and the wait for the event loop), *pool + JS* the rest of the latency (pool checkout and queueing, " +
       "drizzle, building the journal). CPU per journal: this Node.js process, and the case's PostgreSQL backends " +
       "(`/proc/<pid>/stat`); *others* is the share of all cores used meanwhile by every other process (PostgreSQL's WAL writer and " +
-      "checkpointer included). WAL (`pg_stat_wal`, cluster-wide): flushes to disk and bytes written per journal.",
+      "checkpointer included). WAL (cluster-wide): flushes to disk (`pg_stat_wal`) and bytes written (the WAL insert position) per journal.",
     "",
     table(
       ["Shape", "Clients", "Mean ms", "post_journal", "pool + JS", "Statements/journal", "Node CPU ms", "PG CPU ms", "Others", "WAL flushes", "WAL bytes"],
@@ -301,7 +330,35 @@ function renderSection(cases: CaseResult[], machine: MachineInfo, server: Server
       ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"],
     ),
   );
-  const reading = readingNotes(cases, cores);
+  if (floor) {
+    lines.push(
+      "",
+      "### The floor of this machine",
+      "",
+      `The same measurement for the cheapest durable write through the journal's path (${fmt.int(floor.succeeded)} writes with ` +
+        `${floor.clients} clients after a warm-up; each a prepared \`select * from bench_floor_write($1)\` whose PL/pgSQL function ` +
+        "inserts one row into a table without indexes, then commits with its WAL flush). Verified: the table holds exactly the rows reported written.",
+      "",
+      table(
+        ["Clients", "Writes", "Seconds", "Writes/s", "p50 ms", "Node CPU ms", "PG CPU ms", "WAL flushes", "Verified"],
+        [
+          [
+            String(floor.clients),
+            fmt.int(floor.succeeded),
+            floor.seconds.toFixed(2),
+            fmt.int(floor.succeeded / floor.seconds),
+            fmt.ms(floor.p50),
+            fmt.num(((floor.usage.clientCpuPct / 100) * floor.seconds * 1000) / floor.succeeded, 3),
+            fmt.num(floor.usage.backendCpuPct === null ? null : ((floor.usage.backendCpuPct / 100) * floor.seconds * 1000) / floor.succeeded, 3),
+            fmt.num(floor.usage.walSyncsPerJournal),
+            floor.problems.length ? `**FAIL** (${floor.problems.join("; ")})` : "PASS",
+          ],
+        ],
+        ["r", "r", "r", "r", "r", "r", "r", "r", "l"],
+      ),
+    );
+  }
+  const reading = readingNotes(cases, cores, floor);
   if (reading.length) lines.push("", "Reading the figures (computed from this run):", "", ...reading.map((line) => `- ${line}`));
   const failed = cases.filter((c) => !verified(c) || c.run.failed);
   if (failed.length) {
@@ -315,7 +372,7 @@ function renderSection(cases: CaseResult[], machine: MachineInfo, server: Server
   return lines.join("\n");
 }
 
-function printSummary(cases: CaseResult[], cores: number) {
+function printSummary(cases: CaseResult[], cores: number, floor?: FloorCase) {
   const bar = barResult(cases);
   console.log("");
   console.log(
@@ -326,7 +383,25 @@ function printSummary(cases: CaseResult[], cores: number) {
   );
   console.log("");
   console.log(`Bar: ≥ ${fmt.int(BAR.journalsPerSecond)} journals/s, ${BAR.shape}, ${BAR.clients} clients: ${bar.measured} → ${bar.pass ? "PASS" : "FAIL"}`);
-  for (const note of readingNotes(cases, cores)) console.log(`- ${note}`);
+  for (const note of readingNotes(cases, cores, floor)) console.log(`- ${note}`);
+}
+
+/** The floor case at the bar's clients: a warm-up, then the measured run, then the row count checked. */
+async function measureFloor(db: Database): Promise<FloorCase> {
+  const clients = BAR.clients;
+  const count = COUNT[clients]!;
+  await installFloor(db);
+  const warmup = await runFloor(db, clients, WARMUP, 0);
+  const sampler = new ResourceSampler(db);
+  await sampler.start();
+  const run = await runFloor(db, clients, count, WARMUP);
+  const usage = await sampler.finish(run.succeeded);
+  const rows = await floorRows(db);
+  const problems: string[] = [];
+  if (rows !== warmup.succeeded + run.succeeded) problems.push(`${rows} rows, ${warmup.succeeded + run.succeeded} reported written`);
+  if (warmup.failed || run.failed) problems.push(`${warmup.failed + run.failed} writes failed`);
+  const sorted = run.latenciesMs.slice().sort();
+  return { clients, succeeded: run.succeeded, seconds: run.seconds, p50: percentile(sorted, 50), usage, problems };
 }
 
 async function main(): Promise<number> {
@@ -473,13 +548,25 @@ async function main(): Promise<number> {
         );
       }
     }
+    checkInterrupt();
+    const floor = await measureFloor(db);
+    log(
+      `floor  c=${String(floor.clients).padStart(2)}: ${fmt.int(floor.succeeded)} writes in ${floor.seconds.toFixed(2)} s = ${fmt.int(floor.succeeded / floor.seconds)}/s; ` +
+        `${floor.problems.length ? `VERIFY FAILED: ${floor.problems.join("; ")}` : "verified"}`,
+    );
     machine.loadAfter = os.loadavg();
 
-    writeSection(path.join(ROOT, "BENCHMARKS.md"), SECTION_HEADING, renderSection(cases, machine, server, redact(baseUrl), started), BENCHMARKS_INTRO);
-    printSummary(cases, Number(machine.cores) || os.availableParallelism());
+    writeSection(
+      path.join(ROOT, "BENCHMARKS.md"),
+      SECTION_HEADING,
+      renderSection(cases, floor, machine, server, redact(baseUrl), started),
+      BENCHMARKS_INTRO,
+    );
+    printSummary(cases, Number(machine.cores) || os.availableParallelism(), floor);
     log("wrote BENCHMARKS.md (section “Ledger (bench/ledger.ts)”)");
     const bad = cases.filter((c) => !verified(c));
-    if (bad.length) {
+    if (floor.problems.length) log(`VERIFICATION FAILED in the floor: ${floor.problems.join("; ")}`);
+    if (bad.length || floor.problems.length) {
       log(`VERIFICATION FAILED in ${bad.map((c) => `${c.shape} c=${c.clients}`).join(", ")}`);
       return 1;
     }

@@ -147,9 +147,14 @@ async function showSettings(url: string): Promise<{ synchronousCommit: string; f
   }
 }
 
+/**
+ * The WAL insert position in bytes. pg_stat_wal lags (each backend reports its WAL now and then,
+ * so a run of a second could show none); the difference of two positions is every WAL byte written
+ * in between, by any process.
+ */
 async function walBytes(db: Database): Promise<number | null> {
   try {
-    return Number(await one(db, sql`select wal_bytes::text as value from pg_stat_wal`));
+    return Number(await one(db, sql`select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text as value`));
   } catch {
     return null;
   }
@@ -394,7 +399,7 @@ function renderSection(
     "Milliseconds per settlement. Statements as the client sees them (round trip + server work + event-loop wait), summed over " +
       `the ${WORKERS} settlers that run at once, so with *JS* (the rest: drizzle, building the notifications) they add up to ${WORKERS} × *Wall*. ` +
       "*PG CPU* / *PG wait*: the run's PostgreSQL backends on a CPU / waiting in the run queue " +
-      "for one (`/proc/<pid>/schedstat`); *Node CPU*: this process. WAL: `pg_stat_wal` (cluster-wide). *Batches*: mean ms of one " +
+      "for one (`/proc/<pid>/schedstat`); *Node CPU*: this process. WAL: bytes between the WAL insert positions before and after the run (cluster-wide). *Batches*: mean ms of one " +
       "`settle_due_investments` call in the first / last tenth of the run.",
     "",
     table(

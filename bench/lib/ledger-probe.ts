@@ -95,7 +95,9 @@ interface WalStats {
 async function walStats(db: Database): Promise<WalStats | null> {
   try {
     const result = (await db.execute(
-      sql`select wal_records::text as records, wal_fpi::text as fpi, wal_bytes::text as bytes, wal_sync::text as syncs from pg_stat_wal`,
+      // Bytes from the WAL insert position, which never lags; the counts from pg_stat_wal, which each backend reports now and then.
+      sql`select wal_records::text as records, wal_fpi::text as fpi, pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::bigint::text as bytes,
+                 wal_sync::text as syncs from pg_stat_wal`,
     )) as unknown as { rows: Array<{ records: string; fpi: string; bytes: string; syncs: string }> };
     const row = result.rows[0];
     return row ? { records: BigInt(row.records), fpi: BigInt(row.fpi), bytes: BigInt(row.bytes), syncs: BigInt(row.syncs) } : null;

@@ -90,23 +90,36 @@ export function makeJournal(shape: Shape, population: Population, key: string, r
       userId: population.hot,
       reference: "bench hot",
       postings: [
-        { account: userAccount(population.hot, "available"), amountCents: cents },
-        { account: platformAccount("deposits"), amountCents: -cents },
+        { account: accountsOf(population.hot).available, amountCents: cents },
+        { account: DEPOSITS, amountCents: -cents },
       ],
     };
   }
   const userId = population.spread[Math.floor(random() * population.spread.length)]!;
   const move = SPREAD_MOVES[Math.floor(random() * SPREAD_MOVES.length)]!;
+  const accounts = accountsOf(userId);
   return {
     idempotencyKey: key,
     kind: move.kind,
     userId,
     reference: "bench spread",
     postings: [
-      { account: userAccount(userId, move.from), amountCents: -cents },
-      { account: userAccount(userId, move.to), amountCents: cents },
+      { account: accounts[move.from], amountCents: -cents },
+      { account: accounts[move.to], amountCents: cents },
     ],
   };
+}
+
+const DEPOSITS = platformAccount("deposits");
+/** Each user's account references, built once: the workers should spend their time posting, not building ids. */
+const accountCache = new Map<string, Record<UserAccountKind, LedgerAccountRef>>();
+function accountsOf(userId: string): Record<UserAccountKind, LedgerAccountRef> {
+  let accounts = accountCache.get(userId);
+  if (!accounts) {
+    accounts = { available: userAccount(userId, "available"), invested: userAccount(userId, "invested"), payout_hold: userAccount(userId, "payout_hold") };
+    accountCache.set(userId, accounts);
+  }
+  return accounts;
 }
 
 export interface RunResult {
@@ -151,6 +164,7 @@ export async function runWorkers(options: RunOptions): Promise<RunResult> {
   const { db, clients, count, keyPrefix } = options;
   const latencies = new Float64Array(count);
   const deltas = new Map<string, bigint>();
+  const committed: JournalInput[] = [];
   let next = 0;
   let succeeded = 0;
   let postings = 0;
@@ -174,15 +188,15 @@ export async function runWorkers(options: RunOptions): Promise<RunResult> {
       const t0 = performance.now();
       try {
         // post_journal is one atomic, durable statement: a journal on its own needs no BEGIN/COMMIT round trips.
-        const posted = await postJournal(db, input);
+        const result = await postJournal(db, input);
         const ms = performance.now() - t0;
-        if (!posted.created) {
+        if (!result.created) {
           replayed++;
           continue;
         }
         latencies[succeeded++] = ms;
-        postings += input.postings.length;
-        for (const posting of input.postings) addDelta(deltas, posting.account, posting.amountCents);
+        // Tallied after the run, so that the measured loop does only what a caller of postJournal does.
+        committed.push(input);
       } catch (error) {
         failed++;
         firstError ??= error instanceof Error ? error.message : String(error);
@@ -192,6 +206,10 @@ export async function runWorkers(options: RunOptions): Promise<RunResult> {
 
   await Promise.all(Array.from({ length: clients }, (_, index) => worker(index)));
   const seconds = (performance.now() - started) / 1000;
+  for (const input of committed) {
+    postings += input.postings.length;
+    for (const posting of input.postings) addDelta(deltas, posting.account, posting.amountCents);
+  }
   return { succeeded, postings, replayed, failed, firstError, seconds, latenciesMs: latencies.slice(0, succeeded), deltas, cut };
 }
 
@@ -254,4 +272,55 @@ export async function verifyCase(db: Database, before: Map<string, bigint>, phas
   const sum = total.rows[0]?.total ?? "?";
   if (sum !== "0") problems.push(`the balances of all accounts sum to ${sum}, not 0`);
   return problems;
+}
+
+/**
+ * The floor of this machine for the bar's question: the cheapest durable write that takes the same
+ * path as a journal (one prepared `select … from <plpgsql function>(…)` from the pool, one row
+ * inserted into a table without indexes, one commit with its WAL flush). It shows what any durable
+ * write per round trip can reach here, so that the journal's own cost can be read against it.
+ */
+export async function installFloor(db: Database): Promise<void> {
+  await db.execute(sql`create table bench_floor (n bigint not null)`);
+  await db.execute(sql`create function bench_floor_write(p_n bigint) returns table (out_n bigint) language plpgsql as $$
+    begin insert into bench_floor (n) values (p_n); out_n := p_n; return next; end $$`);
+}
+
+export interface FloorResult {
+  succeeded: number;
+  failed: number;
+  seconds: number;
+  latenciesMs: Float64Array;
+}
+
+/** `clients` workers writing `count` floor rows between them, numbered from `from`. */
+export async function runFloor(db: Database, clients: number, count: number, from: number): Promise<FloorResult> {
+  const statement = db
+    .select({ n: sql<string>`out_n` })
+    .from(sql`bench_floor_write(${sql.placeholder("n")}::bigint)`)
+    .prepare("bench_floor_write");
+  const latencies = new Float64Array(count);
+  let next = 0;
+  let succeeded = 0;
+  let failed = 0;
+  const started = performance.now();
+  const worker = async () => {
+    for (let index = next++; index < count; index = next++) {
+      const t0 = performance.now();
+      try {
+        await statement.execute({ n: String(from + index) });
+        latencies[succeeded++] = performance.now() - t0;
+      } catch {
+        failed++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, worker));
+  return { succeeded, failed, seconds: (performance.now() - started) / 1000, latenciesMs: latencies.slice(0, succeeded) };
+}
+
+/** Rows the floor runs wrote: every reported success, no more. */
+export async function floorRows(db: Database): Promise<number> {
+  const result = (await db.execute(sql`select count(*)::int as rows from bench_floor`)) as unknown as Rows<{ rows: number }>;
+  return Number(result.rows[0]?.rows ?? -1);
 }

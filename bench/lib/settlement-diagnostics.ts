@@ -96,8 +96,9 @@ export async function explainClaim(url: string, now: Date, limit: number): Promi
       }
       await client.query("set local plan_cache_mode = force_generic_plan");
       await client.query(`prepare claim as ${query.text}`);
-      const placeholders = values.map((_, index) => `$${index + 1}`).join(", ");
-      const rows = (await client.query(`explain (analyze, buffers, costs off) execute claim(${placeholders})`, values)).rows as Array<{ "QUERY PLAN": string }>;
+      // EXPLAIN takes no bind parameters: the values go in as literals (typed by the prepared statement).
+      const literals = values.map((value) => (value === null ? "null" : client.escapeLiteral(String(value)))).join(", ");
+      const rows = (await client.query(`explain (analyze, buffers, costs off) execute claim(${literals})`)).rows as Array<{ "QUERY PLAN": string }>;
       const lines = rows.map((row) => row["QUERY PLAN"]);
       const ms = Number(/Execution Time: ([\d.]+) ms/.exec(lines.join("\n"))?.[1] ?? Number.NaN);
       return { lines, ms };
