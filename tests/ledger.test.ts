@@ -153,6 +153,30 @@ describe("the ledger's guards", () => {
     expect(await verifyLedger(db())).toEqual([]);
   });
 
+  it("verifyLedger reports a journal that moves platform money for someone other than its user", async () => {
+    // A database of its own: the journal it posts can never be removed.
+    const scratch = await createTestDatabase();
+    try {
+      const [named, credited] = [await insertUser(scratch.handle.db), await insertUser(scratch.handle.db)];
+      const deposit = (key: string, owner: string) =>
+        postJournal(scratch.handle.db, {
+          idempotencyKey: key,
+          kind: "deposit",
+          userId: named.id,
+          postings: [
+            { account: userAccount(owner, "available"), amountCents: 100n },
+            { account: platformAccount("deposits"), amountCents: -100n },
+          ],
+        });
+      await deposit(`t:${named.id}:own`, named.id);
+      expect(await verifyLedger(scratch.handle.db)).toEqual([]);
+      const stray = await deposit(`t:${named.id}:stray`, credited.id);
+      expect(await verifyLedger(scratch.handle.db)).toEqual([expect.stringContaining(`journal ${stray.journalId} moves platform money`)]);
+    } finally {
+      await scratch.dispose();
+    }
+  });
+
   it("verifyLedger reports a posting whose journal or account is missing", async () => {
     // A database of its own: the broken rows it writes can never be removed.
     const scratch = await createTestDatabase();

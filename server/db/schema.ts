@@ -172,14 +172,14 @@ export const journal = pgTable(
     idempotencyKey: text("idempotency_key").notNull().unique(),
     kind: text("kind").notNull(),
     /**
-     * The customer on whose behalf money moved (figures such as Total Payout are read by it).
+     * The customer on whose behalf money moved (shown to operators and checked by verifyLedger).
      * No foreign key: post_journal checks the user exists (decision 0019).
      */
     userId: text("user_id"),
     reference: text("reference"),
     createdAt: createdAt(),
   },
-  (table) => [index("journal_user_id_created_at_idx").on(table.userId, table.createdAt)],
+  // No index by user: a user's figures are read from the postings on their own accounts (decision 0020).
 );
 
 export const posting = pgTable(

@@ -10,6 +10,10 @@ ALTER TABLE "posting" DROP COLUMN "id";
 --> statement-breakpoint
 ALTER TABLE "posting" ADD CONSTRAINT "posting_pkey" PRIMARY KEY ("account_id", "journal_id");
 --> statement-breakpoint
+-- A user's figures are read from the postings on the user's own accounts and the platform postings
+-- of the same journals, both through posting_pkey; no query needs journals by user any more.
+DROP INDEX "journal_user_id_created_at_idx";
+--> statement-breakpoint
 -- As in 0011, but the journal and its postings are written by one statement, so a journal runs
 -- one statement fewer.
 -- The only way money moves: one journal, its postings and the account balances, in the caller's

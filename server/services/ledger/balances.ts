@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { SummaryDto } from "../../../shared/schemas/ledger.js";
 import type { DbExecutor } from "../../db/client.js";
-import { journal, ledgerAccount, posting } from "../../db/schema.js";
+import { ledgerAccount, posting } from "../../db/schema.js";
 import { platformAccount, userAccount } from "./accounts.js";
 
 /** bigint cents to a JSON number; every balance we can hold fits, and anything else is a bug to stop on. */
@@ -19,13 +20,19 @@ export async function summarize(db: DbExecutor, userId: string): Promise<Summary
     .where(inArray(ledgerAccount.id, own.map((account) => account.id)));
   const balance = (id: string) => balances.find((row) => row.id === id)?.balance ?? 0n;
 
-  // What crossed the platform's accounts on this user's behalf.
+  // What crossed the platform's accounts in the journals that moved this user's own money: every
+  // deposit, maturity and paid payout credits or debits one of the user's accounts. Read through the
+  // posting key (account, journal) alone, so journals need no index by user (decision 0020).
   const platform = [platformAccount("deposits"), platformAccount("interest"), platformAccount("payouts")];
+  const ownPosting = alias(posting, "own_posting");
+  const ownJournals = db
+    .select({ journalId: ownPosting.journalId })
+    .from(ownPosting)
+    .where(inArray(ownPosting.accountId, own.map((account) => account.id)));
   const flows = await db
     .select({ accountId: posting.accountId, total: sql<string>`sum(${posting.amountCents})::text` })
     .from(posting)
-    .innerJoin(journal, eq(journal.id, posting.journalId))
-    .where(and(eq(journal.userId, userId), inArray(posting.accountId, platform.map((account) => account.id))))
+    .where(and(inArray(posting.accountId, platform.map((account) => account.id)), inArray(posting.journalId, ownJournals)))
     .groupBy(posting.accountId);
   const flow = (id: string) => BigInt(flows.find((row) => row.accountId === id)?.total ?? "0");
 

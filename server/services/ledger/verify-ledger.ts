@@ -4,8 +4,9 @@ import type { DbExecutor } from "../../db/client.js";
 /**
  * The ledger's invariants, checked from the raw tables: every journal sums to zero, every user
  * account's kept balance equals the sum of its postings (platform accounts keep none), no user
- * account is negative, and every posting, journal and investment names rows that exist
- * (post_journal guarantees it by construction instead of per-row foreign keys; decision 0019).
+ * account is negative, every posting, journal and investment names rows that exist (post_journal
+ * guarantees it by construction instead of per-row foreign keys; decision 0019), and every journal
+ * that moves platform money touches its own user's accounts and no one else's (decision 0020).
  * Returns the problems found (none when the ledger is sound).
  */
 export async function verifyLedger(db: DbExecutor): Promise<string[]> {
@@ -36,6 +37,17 @@ export async function verifyLedger(db: DbExecutor): Promise<string[]> {
     from posting p left join journal j on j.id = p.journal_id left join ledger_account a on a.id = p.account_id
     where j.id is null or a.id is null`)) {
     problems.push(`posting ${row.journal_id}/${row.account_id} names a missing ${row.no_journal ? `journal ${row.journal_id}` : `account ${row.account_id}`}`);
+  }
+  // A user's platform figures (deposited, interest, paid out) are read from the journals that touch the
+  // user's own accounts (decision 0020): so a journal that moves platform money must touch the
+  // accounts of exactly one user, the journal's own.
+  for (const row of await rows(sql`
+    select j.id, coalesce(j.user_id, '') as user_id from journal j
+    join posting p on p.journal_id = j.id join ledger_account a on a.id = p.account_id
+    group by j.id, j.user_id
+    having bool_or(a.user_id is null)
+       and (count(distinct a.user_id) <> 1 or bool_or(a.user_id is not null and a.user_id is distinct from j.user_id))`)) {
+    problems.push(`journal ${row.id} moves platform money but does not touch the accounts of its user ${row.user_id || "(none)"} alone`);
   }
   for (const row of await rows(sql`select j.id, j.user_id from journal j left join "user" u on u.id = j.user_id where j.user_id is not null and u.id is null`)) {
     problems.push(`journal ${row.id} names a missing user ${row.user_id}`);
