@@ -206,7 +206,8 @@ function readingNotes(cases: CaseResult[], cores: number, floor?: FloorCase): st
         `Spread, ${BAR.clients} clients: a journal costs ${fmt.num(pgMs, 3)} ms of CPU in PostgreSQL and ${fmt.num(node, 3)} ms in Node.js. ` +
           `With both on these ${cores} cores, that alone caps throughput near ${fmt.int(ceiling)} journals/s on an otherwise idle machine ` +
           `(bar: ${fmt.int(BAR.journalsPerSecond)}); other processes took ${fmt.pct(othersPct(barCase, cores))} of the machine meanwhile. ` +
-          `Group commit already shares WAL flushes (${fmt.num(barCase.usage.walSyncsPerJournal)} per journal), so CPU, not the disk, is the limit.`,
+          `The machine was ${fmt.pct(barCase.usage.machineCpuPct)} busy: the rest is time in which every client waits for a WAL flush ` +
+          `(group commit shares them: ${fmt.num(barCase.usage.walSyncsPerJournal)} per journal).`,
       );
     }
   }
