@@ -295,7 +295,7 @@ function readingNotes(runs: RunResult[], diagnostics: Diagnostics | undefined): 
       `Inside one batch of ${fmt.int(breakdown.settled)} (auto_explain, diagnostics): ${top
         .map((st) => `\`${st.text.slice(0, 48)}${st.text.length > 48 ? "…" : ""}\` ${fmt.pct((st.ms / breakdown.totalMs) * 100)}`)
         .join(", ")} of ${fmt.ms(breakdown.totalMs, 0)} ms` +
-        `${diagnostics.claim.ms !== null ? `; the claim query alone ${fmt.ms(diagnostics.claim.ms)} ms` : ""}.`,
+        `${diagnostics.claim.ms !== null ? `; the walk through the whole queue alone ${fmt.ms(diagnostics.claim.ms)} ms` : ""}.`,
     );
   }
   const solo = diagnostics?.runs.filter((c) => c.workers === 1) ?? [];
@@ -315,7 +315,7 @@ function readingNotes(runs: RunResult[], diagnostics: Diagnostics | undefined): 
     notes.push(
       `Two settlers at once (as two servers would run the job) settled ${fmt.int(pair.settled / pair.seconds)}/s against ` +
         `${fmt.int(single.settled / single.seconds)}/s for one; a settler's backend was waiting for a lock in ${fmt.pct(pair.lockWaitShare * 100)} of the samples ` +
-        `(${fmt.pct(single.lockWaitShare * 100)} alone): two separate settleDue() calls each claim in maturity order, so their batches share users and ` +
+        `(${fmt.pct(single.lockWaitShare * 100)} alone): two separate settleDue() calls each walk the whole queue, so their batches share users and ` +
         `wait on those users' accounts (one settleDue() with several workers gives each its own slice of users instead). One lookup of \`p:interest\` ` +
         `touched up to ${pair.interestLookupMaxBuffers} buffers (${single.interestLookupMaxBuffers} with one settler)` +
         `${pair.interestLookupMaxBuffers > 2 * single.interestLookupMaxBuffers + 4 ? ": while the settlers' transactions overlap, the row's old versions cannot be pruned" : ""}.`,
@@ -431,7 +431,7 @@ function renderSection(
       "",
       `### Diagnostics (untimed, fresh ${fmt.int(DIAGNOSTIC_N)}-investment databases)`,
       "",
-      `The claim query, read from the deployed \`settle_due_investments\` and explained as the function runs it (its own planner settings, the generic plan) with a job settler's first batch bound (limit ${fmt.int(appBatchSize)}, slice 0 of 2, no cursor; rolled back):`,
+      `The walk through the queue (the query of the \`FOR … LOOP\` in the deployed \`settle_due_investments\` that picks the users of a batch), explained as the function runs it (its own planner settings, the generic plan) from the start of the queue; ANALYZE reads it to the end, while a batch stops once it has its users (rolled back):`,
       "",
       "```",
       ...diagnostics.claim.lines,
@@ -679,7 +679,7 @@ async function main(): Promise<number> {
       const claim = await explainClaim(target.url, target.now, appBatchSize);
       const breakdown = await statementBreakdown(target.url, target.now, appBatchSize);
       log(
-        `diagnostics: claim ${fmt.ms(claim.ms)} ms; one batch under auto_explain ${breakdown ? `${fmt.ms(breakdown.totalMs, 1)} ms, ${breakdown.statements.length} distinct statements` : "not available"}`,
+        `diagnostics: queue walk ${fmt.ms(claim.ms)} ms; one batch under auto_explain ${breakdown ? `${fmt.ms(breakdown.totalMs, 1)} ms, ${breakdown.statements.length} distinct statements` : "not available"}`,
       );
       await finish(target);
       const watched: Diagnostics["runs"] = [];

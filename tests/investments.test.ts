@@ -152,6 +152,61 @@ describe("the settlement queue", () => {
     expect(await verifyLedger(db())).toEqual([]);
   });
 
+  it("takes whole users in the order the queue meets them, and splits only a user larger than a batch", async () => {
+    // A database of its own, so that the queue holds exactly these investments.
+    const scratch = await createTestDatabase();
+    try {
+      const own = scratch.handle.db;
+      await seedPlans(own);
+      const start = new Date("2035-01-01T00:00:00Z");
+      const [first, second, third, large] = [await insertUser(own), await insertUser(own), await insertUser(own), await insertUser(own)];
+      const invest = async (userId: string, count: number, offsetHours: number) => {
+        await postJournal(own, {
+          idempotencyKey: `fund:${userId}`,
+          kind: "deposit",
+          userId,
+          postings: [
+            { account: userAccount(userId, "available"), amountCents: 10_000_000n },
+            { account: platformAccount("deposits"), amountCents: -10_000_000n },
+          ],
+        });
+        for (let index = 0; index < count; index++) {
+          // Each user's first investment comes before the next user's, the rest after all of them.
+          const started = new Date(start.getTime() + (index === 0 ? offsetHours : 24 + index * 4 + offsetHours) * 3_600_000);
+          await own.transaction((tx) => createInvestment(tx, userId, { planId: "standard", amountCents: 200_000 }, started));
+        }
+      };
+      await invest(first.id, 3, 0);
+      await invest(second.id, 3, 1);
+      await invest(third.id, 3, 2);
+      await invest(large.id, 7, 3);
+      const later = new Date(start.getTime() + 40 * DAY);
+      const owners = (run: { notifications: Array<{ userId: string }> }) => [...new Set(run.notifications.map((item) => item.userId))];
+
+      // Room for 5: the first user's 3; the second user's 3 do not fit and wait, with the cursor before them.
+      const one = await own.transaction((tx) => settleBatch(tx, later, 5));
+      expect({ settled: one.settled, owners: owners(one), more: one.more }).toEqual({ settled: 3, owners: [first.id], more: true });
+      const two = await own.transaction((tx) => settleBatch(tx, later, 5, undefined, one.cursor));
+      expect({ settled: two.settled, owners: owners(two), more: two.more }).toEqual({ settled: 3, owners: [second.id], more: true });
+      const three = await own.transaction((tx) => settleBatch(tx, later, 5, undefined, two.cursor));
+      expect({ settled: three.settled, owners: owners(three) }).toEqual({ settled: 3, owners: [third.id] });
+      // A user with 7 due and room for 5: the first 5 now, the other 2 in the next batch.
+      const four = await own.transaction((tx) => settleBatch(tx, later, 5, undefined, three.cursor));
+      expect({ settled: four.settled, owners: owners(four), more: four.more }).toEqual({ settled: 5, owners: [large.id], more: true });
+      const five = await own.transaction((tx) => settleBatch(tx, later, 5, undefined, four.cursor));
+      expect({ settled: five.settled, owners: owners(five) }).toEqual({ settled: 2, owners: [large.id] });
+      expect((await own.transaction((tx) => settleBatch(tx, later, 5, undefined, five.cursor))).settled).toBe(0);
+
+      expect((await own.select().from(investment)).every((row) => row.status === "matured" && row.settleJournalId)).toBe(true);
+      for (const [{ id }, count] of [[first, 3], [second, 3], [third, 3], [large, 7]] as const) {
+        expect(await summarize(own, id)).toMatchObject({ mainBalanceCents: 10_000_000 + count * 20_000, totalInvestCents: 0 });
+      }
+      expect(await verifyLedger(own)).toEqual([]);
+    } finally {
+      await scratch.dispose();
+    }
+  });
+
   it("refuses a due investment whose user has no ledger accounts, and pays nothing of its batch", async () => {
     // A database of its own: the broken investment stays due for good.
     const scratch = await createTestDatabase();

@@ -44,20 +44,15 @@ async function settleFunction(client: pg.Client): Promise<SettleFunction | null>
 }
 
 /**
- * The job's claim query inside a settle_due_investments source: the innermost `SELECT … FROM
- * investment … SKIP LOCKED` of the last such query (the first one serves the admin tool's single
- * user), each parameter of the function it uses turned into a typed placeholder; `used` names them
- * in placeholder order.
+ * The job's walk through the queue inside a settle_due_investments source: the query of its
+ * `FOR r IN SELECT … LOOP`, each parameter of the function it uses turned into a typed placeholder;
+ * `used` names them in placeholder order. (The rows are then claimed, whole users at a time, by a
+ * query on the users the walk picked.)
  */
 export function claimQuery(source: string, params: Array<{ name: string; type: string }>): { text: string; used: string[] } | null {
-  const end = [...source.matchAll(/SKIP\s+LOCKED/gi)].at(-1);
-  if (!end || end.index === undefined) return null;
-  const head = source.slice(0, end.index + end[0].length);
-  const from = head.search(/FROM\s+investment\b(?![\s\S]*FROM\s+investment\b)/i);
-  if (from === -1) return null;
-  const start = [...head.slice(0, from).matchAll(/\bSELECT\b/gi)].at(-1)?.index;
-  if (start === undefined) return null;
-  let text = head.slice(start);
+  const walk = /FOR\s+\w+\s+IN\s+(SELECT[\s\S]*?FROM\s+investment\b[\s\S]*?)\s+LOOP\b/i.exec(source);
+  if (!walk?.[1]) return null;
+  let text = walk[1];
   const used: string[] = [];
   for (const param of params) {
     const pattern = new RegExp(`\\b${param.name}\\b`, "g");
@@ -75,16 +70,16 @@ export interface ClaimPlan {
 }
 
 /**
- * The claim query is read from the deployed settle_due_investments (pg_proc.prosrc), its
- * parameters bound to the benchmark's values, and explained with ANALYZE in a rolled-back
- * transaction (it takes row locks).
+ * The walk through the queue is read from the deployed settle_due_investments (pg_proc.prosrc),
+ * its parameters bound to the benchmark's values, and explained with ANALYZE in a rolled-back
+ * transaction. ANALYZE reads it to the end; a batch stops as soon as it has its users.
  */
 export async function explainClaim(url: string, now: Date, limit: number): Promise<ClaimPlan> {
   return withClient(url, async (client) => {
     const fn = await settleFunction(client);
     const query = fn && claimQuery(fn.source, fn.params);
-    if (!fn || !query) return { lines: ["(no SELECT … FROM investment … SKIP LOCKED found in settle_due_investments)"], ms: null };
-    // The first batch of a job's settler: p_now and p_limit bound, the slice 0 of 2, the cursor NULL.
+    if (!fn || !query) return { lines: ["(no FOR … IN SELECT … FROM investment … LOOP found in settle_due_investments)"], ms: null };
+    // The first batch of a job's settler: p_now bound, the cursor NULL.
     const bound: Record<string, unknown> = { p_now: now.toISOString(), p_limit: limit, p_slice: 0, p_slices: 2 };
     const values = query.used.map((name) => bound[name] ?? null);
     await client.query("begin");

@@ -332,8 +332,11 @@ export const investment = pgTable(
   },
   (table) => [
     index("investment_user_id_created_at_idx").on(table.userId, table.createdAt),
-    // The settlement queue: only active rows, in the order they are paid.
-    index("investment_active_due_idx").on(table.maturesAt, table.id).where(sql`${table.status} = 'active'`),
+    // The settlement queue: only active rows, in the order they are met; with the owner, so that the
+    // walk through it reads the index alone (decision 0020).
+    index("investment_active_due_idx").on(table.maturesAt, table.id, table.userId).where(sql`${table.status} = 'active'`),
+    // A user's due investments, which settlement pays together (decision 0020).
+    index("investment_active_by_user_idx").on(table.userId, table.maturesAt, table.id).where(sql`${table.status} = 'active'`),
     check("investment_principal_positive", sql`${table.principalCents} > 0 and ${table.profitCents} >= 0`),
     check("investment_status", sql`${table.status} in ('active', 'matured')`),
   ],

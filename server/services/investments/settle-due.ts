@@ -24,8 +24,20 @@ export interface QueueCursor {
 
 const MATURED = { kind: "investment_matured", title: "Investment matured", link: "/dashboard/investment" } as const;
 
+/** One paid investment, or (investment id null) only where the walk through the queue got to. */
 interface SettledRow {
-  out_matures_at: string | Date;
+  out_matures_at: string | Date | null;
+  out_investment_id: string | null;
+  out_user_id: string | null;
+  out_plan_name: string | null;
+  out_principal_cents: string | null;
+  out_profit_cents: string | null;
+  out_cursor_matures_at: string | Date | null;
+  out_cursor_id: string | null;
+  out_more: boolean;
+}
+
+interface PaidRow extends SettledRow {
   out_investment_id: string;
   out_user_id: string;
   out_plan_name: string;
@@ -36,8 +48,10 @@ interface SettledRow {
 /**
  * Settles one batch in the caller's transaction through `settle_due_investments` (migration
  * 0012): principal back to available and profit from the platform's interest account, one journal
- * per investment keyed `maturity:<id>`, rows claimed with SKIP LOCKED. Notifications are written
- * in the same transaction.
+ * per investment keyed `maturity:<id>`, rows claimed with SKIP LOCKED. A batch takes whole users:
+ * every due investment of each user it meets in the queue, up to `limit` in all. Notifications are
+ * written in the same transaction. `cursor` is where the walk through the queue got to, `more`
+ * whether due investments may remain beyond it.
  */
 export async function settleBatch(
   tx: DbExecutor,
@@ -46,13 +60,14 @@ export async function settleBatch(
   userId?: string,
   after?: QueueCursor,
   slice: QueueSlice = { index: 0, count: 1 },
-): Promise<SettlementRun & { cursor?: QueueCursor }> {
+): Promise<SettlementRun & { cursor?: QueueCursor; more: boolean }> {
   const result = (await tx.execute(
     sql`select * from settle_due_investments(${now.toISOString()}::timestamptz, ${limit}::int, ${userId ?? null}::text,
       ${after?.maturesAt ?? null}::timestamptz, ${after?.id ?? null}::text, ${slice.index}::int, ${slice.count}::int)`,
   )) as unknown as { rows: SettledRow[] };
-  const last = result.rows.at(-1);
-  const notifications = result.rows.map((row): NotificationInput => {
+  const walked = result.rows[0];
+  const paid = result.rows.filter((row): row is PaidRow => row.out_investment_id !== null);
+  const notifications = paid.map((row): NotificationInput => {
     const principal = BigInt(row.out_principal_cents);
     const profit = BigInt(row.out_profit_cents);
     return {
@@ -70,10 +85,14 @@ export async function settleBatch(
       from unnest(${pgArray(notifications.map((item) => item.userId))}::text[], ${pgArray(notifications.map((item) => item.body))}::text[]) as t(user_id, body)`);
   }
   return {
-    settled: result.rows.length,
-    profitCents: result.rows.reduce((sum, row) => sum + BigInt(row.out_profit_cents), 0n),
+    settled: paid.length,
+    profitCents: paid.reduce((sum, row) => sum + BigInt(row.out_profit_cents), 0n),
     notifications,
-    cursor: last ? { maturesAt: new Date(last.out_matures_at).toISOString(), id: last.out_investment_id } : undefined,
+    cursor:
+      walked?.out_cursor_matures_at && walked.out_cursor_id
+        ? { maturesAt: new Date(walked.out_cursor_matures_at).toISOString(), id: walked.out_cursor_id }
+        : undefined,
+    more: walked?.out_more ?? false,
   };
 }
 
@@ -96,14 +115,14 @@ export async function settleDue(
   now: Date,
   options: { batchSize?: number; maxBatches?: number; workers?: number } = {},
 ): Promise<SettlementRun> {
-  const batchSize = options.batchSize ?? 1000;
+  const batchSize = Math.max(1, options.batchSize ?? 1000);
   let batchesLeft = options.maxBatches ?? Number.POSITIVE_INFINITY;
   const total: SettlementRun = { settled: 0, profitCents: 0n, notifications: [] };
   const workers = Math.max(1, options.workers ?? 1);
   // Each settler takes its own slice of the users, so settlers never wait on each other's accounts;
   // SKIP LOCKED still keeps them (and other servers) from ever claiming one investment twice.
   const settler = async (index: number) => {
-    // Walking forward from its own last claimed row, a settler never rescans rows it has settled.
+    // Walking forward from where its last batch got to, a settler never rescans rows it has settled.
     let cursor: QueueCursor | undefined;
     while (batchesLeft > 0) {
       batchesLeft--;
@@ -112,7 +131,7 @@ export async function settleDue(
       total.settled += run.settled;
       total.profitCents += run.profitCents;
       total.notifications.push(...run.notifications);
-      if (run.settled < batchSize) return;
+      if (!run.more) return;
     }
   };
   const outcomes = await Promise.allSettled(Array.from({ length: workers }, (_, index) => settler(index)));
