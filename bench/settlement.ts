@@ -315,8 +315,12 @@ function readingNotes(runs: RunResult[], diagnostics: Diagnostics | undefined): 
     notes.push(
       `Two settlers at once (as two servers would run the job) settled ${fmt.int(pair.settled / pair.seconds)}/s against ` +
         `${fmt.int(single.settled / single.seconds)}/s for one; a settler's backend was waiting for a lock in ${fmt.pct(pair.lockWaitShare * 100)} of the samples ` +
-        `(${fmt.pct(single.lockWaitShare * 100)} alone): two separate settleDue() calls each walk the whole queue, so their batches share users and ` +
-        `wait on those users' accounts (one settleDue() with several workers gives each its own slice of users instead). One lookup of \`p:interest\` ` +
+        `(${fmt.pct(single.lockWaitShare * 100)} alone)` +
+        (pair.lockWaitShare > 0.05
+          ? ": two separate settleDue() calls each walk the whole queue, so their batches share users and wait on those users' accounts " +
+            "(one settleDue() with several workers gives each its own slice of users instead). "
+          : ": each batch claims whole users with SKIP LOCKED, so two settlers that meet the same user rarely split them between them. ") +
+        `One lookup of \`p:interest\` ` +
         `touched up to ${pair.interestLookupMaxBuffers} buffers (${single.interestLookupMaxBuffers} with one settler)` +
         `${pair.interestLookupMaxBuffers > 2 * single.interestLookupMaxBuffers + 4 ? ": while the settlers' transactions overlap, the row's old versions cannot be pruned" : ""}.`,
     );
