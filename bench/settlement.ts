@@ -319,7 +319,7 @@ function readingNotes(runs: RunResult[], diagnostics: Diagnostics | undefined): 
         (pair.lockWaitShare > 0.05
           ? ": two separate settleDue() calls each walk the whole queue, so their batches share users and wait on those users' accounts " +
             "(one settleDue() with several workers gives each its own slice of users instead). "
-          : ": each batch claims whole users with SKIP LOCKED, so two settlers that meet the same user rarely split them between them. ") +
+          : ": each batch claims whole users with SKIP LOCKED, so two settlers that meet the same user rarely split their investments. ") +
         `One lookup of \`p:interest\` ` +
         `touched up to ${pair.interestLookupMaxBuffers} buffers (${single.interestLookupMaxBuffers} with one settler)` +
         `${pair.interestLookupMaxBuffers > 2 * single.interestLookupMaxBuffers + 4 ? ": while the settlers' transactions overlap, the row's old versions cannot be pruned" : ""}.`,
