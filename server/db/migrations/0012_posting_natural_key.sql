@@ -117,14 +117,17 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- Settlement as in 0011, with two changes that keep the cost of a batch independent of how many
+-- Settlement as in 0011, with changes that keep the cost of a batch independent of how many
 -- investments are due or were ever settled (decision 0020):
--- * The queue is read in maturity order from the cursor, and that read stays an ordered scan of
---   investment_active_due_idx: the cursor is always an index condition (no "IS NULL OR"), and the
---   function plans without bitmap or sequential scans. The planner cannot estimate the slice filter
---   (it guesses 0.5 % of rows), so it judged the ordered scan too long and read every due row of
---   the queue, then sorted them, for each batch of 1,000. The ordered scan locks rows as it meets
---   them, skips rows other settlers hold, and stops at the batch size.
+-- * A settler walks the queue (investment_active_due_idx, which now carries the owner) in maturity
+--   order from its cursor, reading the index alone. The cursor is always an index condition (no
+--   "IS NULL OR"), the slice is tested in the loop rather than in the query (the planner cannot
+--   estimate it, and with it in the query read every due row and sorted them, for each batch), and
+--   the function plans without bitmap or sequential scans.
+-- * A batch takes whole users: every due investment of each user the walk meets, until it is full.
+--   A user's two accounts are then locked and moved once per batch, however many of their
+--   investments it pays. The rows are claimed with SKIP LOCKED as before, and the function reports
+--   where its walk got to and whether more may remain, so that settleDue() goes on from there.
 -- * Accounts are no longer created here: every investment's own journal moved money from the
 --   user's available account to the invested one, so both exist; a missing one is a broken ledger
 --   (TV002), not a reason to run 2,000 ON CONFLICT checks and account triggers per batch.
