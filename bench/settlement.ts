@@ -680,7 +680,7 @@ async function main(): Promise<number> {
     {
       checkInterrupt();
       const target = await fresh(DIAGNOSTIC_N, "diagnostics");
-      const claim = await explainClaim(target.url, target.now, appBatchSize);
+      const claim = await explainClaim(target.url, target.now);
       const breakdown = await statementBreakdown(target.url, target.now, appBatchSize);
       log(
         `diagnostics: queue walk ${fmt.ms(claim.ms)} ms; one batch under auto_explain ${breakdown ? `${fmt.ms(breakdown.totalMs, 1)} ms, ${breakdown.statements.length} distinct statements` : "not available"}`,

@@ -74,14 +74,13 @@ export interface ClaimPlan {
  * its parameters bound to the benchmark's values, and explained with ANALYZE in a rolled-back
  * transaction. ANALYZE reads it to the end; a batch stops as soon as it has its users.
  */
-export async function explainClaim(url: string, now: Date, limit: number): Promise<ClaimPlan> {
+export async function explainClaim(url: string, now: Date): Promise<ClaimPlan> {
   return withClient(url, async (client) => {
     const fn = await settleFunction(client);
     const query = fn && claimQuery(fn.source, fn.params);
     if (!fn || !query) return { lines: ["(no FOR … IN SELECT … FROM investment … LOOP found in settle_due_investments)"], ms: null };
     // The first batch of a job's settler: p_now bound, the cursor NULL.
-    const bound: Record<string, unknown> = { p_now: now.toISOString(), p_limit: limit, p_slice: 0, p_slices: 2 };
-    const values = query.used.map((name) => bound[name] ?? null);
+    const values = query.used.map((name) => (name === "p_now" ? now.toISOString() : null));
     await client.query("begin");
     try {
       // As the function plans it: with its own settings, and as the generic plan PL/pgSQL settles on.
