@@ -207,7 +207,7 @@ describe("the settlement queue", () => {
     }
   });
 
-  it("refuses a due investment whose user has no ledger accounts, and pays nothing of its batch", async () => {
+  it("refuses a due investment whose principal its user's invested account does not hold, and pays nothing of its batch", async () => {
     // A database of its own: the broken investment stays due for good.
     const scratch = await createTestDatabase();
     try {
@@ -225,7 +225,8 @@ describe("the settlement queue", () => {
       });
       const start = new Date("2034-01-01T00:00:00Z");
       await own.transaction((tx) => createInvestment(tx, healthy.id, { planId: "standard", amountCents: 200_000 }, start));
-      // Written around the ledger, as no code path does: no journal ever moved this user's money.
+      // Written around the ledger, as no code path does: no journal ever moved this user's money, so
+      // their invested account (created with the user) holds nothing.
       const broken = await insertUser(own);
       await own.insert(investment).values({
         id: `broken-${broken.id}`,
@@ -240,7 +241,7 @@ describe("the settlement queue", () => {
         maturesAt: new Date(start.getTime() + 14 * DAY),
       });
       await expect(settleDue(own, new Date(start.getTime() + 20 * DAY))).rejects.toMatchObject({
-        cause: { code: "TV002", message: expect.stringMatching(/no available or no invested account/) },
+        cause: { code: "TV001", message: expect.stringMatching(/insufficient funds/) },
       });
       expect((await own.select().from(investment)).map((row) => row.status)).toEqual(["active", "active"]);
       expect(await summarize(own, healthy.id)).toMatchObject({ mainBalanceCents: 300_000, totalInvestCents: 200_000 });

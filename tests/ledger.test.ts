@@ -5,6 +5,7 @@ import { platformAccount, userAccount } from "../server/services/ledger/accounts
 import { summarize } from "../server/services/ledger/balances.js";
 import { postJournal } from "../server/services/ledger/post-journal.js";
 import { verifyLedger } from "../server/services/ledger/verify-ledger.js";
+import { timeOrderedUuid } from "../server/db/time-ordered-uuid.js";
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "./helpers/database.js";
 import { insertUser } from "./helpers/users.js";
 
@@ -103,17 +104,59 @@ describe("the ledger's guards", () => {
     await expect(twice).rejects.toThrow(/appears twice/);
   });
 
-  it("refuses postings out of account order and a journal for an unknown user, in SQL", async () => {
+  it("refuses, in SQL, a journal for a user that moves none of their accounts, an unknown account and a missing id", async () => {
     const { id } = await insertUser(db());
     await credit(id, 1_000n, `t:${id}:in`);
-    const call = (key: string, userId: string, ids: string[]) =>
-      db().execute(sql`select * from post_journal(${key}, 'adjustment', ${userId}, null,
-        ${`{${ids.join(",")}}`}::text[], ${`{${id},${id}}`}::text[], '{available,invested}'::text[], '{-5,5}'::bigint[])`);
+    const call = (key: string, userId: string, ids: string[], amounts = "{-5,5}", journalId: string | null = timeOrderedUuid()) =>
+      db().execute(sql`select post_journal(${journalId}, ${key}, 'adjustment', ${userId}, null,
+        ${`{${ids.join(",")}}`}::text[], ${amounts}::bigint[])`);
     const available = userAccount(id, "available").id;
     const invested = userAccount(id, "invested").id;
-    await expect(call(`t:${id}:unsorted`, id, [invested, available])).rejects.toMatchObject({ cause: { code: "TV002" } });
     await expect(call(`t:${id}:ghost`, "no-such-user", [available, invested])).rejects.toMatchObject({ cause: { code: "TV002" } });
-    expect((await summarize(db(), id)).mainBalanceCents).toBe(1_000);
+    await expect(call(`t:${id}:nobody`, "no-such-user", [available, "u:no-such-user:available"])).rejects.toMatchObject({
+      cause: { code: "TV002", message: expect.stringMatching(/unknown account u:no-such-user:available/) },
+    });
+    await expect(call(`t:${id}:noid`, id, [available, invested], "{-5,5}", null)).rejects.toMatchObject({ cause: { code: "TV002" } });
+    // The order the caller names the accounts in does not matter: the database locks them by id.
+    await call(`t:${id}:reversed`, id, [invested, available], "{5,-5}");
+    expect((await summarize(db(), id)).mainBalanceCents).toBe(995);
+    expect(await verifyLedger(db())).toEqual([]);
+  });
+
+  it("gives every user their three accounts when the user is created, and never lets an account's identity change", async () => {
+    const { id } = await insertUser(db());
+    const rows = (await db().execute(sql`select id, balance_cents::text as balance from ledger_account where user_id = ${id} order by id`)) as unknown as {
+      rows: Array<{ id: string; balance: string }>;
+    };
+    expect(rows.rows).toEqual(
+      (["available", "invested", "payout_hold"] as const).map((kind) => ({ id: userAccount(id, kind).id, balance: "0" })),
+    );
+    for (const statement of [
+      sql`update ledger_account set kind = 'invested' where id = ${userAccount(id, "available").id}`,
+      sql`update ledger_account set user_id = null where id = ${userAccount(id, "available").id}`,
+      sql`update ledger_account set id = 'u:x:available' where id = ${userAccount(id, "available").id}`,
+    ]) {
+      await expect(db().execute(statement)).rejects.toMatchObject({ cause: { code: "TV003" } });
+    }
+  });
+
+  it("names the account that is short", async () => {
+    const { id } = await insertUser(db());
+    await credit(id, 100n, `t:${id}:in`);
+    const short = postJournal(db(), {
+      idempotencyKey: `t:${id}:short`,
+      kind: "investment",
+      userId: id,
+      postings: [
+        { account: userAccount(id, "invested"), amountCents: 101n },
+        { account: userAccount(id, "available"), amountCents: -101n },
+      ],
+    });
+    await expect(short).rejects.toMatchObject({ code: "INSUFFICIENT_FUNDS" });
+    const direct = db().execute(sql`select post_journal(${timeOrderedUuid()}, ${`t:${id}:short2`}, 'investment', ${id}, null,
+      ${`{${userAccount(id, "available").id},${userAccount(id, "invested").id}}`}::text[], '{-101,101}'::bigint[])`);
+    await expect(direct).rejects.toMatchObject({ cause: { code: "TV001", message: expect.stringMatching(/insufficient funds in u:.*:available/) } });
+    expect((await summarize(db(), id)).mainBalanceCents).toBe(100);
     expect(await verifyLedger(db())).toEqual([]);
   });
 
@@ -170,8 +213,19 @@ describe("the ledger's guards", () => {
         });
       await deposit(`t:${named.id}:own`, named.id);
       expect(await verifyLedger(scratch.handle.db)).toEqual([]);
-      const stray = await deposit(`t:${named.id}:stray`, credited.id);
-      expect(await verifyLedger(scratch.handle.db)).toEqual([expect.stringContaining(`journal ${stray.journalId} moves platform money`)]);
+      // post_journal refuses it (a journal for a user must move one of their accounts)...
+      await expect(deposit(`t:${named.id}:stray`, credited.id)).rejects.toThrow(/must move one of their accounts/);
+      expect(await verifyLedger(scratch.handle.db)).toEqual([]);
+      // ...so write it the way only a bug or a hand-written statement could.
+      const stray = timeOrderedUuid();
+      const account = userAccount(credited.id, "available").id;
+      await scratch.handle.db.execute(sql`with j as (
+          insert into journal (id, idempotency_key, kind, user_id) values (${stray}, ${`t:${named.id}:stray`}, 'deposit', ${named.id})
+        ), p as (
+          insert into posting (journal_id, account_id, amount_cents) values (${stray}, ${account}, 100), (${stray}, 'p:deposits', -100)
+        )
+        update ledger_account set balance_cents = balance_cents + 100 where id = ${account}`);
+      expect(await verifyLedger(scratch.handle.db)).toEqual([expect.stringContaining(`journal ${stray} moves platform money`)]);
     } finally {
       await scratch.dispose();
     }
@@ -304,6 +358,46 @@ describe("ledger invariants under random operations", () => {
 });
 
 describe.runIf(testDatabaseUrl)("ledger under concurrency (PostgreSQL)", () => {
+  it("locks a journal's accounts in ascending id order, whatever order the caller names them in", async () => {
+    const { id } = await insertUser(db());
+    await credit(id, 1_000n, `t:${id}:funds`);
+    const available = userAccount(id, "available");
+    const invested = userAccount(id, "invested");
+    const rows = async (query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    // Another transaction holds the higher of the two accounts (available < invested).
+    let release!: () => void;
+    let taken!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+    const holder = db().transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ledger_account where id = ${invested.id} for update`);
+      taken();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await lockTaken;
+    // The journal names invested first; it must still lock available first, then wait for invested.
+    const journal = postJournal(db(), {
+      idempotencyKey: `t:${id}:ordered`,
+      kind: "maturity",
+      userId: id,
+      postings: [
+        { account: invested, amountCents: 5n },
+        { account: available, amountCents: -5n },
+      ],
+    });
+    for (let tries = 0; ; tries++) {
+      const waiting = await rows(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%post_journal(%'`);
+      if (waiting[0]?.n === 1) break;
+      if (tries > 200) throw new Error("the journal never waited for the held account");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const probe = db().transaction((tx) => tx.execute(sql`select 1 from ledger_account where id = ${available.id} for update nowait`));
+    await expect(probe).rejects.toMatchObject({ cause: { code: "55P03" } });
+    release();
+    await holder;
+    expect((await journal).created).toBe(true);
+    expect((await summarize(db(), id)).mainBalanceCents).toBe(995);
+  });
+
   it("posts one journal when 50 clients send the same key at once", async () => {
     const { id } = await insertUser(db());
     const results = await Promise.all(Array.from({ length: 50 }, () => credit(id, 500n, `t:${id}:same`)));

@@ -83,12 +83,14 @@ export async function seedDueInvestments(url: string, investments: number, now: 
       [users, now.toISOString()],
     );
     // Balances as the postings below leave them: available 0, invested Σ principal (p:deposits, created
-    // by the migrations, keeps no balance: its postings are −Σ).
+    // by the migrations, keeps no balance: its postings are −Σ). The accounts exist already: they are
+    // created with the user.
     await client.query(
       `insert into ledger_account (id, user_id, kind, balance_cents, created_at)
        select 'u:' || user_id || ':available', user_id, 'available', 0, min(started_at) - interval '1 hour' from seed_inv group by user_id
        union all
-       select 'u:' || user_id || ':invested', user_id, 'invested', sum(principal_cents), min(started_at) from seed_inv group by user_id`,
+       select 'u:' || user_id || ':invested', user_id, 'invested', sum(principal_cents), min(started_at) from seed_inv group by user_id
+       on conflict (id) do update set balance_cents = excluded.balance_cents, created_at = excluded.created_at`,
     );
     await client.query(
       `insert into journal (id, idempotency_key, kind, user_id, reference, created_at)

@@ -140,9 +140,10 @@ export const contactMessage = pgTable(
 /*
  * The ledger (product.md "The money model"). Accounts are `u:<userId>:<kind>` for a user's
  * available / invested / payout_hold money and `p:<kind>` for the platform's deposits / interest /
- * payouts. Journals are posted only by the `post_journal` SQL function (migration 0012), which
- * checks that postings sum to zero, locks user accounts in id order and keeps their balance_cents
- * equal to the sum of their postings. Platform accounts have no floor and keep no balance
+ * payouts. A user's three accounts are created with the user (trigger, migration 0013). Journals are
+ * posted only by the `post_journal` SQL function (migration 0013), which checks that postings sum to
+ * zero, locks user accounts in id order and keeps their balance_cents equal to the sum of their
+ * postings. Platform accounts have no floor and keep no balance
  * (balance_cents is NULL): their balance is the sum of their postings, read through the
  * `ledger_balance` view, so no journal ever waits for another on a platform row (decision 0019).
  */
@@ -160,8 +161,9 @@ export const ledgerAccount = pgTable(
     index("ledger_account_user_id_idx").on(table.userId),
     // The last line of defence: no kept balance (a user account's) below zero, whatever code runs.
     check("ledger_account_balance_not_negative", sql`${table.balanceCents} >= 0`),
-    // The kind is checked once, when the account is created, by a trigger (migration 0011): a CHECK
-    // here would be re-evaluated on every balance update (decision 0019).
+    // The kind is checked once, when the account is created, by a trigger (migration 0011), and an
+    // account's id, owner and kind can never change (migration 0013): a CHECK here would be
+    // re-evaluated on every balance update (decisions 0019, 0021).
   ],
 );
 
@@ -173,7 +175,8 @@ export const journal = pgTable(
     kind: text("kind").notNull(),
     /**
      * The customer on whose behalf money moved (shown to operators and checked by verifyLedger).
-     * No foreign key: post_journal checks the user exists (decision 0019).
+     * No foreign key: post_journal requires a journal for a user to move one of that user's
+     * accounts, and accounts exist only for users that exist (decisions 0019, 0021).
      */
     userId: text("user_id"),
     reference: text("reference"),

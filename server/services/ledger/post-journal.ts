@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client.js";
 import { pgArray } from "../../db/pg-array.js";
 import { AppError } from "../../errors.js";
+import { timeOrderedUuid } from "../../db/time-ordered-uuid.js";
 import type { LedgerAccountRef } from "./accounts.js";
 
 export type JournalKind =
@@ -31,10 +32,10 @@ export interface PostedJournal {
   created: boolean;
 }
 
-/** The error code Postgres reports, wherever the driver put it. */
-export function pgErrorCode(error: unknown): string | undefined {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (typeof current.code === "string" && current.code.length === 5) return current.code;
+/** The error Postgres reported (code and message), wherever the driver put it. */
+function pgError(error: unknown): { code: string; message: string } | undefined {
+  for (let current = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (typeof current.code === "string" && current.code.length === 5) return { code: current.code, message: String(current.message) };
   }
   return undefined;
 }
@@ -48,12 +49,12 @@ const statements = new WeakMap<DbExecutor, ReturnType<typeof prepareStatement>>(
 
 function prepareStatement(tx: DbExecutor) {
   return tx
-    .select({ journalId: sql<string>`out_journal_id`, created: sql<boolean>`out_created` })
+    .select({ result: sql<string[] | string>`posted` })
     .from(
-      sql`post_journal(${sql.placeholder("key")}, ${sql.placeholder("kind")}, ${sql.placeholder("userId")}, ${sql.placeholder("reference")},
-        ${sql.placeholder("ids")}::text[], ${sql.placeholder("owners")}::text[], ${sql.placeholder("kinds")}::text[], ${sql.placeholder("amounts")}::bigint[])`,
+      sql`post_journal(${sql.placeholder("id")}, ${sql.placeholder("key")}, ${sql.placeholder("kind")}, ${sql.placeholder("userId")},
+        ${sql.placeholder("reference")}, ${sql.placeholder("ids")}::text[], ${sql.placeholder("amounts")}::bigint[]) AS posted`,
     )
-    .prepare("post_journal_v2");
+    .prepare("post_journal_v3");
 }
 
 function postJournalStatement(tx: DbExecutor) {
@@ -62,35 +63,40 @@ function postJournalStatement(tx: DbExecutor) {
   return statement;
 }
 
+/** post_journal returns `{journal id, t|f}`: node-postgres parses the array, PGlite may hand over its text. */
+function readPosted(result: string[] | string): PostedJournal {
+  const [journalId, created] = Array.isArray(result) ? result : result.slice(1, -1).split(",");
+  if (!journalId || (created !== "t" && created !== "f")) throw new Error(`post_journal returned ${String(result)}`);
+  return { journalId, created: created === "t" };
+}
+
 /**
- * Posts one journal through `post_journal` (migration 0012) inside the caller's transaction:
+ * Posts one journal through `post_journal` (migration 0013) inside the caller's transaction:
  * postings sum to zero, accounts are locked in id order, no user account goes below zero.
  */
 export async function postJournal(tx: DbExecutor, input: JournalInput): Promise<PostedJournal> {
-  // The function locks accounts in the order it receives them: ascending id, the one global order.
-  const postings = [...input.postings].sort((a, b) => (a.account.id < b.account.id ? -1 : a.account.id > b.account.id ? 1 : 0));
-  for (let index = 1; index < postings.length; index++) {
-    if (postings[index]!.account.id === postings[index - 1]!.account.id) {
-      throw new AppError("INTERNAL", `Refused a malformed journal: account ${postings[index]!.account.id} appears twice`);
-    }
+  // post_journal refuses it too (the posting's primary key), but with a message no caller can act on.
+  const named = new Set<string>();
+  for (const { account } of input.postings) {
+    if (named.has(account.id)) throw new AppError("INTERNAL", `Refused a malformed journal: account ${account.id} appears twice`);
+    named.add(account.id);
   }
   try {
     const [row] = await postJournalStatement(tx).execute({
+      id: timeOrderedUuid(),
       key: input.idempotencyKey,
       kind: input.kind,
       userId: input.userId,
       reference: input.reference ?? null,
-      ids: pgArray(postings.map((p) => p.account.id)),
-      owners: pgArray(postings.map((p) => p.account.userId)),
-      kinds: pgArray(postings.map((p) => p.account.kind)),
-      amounts: pgArray(postings.map((p) => p.amountCents.toString())),
+      ids: pgArray(input.postings.map((p) => p.account.id)),
+      amounts: pgArray(input.postings.map((p) => p.amountCents.toString())),
     });
     if (!row) throw new Error("post_journal returned nothing");
-    return { journalId: row.journalId, created: row.created };
+    return readPosted(row.result);
   } catch (error) {
-    const code = pgErrorCode(error);
-    if (code === "TV001") throw new AppError("INSUFFICIENT_FUNDS", "Your available balance is not enough for this.");
-    if (code === "TV002") throw new AppError("INTERNAL", `Refused a malformed journal: ${(error as Error).message}`);
+    const reported = pgError(error);
+    if (reported?.code === "TV001") throw new AppError("INSUFFICIENT_FUNDS", "Your available balance is not enough for this.");
+    if (reported?.code === "TV002") throw new AppError("INTERNAL", `Refused a malformed journal: ${reported.message}`);
     throw error;
   }
 }

@@ -1,0 +1,134 @@
+-- Decision 0021. A journal costs fewer steps in the database:
+-- * A user's three accounts are created with the user, so post_journal never creates one and never
+--   looks the user up: a journal for a user must move one of that user's accounts, and an account
+--   exists only for a user that exists.
+-- * An account's id, owner and kind are checked when it is created (as before) and can never change
+--   afterwards, refused once per statement. The row trigger that re-checked them on every UPDATE
+--   made PostgreSQL lock each balance row a second time, with a WAL record, before moving it.
+-- * post_journal moves every user balance of a journal with one UPDATE, returns one value instead of
+--   a table, and takes the journal's id from the caller (a UUIDv7 made in Node.js).
+CREATE FUNCTION create_user_ledger_accounts() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  INSERT INTO ledger_account (id, user_id, kind)
+  VALUES ('u:' || NEW.id || ':available', NEW.id, 'available'),
+         ('u:' || NEW.id || ':invested', NEW.id, 'invested'),
+         ('u:' || NEW.id || ':payout_hold', NEW.id, 'payout_hold')
+  ON CONFLICT (id) DO NOTHING;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER user_ledger_accounts AFTER INSERT ON "user"
+  FOR EACH ROW EXECUTE FUNCTION create_user_ledger_accounts();
+--> statement-breakpoint
+INSERT INTO ledger_account (id, user_id, kind)
+SELECT 'u:' || u.id || ':' || k.kind, u.id, k.kind
+FROM "user" u CROSS JOIN (VALUES ('available'), ('invested'), ('payout_hold')) AS k(kind)
+ON CONFLICT (id) DO NOTHING;
+--> statement-breakpoint
+DROP TRIGGER ledger_account_checked ON ledger_account;
+--> statement-breakpoint
+CREATE TRIGGER ledger_account_checked BEFORE INSERT ON ledger_account
+  FOR EACH ROW EXECUTE FUNCTION ledger_account_checked();
+--> statement-breakpoint
+CREATE FUNCTION ledger_account_identity_fixed() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  RAISE EXCEPTION 'an account''s id, owner and kind never change' USING ERRCODE = 'TV003';
+END;
+$$;
+--> statement-breakpoint
+-- A statement-level trigger: an UPDATE that names none of these columns (every balance move) never
+-- fires it and costs nothing per row.
+CREATE TRIGGER ledger_account_identity_fixed BEFORE UPDATE OF id, user_id, kind ON ledger_account
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_account_identity_fixed();
+--> statement-breakpoint
+DROP FUNCTION post_journal(text, text, text, text, text[], text[], text[], bigint[]);
+--> statement-breakpoint
+-- The only way money moves: one journal, its postings and the user balances, in the caller's
+-- transaction. Returns {journal id, 't'} when posted, {id of the first journal, 'f'} when the
+-- idempotency key was posted before (nothing moves then).
+-- Every posting names an account once (posting's primary key) with an amount that is not zero; the
+-- amounts sum to zero; a journal for a user moves one of that user's accounts. User balances move in
+-- one UPDATE that reads the accounts through their primary key with the ids as an array: the index
+-- visits them in ascending id order (COLLATE "C"), so rows are locked in the one global order that
+-- settlement follows too, whatever order the caller passed. The SET clauses keep that plan: no
+-- sequential or bitmap scan, and the generic plan (a custom plan would be made on every call).
+-- Platform accounts keep no balance and are neither locked nor updated.
+-- Errors: TV001 insufficient funds, TV002 malformed journal.
+CREATE FUNCTION post_journal(
+  p_journal_id text,
+  p_key text,
+  p_kind text,
+  p_user_id text,
+  p_reference text,
+  p_account_ids text[],
+  p_amounts bigint[]
+) RETURNS text[]
+LANGUAGE plpgsql
+SET enable_seqscan = off
+SET enable_bitmapscan = off
+SET plan_cache_mode = force_generic_plan
+AS $$
+DECLARE
+  v_count integer := coalesce(array_length(p_account_ids, 1), 0);
+  v_sum bigint := 0;
+  v_rows integer;
+  v_account text;
+BEGIN
+  IF v_count < 2 OR coalesce(array_length(p_amounts, 1), 0) <> v_count OR p_journal_id IS NULL THEN
+    RAISE EXCEPTION 'a journal needs an id and two or more postings, each with an account and an amount' USING ERRCODE = 'TV002';
+  END IF;
+  FOR i IN 1..v_count LOOP
+    IF p_amounts[i] IS NULL OR p_amounts[i] = 0 OR p_account_ids[i] IS NULL THEN
+      RAISE EXCEPTION 'a posting needs an account and an amount that is not zero' USING ERRCODE = 'TV002';
+    END IF;
+    v_sum := v_sum + p_amounts[i];
+  END LOOP;
+  IF v_sum <> 0 THEN
+    RAISE EXCEPTION 'the postings of a journal must sum to zero' USING ERRCODE = 'TV002';
+  END IF;
+  IF NOT (p_user_id IS NULL OR 'u:' || p_user_id || ':available' = ANY (p_account_ids)
+          OR 'u:' || p_user_id || ':invested' = ANY (p_account_ids)
+          OR 'u:' || p_user_id || ':payout_hold' = ANY (p_account_ids)) THEN
+    RAISE EXCEPTION 'a journal for user % must move one of their accounts', p_user_id USING ERRCODE = 'TV002';
+  END IF;
+  -- A concurrent insert of the same key waits here until the first transaction ends.
+  WITH created AS (
+    INSERT INTO journal (id, idempotency_key, kind, user_id, reference)
+    VALUES (p_journal_id, p_key, p_kind, p_user_id, p_reference)
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING id
+  ), posted AS (
+    INSERT INTO posting (journal_id, account_id, amount_cents)
+    SELECT created.id, t.id, t.amount FROM created, unnest(p_account_ids, p_amounts) AS t(id, amount)
+  )
+  SELECT count(*) INTO v_rows FROM created;
+  IF v_rows = 0 THEN
+    RETURN ARRAY[(SELECT j.id FROM journal j WHERE j.idempotency_key = p_key), 'f'];
+  END IF;
+
+  UPDATE ledger_account a SET balance_cents = a.balance_cents + p_amounts[array_position(p_account_ids, a.id)]
+  WHERE a.id = ANY (p_account_ids) AND a.balance_cents + p_amounts[array_position(p_account_ids, a.id)] >= 0;
+  GET DIAGNOSTICS v_rows = ROW_COUNT;
+  IF v_rows <> v_count - ('p:deposits' = ANY (p_account_ids))::integer - ('p:interest' = ANY (p_account_ids))::integer
+                       - ('p:payouts' = ANY (p_account_ids))::integer THEN
+    -- Say which account, in the order the accounts were locked.
+    SELECT t.id INTO v_account FROM unnest(p_account_ids) AS t(id)
+    WHERE NOT EXISTS (SELECT 1 FROM ledger_account a WHERE a.id = t.id)
+    ORDER BY t.id COLLATE "C" LIMIT 1;
+    IF v_account IS NOT NULL THEN
+      RAISE EXCEPTION 'journal names unknown account %', v_account USING ERRCODE = 'TV002';
+    END IF;
+    SELECT t.id INTO v_account FROM unnest(p_account_ids, p_amounts) AS t(id, amount)
+    JOIN ledger_account a ON a.id = t.id
+    WHERE a.balance_cents + t.amount < 0
+    ORDER BY t.id COLLATE "C" LIMIT 1;
+    RAISE EXCEPTION 'insufficient funds in %', coalesce(v_account, 'an account') USING ERRCODE = 'TV001';
+  END IF;
+  RETURN ARRAY[p_journal_id, 't'];
+END;
+$$;
