@@ -231,7 +231,7 @@ describe("the ledger's guards", () => {
     }
   });
 
-  it("verifyLedger reports a posting whose journal or account is missing", async () => {
+  it("verifyLedger reports a posting whose journal or account is missing, and one that moves nothing", async () => {
     // A database of its own: the broken rows it writes can never be removed.
     const scratch = await createTestDatabase();
     try {
@@ -252,10 +252,15 @@ describe("the ledger's guards", () => {
       ).rejects.toMatchObject({ cause: { code: "23505" } });
       await scratch.handle.db.execute(sql`insert into posting (journal_id, account_id, amount_cents)
         values (${posted.journalId}, 'u:ghost:available', 7), (${posted.journalId}, 'p:payouts', -7),
-               ('no-such-journal', 'p:deposits', 1), ('no-such-journal', 'p:interest', -1)`);
+               ('no-such-journal', 'p:deposits', 1), ('no-such-journal', 'p:interest', -1),
+               (${posted.journalId}, ${userAccount(id, "invested").id}, 0)`);
       const problems = await verifyLedger(scratch.handle.db);
       expect(problems).toEqual(
-        expect.arrayContaining([expect.stringMatching(/missing account u:ghost:available/), expect.stringMatching(/missing journal no-such-journal/)]),
+        expect.arrayContaining([
+          expect.stringMatching(/missing account u:ghost:available/),
+          expect.stringMatching(/missing journal no-such-journal/),
+          `posting ${posted.journalId}/${userAccount(id, "invested").id} moves nothing`,
+        ]),
       );
     } finally {
       await scratch.dispose();

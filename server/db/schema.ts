@@ -201,7 +201,8 @@ export const posting = pgTable(
     // the history and the platform balances; a journal's postings are read only by verifyLedger's
     // full scans. One index per posting instead of three (decision 0020).
     primaryKey({ name: "posting_pkey", columns: [table.accountId, table.journalId] }),
-    check("posting_not_zero", sql`${table.amountCents} <> 0`),
+    // No CHECK that an amount is not zero: the two writers (post_journal, settle_due_investments)
+    // never write one, and verifyLedger() reports any (decision 0021).
   ],
 );
 

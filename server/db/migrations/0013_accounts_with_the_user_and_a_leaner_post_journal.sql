@@ -76,6 +76,7 @@ AS $$
 DECLARE
   v_count integer := coalesce(array_length(p_account_ids, 1), 0);
   v_sum bigint := 0;
+  v_id text;
   v_rows integer;
   v_account text;
 BEGIN
@@ -88,12 +89,12 @@ BEGIN
     END IF;
     v_sum := v_sum + p_amounts[i];
   END LOOP;
-  IF v_sum <> 0 THEN
-    RAISE EXCEPTION 'the postings of a journal must sum to zero' USING ERRCODE = 'TV002';
-  END IF;
-  IF NOT (p_user_id IS NULL OR 'u:' || p_user_id || ':available' = ANY (p_account_ids)
-          OR 'u:' || p_user_id || ':invested' = ANY (p_account_ids)
-          OR 'u:' || p_user_id || ':payout_hold' = ANY (p_account_ids)) THEN
+  IF v_sum <> 0 OR NOT (p_user_id IS NULL OR 'u:' || p_user_id || ':available' = ANY (p_account_ids)
+                        OR 'u:' || p_user_id || ':invested' = ANY (p_account_ids)
+                        OR 'u:' || p_user_id || ':payout_hold' = ANY (p_account_ids)) THEN
+    IF v_sum <> 0 THEN
+      RAISE EXCEPTION 'the postings of a journal must sum to zero' USING ERRCODE = 'TV002';
+    END IF;
     RAISE EXCEPTION 'a journal for user % must move one of their accounts', p_user_id USING ERRCODE = 'TV002';
   END IF;
   -- A concurrent insert of the same key waits here until the first transaction ends.
@@ -106,8 +107,8 @@ BEGIN
     INSERT INTO posting (journal_id, account_id, amount_cents)
     SELECT created.id, t.id, t.amount FROM created, unnest(p_account_ids, p_amounts) AS t(id, amount)
   )
-  SELECT count(*) INTO v_rows FROM created;
-  IF v_rows = 0 THEN
+  SELECT created.id INTO v_id FROM created;
+  IF v_id IS NULL THEN
     RETURN ARRAY[(SELECT j.id FROM journal j WHERE j.idempotency_key = p_key), 'f'];
   END IF;
 

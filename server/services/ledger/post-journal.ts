@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client.js";
 import { pgArray } from "../../db/pg-array.js";
+import { queryPrepared } from "../../db/prepared-query.js";
 import { AppError } from "../../errors.js";
 import { timeOrderedUuid } from "../../db/time-ordered-uuid.js";
 import type { LedgerAccountRef } from "./accounts.js";
@@ -40,28 +40,11 @@ function pgError(error: unknown): { code: string; message: string } | undefined 
   return undefined;
 }
 
-/**
- * The call, named so that node-postgres parses and plans it once per connection instead of on every
- * journal (PGlite ignores the name). A prepared query belongs to the executor it was built on (the
- * pool or one transaction), so it is kept per executor.
- */
-const statements = new WeakMap<DbExecutor, ReturnType<typeof prepareStatement>>();
-
-function prepareStatement(tx: DbExecutor) {
-  return tx
-    .select({ result: sql<string[] | string>`posted` })
-    .from(
-      sql`post_journal(${sql.placeholder("id")}, ${sql.placeholder("key")}, ${sql.placeholder("kind")}, ${sql.placeholder("userId")},
-        ${sql.placeholder("reference")}, ${sql.placeholder("ids")}::text[], ${sql.placeholder("amounts")}::bigint[]) AS posted`,
-    )
-    .prepare("post_journal_v3");
-}
-
-function postJournalStatement(tx: DbExecutor) {
-  let statement = statements.get(tx);
-  if (!statement) statements.set(tx, (statement = prepareStatement(tx)));
-  return statement;
-}
+/** Prepared once per connection (node-postgres; PGlite ignores the name). */
+const POST_JOURNAL = {
+  name: "post_journal_v3",
+  text: "select post_journal($1, $2, $3, $4, $5, $6::text[], $7::bigint[]) as posted",
+};
 
 /** post_journal returns `{journal id, t|f}`: node-postgres parses the array, PGlite may hand over its text. */
 function readPosted(result: string[] | string): PostedJournal {
@@ -82,17 +65,17 @@ export async function postJournal(tx: DbExecutor, input: JournalInput): Promise<
     named.add(account.id);
   }
   try {
-    const [row] = await postJournalStatement(tx).execute({
-      id: timeOrderedUuid(),
-      key: input.idempotencyKey,
-      kind: input.kind,
-      userId: input.userId,
-      reference: input.reference ?? null,
-      ids: pgArray(input.postings.map((p) => p.account.id)),
-      amounts: pgArray(input.postings.map((p) => p.amountCents.toString())),
-    });
+    const [row] = await queryPrepared<{ posted: string[] | string }>(tx, POST_JOURNAL.name, POST_JOURNAL.text, [
+      timeOrderedUuid(),
+      input.idempotencyKey,
+      input.kind,
+      input.userId,
+      input.reference ?? null,
+      pgArray(input.postings.map((p) => p.account.id)),
+      pgArray(input.postings.map((p) => p.amountCents.toString())),
+    ]);
     if (!row) throw new Error("post_journal returned nothing");
-    return readPosted(row.result);
+    return readPosted(row.posted);
   } catch (error) {
     const reported = pgError(error);
     if (reported?.code === "TV001") throw new AppError("INSUFFICIENT_FUNDS", "Your available balance is not enough for this.");

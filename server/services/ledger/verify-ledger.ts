@@ -29,6 +29,9 @@ export async function verifyLedger(db: DbExecutor): Promise<string[]> {
   for (const row of await rows(sql`select id, balance_cents::text as balance from ledger_account where user_id is null and balance_cents is not null`)) {
     problems.push(`platform account ${row.id} keeps a balance (${row.balance}); its balance is the sum of its postings`);
   }
+  for (const row of await rows(sql`select journal_id, account_id from posting where amount_cents = 0`)) {
+    problems.push(`posting ${row.journal_id}/${row.account_id} moves nothing`);
+  }
   for (const row of await rows(sql`select j.id from journal j left join posting p on p.journal_id = j.id group by j.id having count(p.journal_id) < 2`)) {
     problems.push(`journal ${row.id} has fewer than two postings`);
   }
