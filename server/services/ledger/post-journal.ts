@@ -1,8 +1,8 @@
 import type { DbExecutor } from "../../db/client.js";
 import { pgArray } from "../../db/pg-array.js";
 import { queryPrepared } from "../../db/prepared-query.js";
-import { AppError } from "../../errors.js";
 import { timeOrderedUuid } from "../../db/time-ordered-uuid.js";
+import { AppError } from "../../errors.js";
 import type { LedgerAccountRef } from "./accounts.js";
 
 export type JournalKind =
@@ -46,10 +46,10 @@ const POST_JOURNAL = {
   text: "select post_journal($1, $2, $3, $4, $5, $6::text[], $7::bigint[]) as posted",
 };
 
-/** post_journal returns `{journal id, t|f}`: node-postgres parses the array, PGlite may hand over its text. */
-function readPosted(result: string[] | string): PostedJournal {
-  const [journalId, created] = Array.isArray(result) ? result : result.slice(1, -1).split(",");
-  if (!journalId || (created !== "t" && created !== "f")) throw new Error(`post_journal returned ${String(result)}`);
+/** post_journal returns `{journal id, t|f}`; both drivers parse a text[] into an array. */
+function readPosted(result: string[]): PostedJournal {
+  const [journalId, created] = result;
+  if (!journalId || (created !== "t" && created !== "f")) throw new Error(`post_journal returned ${JSON.stringify(result)}`);
   return { journalId, created: created === "t" };
 }
 
@@ -65,7 +65,7 @@ export async function postJournal(tx: DbExecutor, input: JournalInput): Promise<
     named.add(account.id);
   }
   try {
-    const [row] = await queryPrepared<{ posted: string[] | string }>(tx, POST_JOURNAL.name, POST_JOURNAL.text, [
+    const [row] = await queryPrepared<{ posted: string[] }>(tx, POST_JOURNAL.name, POST_JOURNAL.text, [
       timeOrderedUuid(),
       input.idempotencyKey,
       input.kind,
