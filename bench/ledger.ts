@@ -271,7 +271,7 @@ function renderSection(cases: CaseResult[], floor: FloorCase | undefined, machin
     `  - A fixed count per case (${Object.entries(COUNT)
       .map(([c, n]) => `${fmt.int(n)} journals at ${c} client${c === "1" ? "" : "s"}`)
       .join(", ")}) after a warm-up of ${WARMUP} journals with the same shape and clients. Latency is per journal, from ` +
-      "`postJournal()` called to resolved (pool checkout and `select posted from post_journal(…) as posted`, committed on return).",
+      "`postJournal()` called to resolved (pool checkout and `select post_journal(…) as posted`, committed on return).",
     "  - Verified after each case (warm-up included): the journals under the case's keys number exactly the successes the workers " +
       "reported, with two postings each; every account's balance equals its balance before the case plus what the successful " +
       "journals moved (a lost or doubled posting shows here); `verifyLedger()` returns `[]`; all balances sum to 0.",
