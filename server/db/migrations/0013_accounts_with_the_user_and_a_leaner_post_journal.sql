@@ -117,7 +117,8 @@ BEGIN
   GET DIAGNOSTICS v_rows = ROW_COUNT;
   IF v_rows <> v_count - ('p:deposits' = ANY (p_account_ids))::integer - ('p:interest' = ANY (p_account_ids))::integer
                        - ('p:payouts' = ANY (p_account_ids))::integer THEN
-    -- Say which account, in the order the accounts were locked.
+    -- Say which account: the first, in lock order, that is missing or cannot take its amount as
+    -- balances now stand (every journal of the product debits one user account at most).
     SELECT t.id INTO v_account FROM unnest(p_account_ids) AS t(id)
     WHERE NOT EXISTS (SELECT 1 FROM ledger_account a WHERE a.id = t.id)
     ORDER BY t.id COLLATE "C" LIMIT 1;
