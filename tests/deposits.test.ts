@@ -46,17 +46,18 @@ describe("creating deposits", () => {
   });
 
   it.each([
-    ["zero", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":0}"],
-    ["negative", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":-500}"],
-    ["1e309", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":1e309}"],
-    ["a fraction of a cent", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":0.1}"],
-    ["text", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":\"ten\"}"],
-    ["an unsafe integer", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":9007199254740993}"],
-    ["an unknown method", "{\"method\":\"cash\",\"amountCents\":5000}"],
-    ["an unknown bank", "{\"method\":\"bank\",\"bank\":\"nope\",\"amountCents\":5000}"],
-    ["an unknown coin", "{\"method\":\"crypto\",\"coin\":\"DOGE\",\"amountCents\":5000}"],
-    ["malformed JSON", "{\"method\":"],
-  ])("refuses %s with a clear 400 and creates nothing", async (_label, body) => {
+    ["zero", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":0}", { amountCents: "Amount must be more than zero." }],
+    ["negative", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":-500}", { amountCents: "Amount must be more than zero." }],
+    ["1e309", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":1e309}", { amountCents: "Amount must be a whole number of cents." }],
+    ["a fraction of a cent", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":0.1}", { amountCents: "Amount must be a whole number of cents." }],
+    ["text", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":\"ten\"}", { amountCents: "Amount must be a whole number of cents." }],
+    ["no amount", "{\"method\":\"crypto\",\"coin\":\"BTC\"}", { amountCents: "Amount is required." }],
+    ["an unsafe integer", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":9007199254740993}", { amountCents: "Amount must be a whole number of cents." }],
+    ["an unknown method", "{\"method\":\"cash\",\"amountCents\":5000}", { method: expect.any(String) }],
+    ["an unknown bank", "{\"method\":\"bank\",\"bank\":\"nope\",\"amountCents\":5000}", { bank: expect.any(String) }],
+    ["an unknown coin", "{\"method\":\"crypto\",\"coin\":\"DOGE\",\"amountCents\":5000}", { coin: expect.any(String) }],
+    ["malformed JSON", "{\"method\":", undefined],
+  ])("refuses %s with a clear 400 and creates nothing", async (_label, body, fields) => {
     const client = await signedIn();
     const before = await depositCount();
     const response = await client.request("/api/deposits", { method: "POST", body: undefined, headers: { "Content-Type": "application/json" } });
@@ -70,6 +71,7 @@ describe("creating deposits", () => {
     const error = (await raw.json()).error;
     expect(error.code).toBe("VALIDATION_FAILED");
     expect(error.message.length).toBeGreaterThan(5);
+    if (fields) expect(error.fields).toEqual(fields);
     expect(await depositCount()).toBe(before);
   });
 
