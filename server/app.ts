@@ -8,10 +8,13 @@ import type { Config } from "./env.js";
 import { AppError } from "./errors.js";
 import { settleDue, settlementWorkers } from "./services/investments/settle-due.js";
 import type { Pages } from "./http/pages.js";
+import { jsonOnly, limitBody } from "./http/body-limit.js";
+import { sameOriginOnly } from "./http/csrf.js";
 import { requestLog } from "./http/request-log.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { staticFiles } from "./http/static-files.js";
 import type { Logger } from "./logger.js";
+import type { MailDelivery } from "./mail/delivery.js";
 import type { Mailer } from "./mail/mailer.js";
 import { adminRoutes } from "./routes/admin.js";
 import { authRoutes } from "./routes/auth.js";
@@ -32,6 +35,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   auth: Auth;
   mailer: Mailer;
+  /** Woken after each successful change, so mail queued by it goes out at once. */
+  mailDelivery: MailDelivery;
   logger: Logger;
   outboxDir: string;
   clock: Clock;
@@ -51,9 +56,22 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestLog(logger));
   app.use("*", securityHeaders({ hsts: config.isProduction }));
   app.use("*", compress());
+  // Before anything reads a body: refuse other origins, then bodies over the limit, then non-JSON.
+  app.use("*", sameOriginOnly(config.publicUrl));
+  app.use("*", limitBody());
+  app.use("/api/*", jsonOnly());
+  app.use("/api/*", async (c, next) => {
+    await next();
+    // Answers about a signed-in person must not be kept by a browser or a proxy.
+    if (!c.res.headers.has("cache-control")) c.res.headers.set("Cache-Control", "no-store");
+    if (c.req.method !== "GET" && c.res.status < 400) deps.mailDelivery.kick();
+  });
 
   app.onError((error, c) => {
-    if (error instanceof AppError) return c.json(error.toBody(), error.status as 400);
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
+      return c.json(error.toBody(), error.status as 400);
+    }
     if (error instanceof $ZodError) {
       const fields = Object.fromEntries(error.issues.map((issue) => [issue.path.join("."), issue.message]));
       return c.json({ error: { code: "VALIDATION_FAILED", message: "Some fields are not valid.", fields } }, 400);
@@ -63,7 +81,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route("/", healthRoutes(database));
-  app.route("/api/auth", authRoutes(auth, { trustProxy: config.trustProxy }));
+  app.route("/api/auth", authRoutes(auth, { db: database.db, trustProxy: config.trustProxy, rateLimit: config.rateLimit }));
   app.route("/api", publicRoutes(deps));
   app.route("/api/admin", adminRoutes(deps));
   app.route("/api/deposits", depositRoutes(deps));

@@ -23,7 +23,11 @@ export async function handleControl(db: Database, command: string, body: unknown
     const parsed = grantBody.safeParse(body);
     if (!parsed.success) return { ok: false, message: "That is not a valid e-mail address." };
     const result = await grantAdmin(db, parsed.data.email);
-    return { ok: true, message: result.alreadyAdmin ? `${result.email} is already an admin.` : `${result.email} is now an admin.` };
+    const status = result.alreadyAdmin ? `${result.email} is already an admin.` : `${result.email} is now an admin and must sign in again.`;
+    const twoFactor = result.twoFactorEnabled
+      ? "Two-factor authentication is on."
+      : "They must turn on two-factor authentication in Settings before the back office opens: until then every admin request answers TWO_FACTOR_REQUIRED.";
+    return { ok: true, message: `${status} ${twoFactor}` };
   }
   return { ok: false, message: `Unknown command ${command}.` };
 }

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Sent as Retry-After with a 429. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "AppError";

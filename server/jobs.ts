@@ -1,10 +1,8 @@
 import type { Clock } from "./clock.js";
 import type { Database } from "./db/client.js";
 import type { Logger } from "./logger.js";
-import type { Mailer } from "./mail/mailer.js";
 import { expireDeposits } from "./services/deposits/expire-deposits.js";
 import { settleDue } from "./services/investments/settle-due.js";
-import { mailNotifications } from "./services/notifications/notify.js";
 
 const MINUTE = 60_000;
 
@@ -14,9 +12,8 @@ export interface JobDeps {
   settlementWorkers: number;
   logger: Logger;
   clock: Clock;
-  mailer: Mailer;
-  siteName: string;
-  publicUrl: string;
+  /** Called after a run that paid something: its notification mails are queued. */
+  onSettled: () => void;
 }
 
 /**
@@ -32,8 +29,10 @@ export function startJobs(deps: JobDeps): () => void {
     settling = true;
     try {
       const run = await settleDue(db, clock.now(), { workers: deps.settlementWorkers });
-      if (run.settled > 0) logger.info({ settled: run.settled }, "settled matured investments");
-      await mailNotifications(db, deps, run.notifications);
+      if (run.settled > 0) {
+        logger.info({ settled: run.settled }, "settled matured investments");
+        deps.onSettled();
+      }
     } catch (error) {
       logger.error({ err: error }, "settlement failed");
     } finally {

@@ -12,6 +12,7 @@ import { createOutboxMailer, createSmtpMailer, outboxDirectory, type Mailer } fr
 import { AdjustableClock, systemClock, type Clock } from "./clock.js";
 import { loadContent } from "./content/load-content.js";
 import { startJobs } from "./jobs.js";
+import { startMailDelivery } from "./mail/delivery.js";
 import { settlementWorkers } from "./services/investments/settle-due.js";
 import { clientDistDir, contentDir, ssrEntryPath } from "./paths.js";
 import { listActivePlans } from "./services/plans/list-active-plans.js";
@@ -52,7 +53,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const mailer =
       options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(outboxDir, config.mailFrom));
     const secret = config.authSecret ?? loadOrCreateSecret(config.dataDir);
-    const auth = createAuth({ db: database.db, config, secret, mailer, logger });
+    const auth = createAuth({ db: database.db, config, secret, logger });
 
     const content = loadContent(contentDir);
     const serveWeb = options.serveWeb ?? true;
@@ -64,11 +65,20 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const adjustableClock =
       options.clock instanceof AdjustableClock ? options.clock : config.env === "test" && !options.clock ? new AdjustableClock() : undefined;
     const clock = options.clock ?? adjustableClock ?? systemClock;
+    const mailDelivery = startMailDelivery({
+      db: database.db,
+      mailer,
+      logger,
+      clock,
+      site: { name: config.site.name, publicUrl: config.publicUrl },
+    });
+    cleanups.push(() => mailDelivery.stop());
     const app = createApp({
       config,
       database,
       auth,
       mailer,
+      mailDelivery,
       logger,
       outboxDir,
       clock,
@@ -93,7 +103,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const { port } = server.address() as AddressInfo;
     const url = config.port === port ? config.publicUrl : `http://localhost:${port}`;
 
-    cleanups.push(startJobs({ db: database.db, settlementWorkers: settlementWorkers(database.kind), logger, clock, mailer, siteName: config.site.name, publicUrl: config.publicUrl }));
+    cleanups.push(startJobs({ db: database.db, settlementWorkers: settlementWorkers(database.kind), logger, clock, onSettled: () => mailDelivery.kick() }));
     if (embedded) {
       updateLockUrl(config.dataDir, url);
       cleanups.push(await startControlServer(database.db, config.dataDir));

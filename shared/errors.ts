@@ -3,10 +3,18 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** A state-changing request from another origin, or with neither Origin nor Referer. */
+  CSRF_REJECTED: 403,
+  /** An admin without a verified second factor: only Settings works until they enrol. */
+  TWO_FACTOR_REQUIRED: 403,
+  /** Money does not move for an address nobody has shown they can read. */
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   INSUFFICIENT_FUNDS: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   MAIL_SEND_FAILED: 502,
   INTERNAL: 500,

@@ -17,10 +17,27 @@ function commonPasswords(): Set<string> {
   return common;
 }
 
+/** What a guesser would try first for this person: their address's name and our site's name. */
+export interface PasswordContext {
+  email?: string;
+  siteName: string;
+}
+
+/** Words shorter than this are too common inside passwords to refuse ("al", "jo"). */
+const PERSONAL_MIN = 3;
+
+function personalWords(context: PasswordContext): string[] {
+  const local = context.email?.split("@")[0] ?? "";
+  return [local, context.siteName].map((word) => word.toLowerCase().trim()).filter((word) => word.length >= PERSONAL_MIN);
+}
+
 /** Returns the message to show, or null when the password is acceptable. */
-export function passwordProblem(password: string): string | null {
+export function passwordProblem(password: string, context: PasswordContext): string | null {
   if (password.length < PASSWORD_MIN) return MESSAGES.passwordTooShort;
   if (password.length > PASSWORD_MAX) return MESSAGES.passwordTooLong;
-  if (commonPasswords().has(password.toLowerCase())) return MESSAGES.passwordTooCommon;
+  if (password.trim() === "") return MESSAGES.passwordOnlySpaces;
+  const lower = password.toLowerCase();
+  if (commonPasswords().has(lower)) return MESSAGES.passwordTooCommon;
+  if (personalWords(context).some((word) => lower.includes(word))) return MESSAGES.passwordPersonal;
   return null;
 }

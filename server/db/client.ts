@@ -52,6 +52,12 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it and the next query reports any real outage.
   });
+  // A connection that dies while checked out (between two statements of a transaction, say) emits
+  // "error" on its client; with no listener that would be an uncaught exception. The statement in
+  // flight, or the next one, fails on its own and the request answers 500.
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,

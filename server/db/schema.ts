@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
     type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
@@ -32,6 +33,8 @@ export const user = pgTable("user", {
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
+  /** better-auth's two-factor plugin: true once a TOTP enrolment is verified. */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   /** Shared as /signup?ref=CODE; set once at sign-up. */
   referralCode: text("referral_code").unique(),
   /** The account whose referral link this one signed up through. */
@@ -91,6 +94,29 @@ export const verification = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [index("verification_identifier_idx").on(table.identifier)],
+);
+
+/** better-auth's two-factor plugin: the TOTP secret and backup codes, both encrypted with the auth secret. */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /**
+     * Ours, not the plugin's: the last TOTP time step accepted to approve a payout, so one code
+     * approves one payout (a code seen over a shoulder or replayed within its 30 s cannot).
+     */
+    lastPayoutStep: bigint("last_payout_step", { mode: "number" }),
+  },
+  // One enrolment per user: better-auth finds it by user id.
+  (table) => [uniqueIndex("two_factor_user_id_idx").on(table.userId)],
 );
 
 /** Shared by every server process, so limits hold across a fleet. */
@@ -427,11 +453,44 @@ export const moneyRequest = pgTable(
   ],
 );
 
+/**
+ * Every e-mail we send is a row here first, written in the transaction of the change that causes
+ * it, so a commit never loses its mail and a rollback never sends one. A deliverer takes due rows
+ * under a lease, sends them, and marks them sent, or schedules a retry with backoff; after a day
+ * of failures a message is dead and kept for an operator to see. Subject and text are the message's
+ * own words; the site's name and address are added when it is sent (server/mail/brand.ts).
+ */
+export const outgoingMail = pgTable(
+  "outgoing_mail",
+  {
+    id: text("id").primaryKey(),
+    /** What the message is about (notification kind, "password-reset", "verify-email"), never its text. */
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    /** A path on our site, made absolute with PUBLIC_URL when the message is sent. */
+    link: text("link"),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When a pending message may next be tried; a claimed one is leased until this time. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("outgoing_mail_due_idx").on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    check("outgoing_mail_status", sql`${table.status} in ('pending', 'sent', 'dead')`),
+  ],
+);
+
 export const schema = {
   user,
   session,
   account,
   verification,
+  twoFactor,
   rateLimit,
   plan,
   contactMessage,
@@ -447,4 +506,5 @@ export const schema = {
   payout,
   transfer,
   moneyRequest,
+  outgoingMail,
 };

@@ -22,7 +22,9 @@ export interface StoredMail extends MailMessage {
 }
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Timeouts well inside the outgoing mail lease (services/mail/deliver-due-mail.ts), so a stalled
+  // server fails the attempt instead of letting another server send the same message meanwhile.
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
   return {
     kind: "smtp",
     async send(message) {

@@ -1,12 +1,15 @@
-import type { MailMessage } from "./mailer.js";
+import type { OutgoingMessage } from "../services/mail/enqueue-mail.js";
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/*
+ * The account mails better-auth asks us to send. Plain text only: a user's name is their own
+ * words and never becomes markup. The site's name is added to each subject when it is sent.
+ */
 
-export function passwordResetMail(input: { siteName: string; name: string; to: string; url: string }): MailMessage {
-  const greeting = input.name ? `Hello ${input.name},` : "Hello,";
+const greeting = (name: string) => (name ? `Hello ${name},` : "Hello,");
+
+export function passwordResetMail(input: { siteName: string; name: string; to: string; url: string }): OutgoingMessage {
   const text = [
-    greeting,
+    greeting(input.name),
     "",
     `Someone asked to reset the password of your ${input.siteName} account.`,
     "Open this link within one hour to choose a new password:",
@@ -14,10 +17,43 @@ export function passwordResetMail(input: { siteName: string; name: string; to: s
     "",
     "If it was not you, ignore this e-mail: your password stays as it is.",
   ].join("\n");
-  const html = `<p>${escapeHtml(greeting)}</p>
-<p>Someone asked to reset the password of your ${escapeHtml(input.siteName)} account.
-Open this link within one hour to choose a new password:</p>
-<p><a href="${escapeHtml(input.url)}">Reset your password</a></p>
-<p>If it was not you, ignore this e-mail: your password stays as it is.</p>`;
-  return { to: input.to, subject: `Reset your ${input.siteName} password`, text, html };
+  return { kind: "password-reset", to: input.to, subject: "Reset your password", text };
+}
+
+export function verifyEmailMail(input: { siteName: string; name: string; to: string; url: string }): OutgoingMessage {
+  const text = [
+    greeting(input.name),
+    "",
+    `Please confirm that this is your e-mail address by opening this link within 24 hours:`,
+    input.url,
+    "",
+    `Until you do, your ${input.siteName} account can look around but cannot move money.`,
+    "If you did not sign up, ignore this e-mail.",
+  ].join("\n");
+  return { kind: "verify-email", to: input.to, subject: "Confirm your e-mail address", text };
+}
+
+export function existingAccountMail(input: { siteName: string; name: string; to: string; publicUrl: string }): OutgoingMessage {
+  const text = [
+    greeting(input.name),
+    "",
+    `Someone tried to sign up for ${input.siteName} with this e-mail address, which already has an account.`,
+    "If it was you, log in instead; if you forgot your password, reset it here:",
+    `${input.publicUrl}/forgot-password`,
+    "",
+    "If it was not you, you need not do anything: nobody can use your address to make a second account.",
+  ].join("\n");
+  return { kind: "existing-account-sign-up", to: input.to, subject: "Someone tried to sign up with your address", text };
+}
+
+export function passwordChangedMail(input: { name: string; to: string; publicUrl: string; how: "reset" | "change" }): OutgoingMessage {
+  const text = [
+    greeting(input.name),
+    "",
+    `The password of your account was ${input.how === "reset" ? "reset" : "changed"} just now, and every other session was signed out.`,
+    "",
+    "If this was not you, reset your password at once and write to support:",
+    `${input.publicUrl}/forgot-password`,
+  ].join("\n");
+  return { kind: "password-changed", to: input.to, subject: "Your password was changed", text };
 }

@@ -9,11 +9,10 @@ import type { AppDeps } from "../app.js";
 import { AppError } from "../errors.js";
 import { runMoneyOperation, respond } from "../http/idempotency.js";
 import { readJson } from "../http/json-body.js";
-import { requireRole, requireUser, type AppEnv } from "../http/session.js";
-import { confirmDeposit, rejectDeposit, type Decision } from "../services/deposits/decide-deposit.js";
+import { requireAdmin, requireUser, type AppEnv } from "../http/session.js";
+import { confirmDeposit, rejectDeposit } from "../services/deposits/decide-deposit.js";
 import { listDepositsForReview } from "../services/deposits/list-deposits.js";
 import { creditInterest } from "../services/investments/credit-interest.js";
-import { mailNotification, mailNotifications } from "../services/notifications/notify.js";
 import { listPayoutsForReview, markPayoutPaid, rejectPayout } from "../services/payouts/decide-payout.js";
 import { listActivePlans } from "../services/plans/list-active-plans.js";
 import { listAllPlans, updatePlan } from "../services/plans/update-plan.js";
@@ -23,12 +22,10 @@ import { toPublicSite } from "../site.js";
 const reviewQuery = z.object({ status: z.optional(z.enum(["pending", "expired", "confirmed", "rejected"])) });
 
 /** The operator back office API: every route needs a session and the admin role, checked here. */
-export function adminRoutes({ auth, database, config, mailer, logger, clock, pages }: AppDeps) {
-  const mailDeps = { mailer, logger, siteName: config.site.name, publicUrl: config.publicUrl };
-  const sendMail = (decision: Decision | undefined) => decision && mailNotification(mailDeps, decision.mail.to, decision.mail.notification);
+export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
 
   return new Hono<AppEnv>()
-    .use("*", requireUser(auth), requireRole("admin"))
+    .use("*", requireUser(auth, database.db), requireAdmin())
     .get("/users", async (c) => {
       const query = userSearchQuery.safeParse(c.req.query());
       if (!query.success) throw new AppError("VALIDATION_FAILED", query.error.issues[0]?.message ?? "Invalid query.");
@@ -42,49 +39,39 @@ export function adminRoutes({ auth, database, config, mailer, logger, clock, pag
     })
     .post("/deposits/:id/confirm", async (c) => {
       const { raw, value } = await readJson(c, confirmDepositSchema);
-      let decision: Decision | undefined;
       const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
-        decision = await confirmDeposit(tx, c.get("user").id, c.req.param("id"), value, clock.now());
+        const decision = await confirmDeposit(tx, c.get("user").id, c.req.param("id"), value, clock.now());
         return { status: 200, body: decision.deposit };
       });
-      sendMail(decision);
       return respond(c, outcome);
     })
     .post("/users/:id/credit-interest", async (c) => {
       const adminId = c.get("user").id;
-      let credited: Awaited<ReturnType<typeof creditInterest>> | undefined;
       const outcome = await runMoneyOperation(c, database.db, adminId, "", async (tx) => {
-        credited = await creditInterest(tx, adminId, c.req.param("id"), clock.now());
+        const credited = await creditInterest(tx, adminId, c.req.param("id"), clock.now());
         const message =
           credited.settled === 0
             ? `No interest is due for ${c.req.param("id")} right now.`
             : `Successfully updated interest for ${c.req.param("id")}. Paid ${credited.settled} matured investment${credited.settled === 1 ? "" : "s"}, ${formatCents(credited.profitCents)} in profit.`;
         return { status: 200, body: { settled: credited.settled, profitCents: Number(credited.profitCents), message } };
       });
-      if (credited) void mailNotifications(database.db, mailDeps, credited.notifications);
       return respond(c, outcome);
     })
     .get("/payouts", async (c) => c.json({ payouts: await listPayoutsForReview(database.db) }))
     .post("/payouts/:id/mark-paid", async (c) => {
       const { raw, value } = await readJson(c, markPayoutPaidSchema);
-      const notifications: Array<Parameters<typeof mailNotification>[2]> = [];
       const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
         const paid = await markPayoutPaid(tx, c.get("user").id, c.req.param("id"), value.txId, clock.now());
-        notifications.push(paid.notification);
         return { status: 200, body: paid.payout };
       });
-      void mailNotifications(database.db, mailDeps, notifications);
       return respond(c, outcome);
     })
     .post("/payouts/:id/reject", async (c) => {
       const { raw, value } = await readJson(c, rejectPayoutSchema);
-      const notifications: Array<Parameters<typeof mailNotification>[2]> = [];
       const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
         const rejected = await rejectPayout(tx, c.get("user").id, c.req.param("id"), value.reason, clock.now());
-        notifications.push(rejected.notification);
         return { status: 200, body: rejected.payout };
       });
-      void mailNotifications(database.db, mailDeps, notifications);
       return respond(c, outcome);
     })
     .get("/plans", async (c) => c.json({ plans: await listAllPlans(database.db) }))
@@ -97,12 +84,10 @@ export function adminRoutes({ auth, database, config, mailer, logger, clock, pag
     })
     .post("/deposits/:id/reject", async (c) => {
       const { raw, value } = await readJson(c, rejectDepositSchema);
-      let decision: Decision | undefined;
       const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
-        decision = await rejectDeposit(tx, c.get("user").id, c.req.param("id"), value.reason, clock.now());
+        const decision = await rejectDeposit(tx, c.get("user").id, c.req.param("id"), value.reason, clock.now());
         return { status: 200, body: decision.deposit };
       });
-      sendMail(decision);
       return respond(c, outcome);
     });
 }

@@ -1,20 +1,83 @@
-import { Hono } from "hono";
-import { CLIENT_IP_HEADER, mailOutcome, type Auth } from "../auth.js";
+import { Hono, type Context } from "hono";
+import { CLIENT_IP_HEADER, type Auth } from "../auth.js";
+import type { Database } from "../db/client.js";
 import { clientIp } from "../http/client-ip.js";
-import { MESSAGES } from "../../shared/schemas/auth.js";
+import { normalizeEmail, signInGuard } from "../http/sign-in-guard.js";
 
-/** better-auth behind a thin shell that supplies the client address and reports failed reset mail. */
-export function authRoutes(auth: Auth, options: { trustProxy: boolean }) {
+/**
+ * The better-auth endpoints the product uses; every other one (its admin plugin's impersonation
+ * and password setting, account linking, user deletion …) answers 404 here. Operator actions go
+ * through our own audited /api/admin routes.
+ */
+const ENDPOINTS: Record<string, ReadonlySet<string>> = {
+  GET: new Set(["/get-session", "/list-sessions", "/verify-email"]),
+  POST: new Set([
+    "/sign-up/email",
+    "/sign-in/email",
+    "/sign-out",
+    "/request-password-reset",
+    "/reset-password",
+    "/change-password",
+    "/update-user",
+    "/send-verification-email",
+    "/revoke-session",
+    "/revoke-other-sessions",
+    "/two-factor/enable",
+    "/two-factor/disable",
+    "/two-factor/verify-totp",
+    "/two-factor/verify-backup-code",
+    "/two-factor/generate-backup-codes",
+    "/two-factor/get-totp-uri",
+  ]),
+};
+/** The link in a reset e-mail: GET /reset-password/<token> redirects to our reset page. */
+const RESET_LINK = /^\/reset-password\/[^/]+$/;
+
+const isServed = (method: string, path: string) => ENDPOINTS[method]?.has(path) || (method === "GET" && RESET_LINK.test(path));
+
+/** What every sign-up is answered, whether the address was new or taken. */
+const SIGNED_UP = { ok: true } as const;
+
+/**
+ * better-auth behind a thin shell: it serves only the endpoints above, supplies the client address
+ * (never the client's own header), counts wrong passwords per account and per address, and makes
+ * a sign-up's answer the same for a new address and a taken one.
+ */
+export function authRoutes(auth: Auth, options: { db: Database; trustProxy: boolean; rateLimit: boolean }) {
+  const guard = signInGuard(options.db, options.rateLimit);
   return new Hono().on(["GET", "POST"], "/*", async (c) => {
-    const headers = new Headers(c.req.raw.headers);
-    headers.delete(CLIENT_IP_HEADER);
-    const ip = clientIp(c, options.trustProxy);
-    if (ip) headers.set(CLIENT_IP_HEADER, ip);
-    const outcome = { failed: false };
-    const response = await mailOutcome.run(outcome, () => auth.handler(new Request(c.req.raw, { headers })));
-    if (outcome.failed) {
-      return c.json({ error: { code: "MAIL_SEND_FAILED", message: MESSAGES.resetFailed } }, 502);
+    const path = c.req.path.slice("/api/auth".length);
+    if (!isServed(c.req.method, path)) return c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404);
+
+    const ip = clientIp(c, options.trustProxy) ?? "unknown";
+    const body = c.req.method === "POST" ? await c.req.arrayBuffer() : undefined;
+    const call = () => auth.handler(forwarded(c, ip, body));
+
+    if (path === "/sign-in/email") {
+      const email = normalizeEmail(parseJson(body)?.email);
+      await guard.check(email, ip);
+      const response = await call();
+      if (response.status === 401) await guard.recordFailure(email, ip);
+      else if (response.ok) await guard.recordSuccess(email);
+      return response;
     }
+    const response = await call();
+    if (path === "/sign-up/email" && response.ok) return c.json(SIGNED_UP);
     return response;
   });
+}
+
+function forwarded(c: Context, ip: string, body: ArrayBuffer | undefined): Request {
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(CLIENT_IP_HEADER, ip);
+  return new Request(c.req.raw.url, { method: c.req.method, headers, body });
+}
+
+function parseJson(body: ArrayBuffer | undefined): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(new TextDecoder().decode(body));
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }

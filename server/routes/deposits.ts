@@ -4,7 +4,7 @@ import type { AppDeps } from "../app.js";
 import { AppError } from "../errors.js";
 import { runMoneyOperation, respond } from "../http/idempotency.js";
 import { readJson } from "../http/json-body.js";
-import { requireUser, type AppEnv } from "../http/session.js";
+import { requireUser, requireVerifiedEmail, type AppEnv } from "../http/session.js";
 import { cryptoAddressFor } from "../services/deposits/crypto-address.js";
 import { createDeposit } from "../services/deposits/create-deposit.js";
 import { listMyDeposits } from "../services/deposits/list-deposits.js";
@@ -13,7 +13,7 @@ import { toJsonCents } from "../services/ledger/balances.js";
 export function depositRoutes({ auth, database, config, clock }: AppDeps) {
   const { banks } = config.site;
   return new Hono<AppEnv>()
-    .use("*", requireUser(auth))
+    .use("*", requireUser(auth, database.db))
     .get("/options", (c) =>
       c.json({
         minCents: toJsonCents(config.deposits.minCents),
@@ -26,7 +26,7 @@ export function depositRoutes({ auth, database, config, clock }: AppDeps) {
       return c.json(await database.db.transaction((tx) => cryptoAddressFor(tx, config, c.get("user").id)));
     })
     .get("/", async (c) => c.json({ deposits: await listMyDeposits(database.db, c.get("user").id) }))
-    .post("/", async (c) => {
+    .post("/", requireVerifiedEmail(), async (c) => {
       const { raw, value } = await readJson(c, createDepositSchema);
       const userId = c.get("user").id;
       const outcome = await runMoneyOperation(c, database.db, userId, raw, async (tx) => ({

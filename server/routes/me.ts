@@ -12,7 +12,7 @@ import { listNotifications, markAllNotificationsRead, markNotificationRead } fro
  * under /api beside public routes, so the session check is per route, not a wildcard.
  */
 export function meRoutes({ auth, database }: AppDeps) {
-  const signedIn = requireUser(auth);
+  const signedIn = requireUser(auth, database.db);
   return new Hono<AppEnv>()
     .get("/me/summary", signedIn, async (c) => c.json(await summarize(database.db, c.get("user").id)))
     .get("/transactions", signedIn, async (c) => {

@@ -16,7 +16,7 @@ export function publicRoutes({ config, database, auth }: AppDeps) {
     .get("/plans", async (c) => c.json({ plans: await listActivePlans(database.db) }))
     .get("/public/stats", async (c) => c.json(await publicStats(database.db)))
     .get("/public/recent-deposits", async (c) => c.json({ deposits: await recentPublicDeposits(database.db, config.site.banks) }))
-    .get("/me/referral", requireUser(auth), async (c) => {
+    .get("/me/referral", requireUser(auth, database.db), async (c) => {
       const code = await ensureReferralCode(database.db, c.get("user").id);
       return c.json({ code, url: `${config.publicUrl}/signup?ref=${code}` });
     });

@@ -15,16 +15,36 @@ export const MESSAGES = {
   passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters.`,
   passwordTooCommon: "This password is too common. Please choose another.",
+  passwordOnlySpaces: "A password cannot be only spaces.",
+  passwordPersonal: "Your password must not contain your e-mail name or the site's name.",
+  emailNotVerified: (email: string) => `Verify your e-mail address first. We sent a link to ${email}.`,
+  verificationSent: "We sent you a new link. Check your inbox.",
+  twoFactorRequired: "Administrators must turn on two-factor authentication in Settings first.",
+  twoFactorCodeRequired: "Enter the 6-digit code from your authenticator app.",
+  twoFactorCodeInvalid: "That code is not valid. Enter the current code from your authenticator app.",
+  signedUp: "Check your e-mail: we sent you a link to confirm your address. You can log in meanwhile.",
   resetSent: "Password reset email sent! Check your inbox.",
   resetFailed: "Failed to send password reset email",
   rateLimited: "Too many attempts. Please wait a minute and try again.",
+  signInLocked: "Too many failed attempts. Please wait 15 minutes and try again.",
   unexpected: "An unexpected error occurred.",
   registrationFailed: "Registration failed. Please try again",
 } as const;
 
 export const emailField = z.string().check(z.trim(), z.minLength(1, "Email is required."), z.email(MESSAGES.invalidEmail));
 
-export const passwordField = z.string().check(z.minLength(PASSWORD_MIN, MESSAGES.passwordTooShort), z.maxLength(PASSWORD_MAX, MESSAGES.passwordTooLong));
+export const passwordField = z
+  .string()
+  .check(
+    z.minLength(PASSWORD_MIN, MESSAGES.passwordTooShort),
+    z.maxLength(PASSWORD_MAX, MESSAGES.passwordTooLong),
+    z.refine((value) => value.trim() !== "", MESSAGES.passwordOnlySpaces),
+  );
+
+/** A current TOTP code: six digits (spaces a user types between groups are dropped). */
+export const twoFactorCodeField = z
+  .string({ error: MESSAGES.twoFactorCodeRequired })
+  .check(z.overwrite((value) => value.replace(/\s+/g, "")), z.regex(/^\d{6}$/, MESSAGES.twoFactorCodeRequired));
 
 export const nameField = z
   .string()

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { isValidBitcoinAddress } from "../bitcoin-address.js";
-import { emailField } from "./auth.js";
+import { emailField, twoFactorCodeField } from "./auth.js";
 import { amountCentsField } from "./money.js";
 
 /** Segwit v0/v1 and legacy addresses only: later witness versions are not yet safe to pay to. */
@@ -12,7 +12,12 @@ export const walletAddressField = z
   .string()
   .check(z.trim(), z.minLength(1, "Enter a wallet address."), z.refine(isPayableBitcoinAddress, "This is not a valid bitcoin address."));
 
-export const createPayoutSchema = z.object({ amountCents: amountCentsField, walletAddress: walletAddressField });
+export const createPayoutSchema = z.object({
+  amountCents: amountCentsField,
+  walletAddress: walletAddressField,
+  /** Required when the user has two-factor authentication on. */
+  twoFactorCode: z.optional(twoFactorCodeField),
+});
 export type CreatePayoutInput = z.infer<typeof createPayoutSchema>;
 
 const noteField = z.optional(z.string().check(z.trim(), z.maxLength(280, "The note must be at most 280 characters.")));

@@ -3,22 +3,42 @@ import { postJournal } from "../../server/services/ledger/post-journal.js";
 import { grantAdmin } from "../../server/services/users/grant-admin.js";
 import type { HttpClient } from "./http-client.js";
 import type { ServerSuite } from "./suite.js";
-import { signIn, signUp, uniqueEmail } from "./test-server.js";
+import { eq } from "drizzle-orm";
+import { user as userTable } from "../../server/db/schema.js";
+import { signIn, signUp, STRONG_PASSWORD, uniqueEmail } from "./test-server.js";
+import { secretFromUri, totpCode } from "./totp.js";
 
 export interface Person {
   client: HttpClient;
   id: string;
   email: string;
+  /** The authenticator secret, when two-factor is on (always for admins). */
+  totpSecret?: Uint8Array;
 }
 
-/** A signed-in user, optionally an admin, optionally with money on the Main Balance (a deposit journal, no deposit row). */
-export async function person(suite: ServerSuite, options: { admin?: boolean; funds?: bigint; name?: string } = {}): Promise<Person> {
+export interface PersonOptions {
+  admin?: boolean;
+  funds?: bigint;
+  name?: string;
+  /** Whether the e-mail address is verified (default true: money moves only for verified ones). */
+  verified?: boolean;
+  /** Turn on two-factor authentication (admins always have it, unless this is false). */
+  twoFactor?: boolean;
+}
+
+/**
+ * A signed-in user, optionally an admin, optionally with money on the Main Balance (a deposit
+ * journal, no deposit row). Admins enrol in two-factor authentication, as the back office requires.
+ */
+export async function person(suite: ServerSuite, options: PersonOptions = {}): Promise<Person> {
   const db = suite.database.handle.db;
   const email = uniqueEmail();
   await signUp(suite.server.client(), { name: options.name ?? "Tolu Ade", email });
+  if (options.verified !== false) await db.update(userTable).set({ emailVerified: true }).where(eq(userTable.email, email));
   if (options.admin) await grantAdmin(db, email);
   const client = suite.server.client();
   await signIn(client, email);
+  const totpSecret = (options.twoFactor ?? options.admin) ? await enrolTwoFactor(client) : undefined;
   const { user } = await (await client.get("/api/auth/get-session")).json();
   if (options.funds) {
     await postJournal(db, {
@@ -31,7 +51,17 @@ export async function person(suite: ServerSuite, options: { admin?: boolean; fun
       ],
     });
   }
-  return { client, id: user.id, email };
+  return { client, id: user.id, email, totpSecret };
+}
+
+/** Turns on two-factor authentication the way Settings does: enable, scan, confirm with a code. */
+export async function enrolTwoFactor(client: HttpClient, password = STRONG_PASSWORD): Promise<Uint8Array> {
+  const enabled = await client.post("/api/auth/two-factor/enable", { password });
+  if (!enabled.ok) throw new Error(`two-factor enable: ${enabled.status} ${await enabled.text()}`);
+  const secret = secretFromUri(((await enabled.json()) as { totpURI: string }).totpURI);
+  const verified = await client.post("/api/auth/two-factor/verify-totp", { code: await totpCode(secret) });
+  if (!verified.ok) throw new Error(`two-factor verify: ${verified.status} ${await verified.text()}`);
+  return secret;
 }
 
 /** The six dashboard figures, as the user's own dashboard reads them. */

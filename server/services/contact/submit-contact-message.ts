@@ -4,7 +4,8 @@ import type { Database } from "../../db/client.js";
 import { contactMessage } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import type { Logger } from "../../logger.js";
-import type { MailMessage, Mailer } from "../../mail/mailer.js";
+import type { Mailer } from "../../mail/mailer.js";
+import { enqueueMail, type OutgoingMessage } from "../mail/enqueue-mail.js";
 
 export interface ContactDeps {
   db: Database;
@@ -13,12 +14,6 @@ export interface ContactDeps {
   supportEmail: string;
   siteName: string;
 }
-
-/**
- * A stalled SMTP server must not hold the visitor's request for nodemailer's two-minute timeouts;
- * after this the send carries on in the background and only its failure is logged.
- */
-const MAIL_WAIT_MS = 10_000;
 
 /** Stores the message for the operator's inbox and, with real mail configured, copies it to support. */
 export async function submitContactMessage(deps: ContactDeps, input: unknown): Promise<{ id: string }> {
@@ -33,35 +28,22 @@ export async function submitContactMessage(deps: ContactDeps, input: unknown): P
   }
   const message = parsed.data;
   const id = randomUUID();
-  const [stored] = await deps.db
-    .insert(contactMessage)
-    .values({ id, name: message.name, email: message.email, subject: message.subject ?? null, message: message.message })
-    .returning({ createdAt: contactMessage.createdAt });
-
-  // The outbox is a developer's view of mail to users; the operator reads messages from the table.
-  if (deps.mailer.kind === "smtp") await notifySupport(deps, supportMail(deps, id, message, stored?.createdAt ?? new Date()), id);
+  await deps.db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(contactMessage)
+      .values({ id, name: message.name, email: message.email, subject: message.subject ?? null, message: message.message })
+      .returning({ createdAt: contactMessage.createdAt });
+    // The outbox is a developer's view of mail to users; the operator reads messages from the table.
+    // With real mail, the copy to support is queued with the message, and sent after the answer.
+    if (deps.mailer.kind === "smtp") await enqueueMail(tx, supportMail(deps, id, message, stored?.createdAt ?? new Date()));
+  });
   return { id };
-}
-
-async function notifySupport(deps: ContactDeps, mail: MailMessage, id: string): Promise<void> {
-  const sending = deps.mailer.send(mail).catch((err: unknown) => {
-    // Never the visitor's words or address: logs are not the place for personal data.
-    deps.logger.error({ err, contactMessageId: id }, "contact message stored but the copy to support could not be sent");
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<"timeout">((resolve) => {
-    timer = setTimeout(() => resolve("timeout"), MAIL_WAIT_MS);
-    timer.unref();
-  });
-  const outcome = await Promise.race([sending, waited]);
-  clearTimeout(timer);
-  if (outcome === "timeout") deps.logger.warn({ contactMessageId: id }, "copy of a contact message to support is still sending; answered without waiting");
 }
 
 /** Single line, so a subject typed with line breaks cannot add mail headers. */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
 
-function supportMail(deps: ContactDeps, id: string, message: ContactMessage, receivedAt: Date): MailMessage {
+function supportMail(deps: ContactDeps, id: string, message: ContactMessage, receivedAt: Date): OutgoingMessage {
   const subject = message.subject ? oneLine(message.subject) : `Message from ${oneLine(message.name)}`;
   // The Mailer has no Reply-To, and its From is our own no-reply address: say plainly where an answer goes.
   const text = [
@@ -78,5 +60,5 @@ function supportMail(deps: ContactDeps, id: string, message: ContactMessage, rec
     "-----",
     message.message,
   ].join("\n");
-  return { to: deps.supportEmail, subject: `[Contact] ${subject}`, text };
+  return { kind: "contact-message", to: deps.supportEmail, subject: `[Contact] ${subject}`, text };
 }

@@ -12,8 +12,6 @@ import { toDepositDto, type DepositRow } from "./deposit-dto.js";
 
 export interface Decision {
   deposit: DepositDto;
-  /** For the e-mail copy, sent after the transaction commits. */
-  mail: { to: string; notification: NotificationInput };
 }
 
 /** Locks the deposit row; a decided deposit can never change again. */
@@ -70,7 +68,7 @@ export async function confirmDeposit(
     link: "/dashboard/transaction",
   };
   await notify(tx, notification);
-  return { deposit: toDepositDto(updated), mail: { to: current.email, notification } };
+  return { deposit: toDepositDto(updated) };
 }
 
 export async function rejectDeposit(tx: DbExecutor, actorId: string, depositId: string, reason: string, now = new Date()): Promise<Decision> {
@@ -90,7 +88,7 @@ export async function rejectDeposit(tx: DbExecutor, actorId: string, depositId: 
     link: "/dashboard",
   };
   await notify(tx, notification);
-  return { deposit: toDepositDto(updated), mail: { to: current.email, notification } };
+  return { deposit: toDepositDto(updated) };
 }
 
 function strip({ email: _email, ...row }: DepositRow & { email: string }): DepositRow {

@@ -49,8 +49,8 @@ interface PaidRow extends SettledRow {
  * Settles one batch in the caller's transaction through `settle_due_investments` (migration
  * 0012): principal back to available and profit from the platform's interest account, one journal
  * per investment keyed `maturity:<id>`, rows claimed with SKIP LOCKED. A batch takes whole users:
- * every due investment of each user it meets in the queue, up to `limit` in all. Notifications are
- * written in the same transaction. `cursor` is where the walk through the queue got to, `more`
+ * every due investment of each user it meets in the queue, up to `limit` in all. Notifications and
+ * their e-mail copies are written in the same transaction. `cursor` is where the walk through the queue got to, `more`
  * whether due investments may remain beyond it.
  */
 export async function settleBatch(
@@ -80,9 +80,15 @@ export async function settleBatch(
   });
   if (notifications.length > 0) {
     // One statement with two array parameters, not a VALUES list of thousands of parameters.
-    await tx.execute(sql`insert into notification (id, user_id, kind, title, body, link)
-      select time_ordered_uuid(), t.user_id, ${MATURED.kind}, ${MATURED.title}, t.body, ${MATURED.link}
-      from unnest(${pgArray(notifications.map((item) => item.userId))}::text[], ${pgArray(notifications.map((item) => item.body))}::text[]) as t(user_id, body)`);
+    // The e-mail copies are queued in the same statement, as notify() does for one.
+    await tx.execute(sql`with t as (
+        select * from unnest(${pgArray(notifications.map((item) => item.userId))}::text[], ${pgArray(notifications.map((item) => item.body))}::text[]) as t(user_id, body)
+      ), stored as (
+        insert into notification (id, user_id, kind, title, body, link)
+        select time_ordered_uuid(), t.user_id, ${MATURED.kind}, ${MATURED.title}, t.body, ${MATURED.link} from t
+      )
+      insert into outgoing_mail (id, kind, "to", subject, text, link)
+      select time_ordered_uuid(), ${MATURED.kind}, u.email, ${MATURED.title}, t.body, ${MATURED.link} from t join "user" u on u.id = t.user_id`);
   }
   return {
     settled: paid.length,

@@ -1,9 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { inArray } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client.js";
-import { notification, user } from "../../db/schema.js";
-import type { Logger } from "../../logger.js";
-import type { Mailer } from "../../mail/mailer.js";
+import { timeOrderedUuid } from "../../db/time-ordered-uuid.js";
 
 export interface NotificationInput {
   userId: string;
@@ -13,34 +10,16 @@ export interface NotificationInput {
   link?: string;
 }
 
-/** Stores the in-app notification in the caller's transaction. */
-export async function notify(tx: DbExecutor, input: NotificationInput): Promise<void> {
-  await tx.insert(notification).values({ id: randomUUID(), link: null, ...input });
-}
-
 /**
- * The e-mail copy, sent after the transaction commits: a slow or failed mail server must not hold
- * or undo a money movement that already happened.
+ * Stores the in-app notification and queues its e-mail copy, both in the caller's transaction and
+ * in one statement: the money movement, the notification and the mail commit or vanish together.
  */
-export function mailNotification(deps: { mailer: Mailer; logger: Logger; siteName: string; publicUrl: string }, to: string, input: NotificationInput): void {
-  const link = input.link ? `\n\n${deps.publicUrl}${input.link}` : "";
-  deps.mailer
-    .send({ to, subject: `${input.title} · ${deps.siteName}`, text: `${input.body}${link}\n\n${deps.siteName}` })
-    .catch((error: unknown) => deps.logger.error({ err: error, kind: input.kind }, "notification mail failed"));
-}
-
-/** E-mails a batch of committed notifications, looking up each recipient's address. */
-export async function mailNotifications(
-  db: DbExecutor,
-  deps: { mailer: Mailer; logger: Logger; siteName: string; publicUrl: string },
-  notifications: NotificationInput[],
-): Promise<void> {
-  if (notifications.length === 0) return;
-  const ids = [...new Set(notifications.map((item) => item.userId))];
-  const rows = await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, ids));
-  const emails = new Map(rows.map((row) => [row.id, row.email]));
-  for (const item of notifications) {
-    const to = emails.get(item.userId);
-    if (to) mailNotification(deps, to, item);
-  }
+export async function notify(tx: DbExecutor, input: NotificationInput): Promise<void> {
+  const link = input.link ?? null;
+  await tx.execute(sql`with stored as (
+      insert into notification (id, user_id, kind, title, body, link)
+      values (${timeOrderedUuid()}, ${input.userId}, ${input.kind}, ${input.title}, ${input.body}, ${link})
+    )
+    insert into outgoing_mail (id, kind, "to", subject, text, link)
+    select ${timeOrderedUuid()}, ${input.kind}, email, ${input.title}, ${input.body}, ${link} from "user" where id = ${input.userId}`);
 }

@@ -1,24 +1,32 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { user } from "../../db/schema.js";
+import { session, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 
 export interface GrantAdminResult {
   email: string;
   alreadyAdmin: boolean;
+  /** Whether the account already has a verified second factor; without one the admin API refuses it. */
+  twoFactorEnabled: boolean;
 }
 
+/**
+ * Makes an account an admin and ends its sessions: a session begun as a user lasts as long as a
+ * user's, and an admin's must be short (server/auth/session-lifetime.ts), so they sign in again.
+ */
 export async function grantAdmin(db: Database, email: string): Promise<GrantAdminResult> {
   const normalized = email.trim().toLowerCase();
   return db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ id: user.id, email: user.email, role: user.role })
+      .select({ id: user.id, email: user.email, role: user.role, twoFactorEnabled: user.twoFactorEnabled })
       .from(user)
       .where(eq(sql`lower(${user.email})`, normalized))
       .for("update");
     if (!found) throw new AppError("NOT_FOUND", `No account with the e-mail ${normalized}.`);
-    if (found.role === "admin") return { email: found.email, alreadyAdmin: true };
+    const result = { email: found.email, twoFactorEnabled: found.twoFactorEnabled };
+    if (found.role === "admin") return { ...result, alreadyAdmin: true };
     await tx.update(user).set({ role: "admin", updatedAt: new Date() }).where(eq(user.id, found.id));
-    return { email: found.email, alreadyAdmin: false };
+    await tx.delete(session).where(eq(session.userId, found.id));
+    return { ...result, alreadyAdmin: false };
   });
 }

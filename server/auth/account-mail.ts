@@ -1,0 +1,48 @@
+import { and, eq, like } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { verification } from "../db/schema.js";
+import type { Config } from "../env.js";
+import type { Logger } from "../logger.js";
+import { existingAccountMail, passwordChangedMail, passwordResetMail, verifyEmailMail } from "../mail/templates.js";
+import { enqueueMail, type OutgoingMessage } from "../services/mail/enqueue-mail.js";
+import { consumeRateLimit } from "../services/rate-limit/consume-rate-limit.js";
+
+/**
+ * Mails better-auth asks for, queued (never sent inside the request, so a slow or dead mail server
+ * changes neither the answer nor its timing). Mail that anyone can trigger for someone else's
+ * address is capped per recipient, so the feature cannot be turned into a way to flood an inbox;
+ * over the cap the request is answered the same and nothing is queued.
+ */
+const PER_RECIPIENT = { max: 3, windowSeconds: 60 * 60 } as const;
+
+interface Account {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export function accountMail(db: Database, config: Config, logger: Logger) {
+  const site = { siteName: config.site.name, publicUrl: config.publicUrl };
+  const queueCapped = async (capKey: string, account: Account, message: OutgoingMessage) => {
+    const allowed = !config.rateLimit || (await consumeRateLimit(db, { key: `${capKey}:${account.id}`, ...PER_RECIPIENT })).allowed;
+    if (!allowed) {
+      logger.warn({ userId: account.id, kind: message.kind }, "mail to this account capped for the hour; not queued");
+      return;
+    }
+    await enqueueMail(db, message);
+  };
+
+  return {
+    passwordReset: (account: Account, url: string) =>
+      queueCapped("mail-reset", account, passwordResetMail({ ...site, name: account.name, to: account.email, url })),
+    verifyEmail: (account: Account, url: string) =>
+      queueCapped("mail-verify", account, verifyEmailMail({ ...site, name: account.name, to: account.email, url })),
+    existingAccount: (account: Account) =>
+      queueCapped("mail-existing", account, existingAccountMail({ ...site, name: account.name, to: account.email })),
+    /** After a reset or change: the owner hears of it, and no other reset link still works. */
+    passwordChanged: async (account: Account, how: "reset" | "change") => {
+      await db.delete(verification).where(and(eq(verification.value, account.id), like(verification.identifier, "reset-password:%")));
+      await enqueueMail(db, passwordChangedMail({ name: account.name, to: account.email, publicUrl: config.publicUrl, how }));
+    },
+  };
+}

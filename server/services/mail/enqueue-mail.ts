@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import type { DbExecutor } from "../../db/client.js";
+import { outgoingMail } from "../../db/schema.js";
+import { timeOrderedUuid } from "../../db/time-ordered-uuid.js";
+
+export interface OutgoingMessage {
+  /** What it is about, for operators and logs: a notification kind, "password-reset", … */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  /** A path on our site; the deliverer makes it absolute. */
+  link?: string | null;
+}
+
+/**
+ * Queues a message in the caller's transaction: it is sent only if that transaction commits, and
+ * then surely, whatever happens to the mail server or this process afterwards.
+ */
+export async function enqueueMail(tx: DbExecutor, message: OutgoingMessage): Promise<void> {
+  await tx.insert(outgoingMail).values({ id: timeOrderedUuid(), link: null, ...message });
+}
+
+/** Queues a message to a user by id; the address is read in the same statement. */
+export async function enqueueMailToUser(tx: DbExecutor, userId: string, message: Omit<OutgoingMessage, "to">): Promise<void> {
+  await tx.execute(sql`insert into outgoing_mail (id, kind, "to", subject, text, link)
+    select ${timeOrderedUuid()}, ${message.kind}, email, ${message.subject}, ${message.text}, ${message.link ?? null}
+    from "user" where id = ${userId}`);
+}
