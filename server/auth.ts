@@ -76,7 +76,7 @@ export function createAuth({ db, config, secret, logger }: AuthDeps) {
       // HTTP shell (server/http/sign-in-guard.ts); these only bound the work one address can ask
       // for, and leave room for an office of people behind one address.
       customRules: {
-        "/sign-in/email": { window: MINUTE, max: 20 },
+        "/sign-in/email": { window: MINUTE, max: 60 },
         "/sign-up/email": { window: HOUR, max: 30 },
         "/request-password-reset": { window: 10 * MINUTE, max: 10 },
         "/send-verification-email": { window: 10 * MINUTE, max: 5 },

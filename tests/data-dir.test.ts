@@ -10,7 +10,11 @@ import { createLogger } from "../server/logger.js";
 import { startServer } from "../server/server.js";
 import { createTestDatabase, testDatabaseUrl } from "./helpers/database.js";
 import { HttpClient } from "./helpers/http-client.js";
+import { enrolTwoFactor } from "./helpers/people.js";
 import { freePort, signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
+
+const NO_TWO_FACTOR =
+  "They must turn on two-factor authentication in Settings before the back office opens: until then every admin request answers TWO_FACTOR_REQUIRED.";
 
 const run = promisify(execFile);
 const silent = createLogger("silent");
@@ -61,9 +65,11 @@ describe("embedded data directory", { timeout: 120_000 }, () => {
       const client = new HttpClient(server.url);
       await signUp(client, { email });
       const granted = await cli("admin", ["grant", email], { DATA_DIR: dataDir });
-      expect(granted).toEqual({ code: 0, output: `${email} is now an admin.\n` });
+      expect(granted).toEqual({ code: 0, output: `${email} is now an admin and must sign in again. ${NO_TWO_FACTOR}\n` });
 
       await signIn(client, email);
+      expect((await client.get("/api/admin/users")).status).toBe(403);
+      await enrolTwoFactor(client);
       expect((await client.get("/api/admin/users")).status).toBe(200);
 
       const unknown = await cli("admin", ["grant", "nobody@example.com"], { DATA_DIR: dataDir });
@@ -79,8 +85,8 @@ describe("embedded data directory", { timeout: 120_000 }, () => {
     await signUp(new HttpClient(server.url), { email });
     await server.close();
 
-    expect(await cli("admin", ["grant", email], { DATA_DIR: dataDir })).toEqual({ code: 0, output: `${email} is now an admin.\n` });
-    expect(await cli("admin", ["grant", email], { DATA_DIR: dataDir })).toEqual({ code: 0, output: `${email} is already an admin.\n` });
+    expect(await cli("admin", ["grant", email], { DATA_DIR: dataDir })).toEqual({ code: 0, output: `${email} is now an admin and must sign in again. ${NO_TWO_FACTOR}\n` });
+    expect(await cli("admin", ["grant", email], { DATA_DIR: dataDir })).toEqual({ code: 0, output: `${email} is already an admin. ${NO_TWO_FACTOR}\n` });
   });
 
   it("takes over a lock left by a process that no longer exists", async () => {
@@ -107,7 +113,7 @@ describe.runIf(testDatabaseUrl)("operator commands on PostgreSQL", { timeout: 60
       await signUp(new HttpClient(server.url), { email });
       const result = await cli("admin", ["grant", email], { DATA_DIR: dataDir, DATABASE_URL: database.url ?? "" });
       await server.close();
-      expect(result).toEqual({ code: 0, output: `${email} is now an admin.\n` });
+      expect(result).toEqual({ code: 0, output: `${email} is now an admin and must sign in again. ${NO_TWO_FACTOR}\n` });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
       await database.dispose();

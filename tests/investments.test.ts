@@ -12,6 +12,7 @@ import { creditInterest } from "../server/services/investments/credit-interest.j
 import { settleBatch, settleDue } from "../server/services/investments/settle-due.js";
 import { seedPlans } from "../server/services/plans/seed-plans.js";
 import { grantAdmin } from "../server/services/users/grant-admin.js";
+import { enrolTwoFactor } from "./helpers/people.js";
 import { createTestDatabase, testDatabaseUrl } from "./helpers/database.js";
 import type { HttpClient } from "./helpers/http-client.js";
 import { serverSuite } from "./helpers/suite.js";
@@ -39,6 +40,7 @@ async function signedIn(email = uniqueEmail(), asAdmin = false): Promise<{ clien
   if (asAdmin) await grantAdmin(db(), email);
   const client = suite.server.client();
   await signIn(client, email);
+  if (asAdmin) await enrolTwoFactor(client);
   const session = await (await client.get("/api/auth/get-session")).json();
   return { client, id: session.user.id };
 }

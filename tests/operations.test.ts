@@ -67,7 +67,8 @@ describe("operations", () => {
       BITCOIN_ADDRESS: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
     });
     try {
-      const response = await production.client().post("/api/auth/sign-up/email", { name: "Prod", email: "prod@example.com", password: "Sturdy-Ledger-4821" });
+      await production.client().post("/api/auth/sign-up/email", { name: "Prod", email: "prod@example.com", password: "Sturdy-Ledger-4821" });
+      const response = await production.client().post("/api/auth/sign-in/email", { email: "prod@example.com", password: "Sturdy-Ledger-4821" });
       const cookies = response.headers.getSetCookie().join("\n");
       expect(cookies).toMatch(/__Secure-termvest\.session_token=[^;]+;.*Secure/);
       expect(cookies).toMatch(/HttpOnly/);

@@ -1,6 +1,8 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimit } from "../server/db/schema.js";
+import { ACCOUNT_FAILURES, ADDRESS_FAILURES } from "../server/http/sign-in-guard.js";
+import { MESSAGES } from "../shared/schemas/auth.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
 import { signIn, signUp, startTestServer, uniqueEmail, type TestServer } from "./helpers/test-server.js";
 
@@ -21,62 +23,122 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-describe("rate limits", () => {
-  it("answer a burst of wrong logins with 429 and a clear message", async () => {
-    const client = first.client();
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 7; attempt++) statuses.push((await signIn(client, uniqueEmail(), "Wrong-Password-11")).status);
-    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    expect(statuses.slice(5)).toEqual([429, 429]);
-    const limited = await signIn(client, uniqueEmail(), "Wrong-Password-11");
-    expect(limited.headers.get("x-retry-after")).toMatch(/^\d+$/);
-    expect((await limited.json()).message).toMatch(/too many/i);
-  });
+/** A different address for every attempt, like a credential-stuffing botnet. */
+let octet = 0;
+const freshAddress = () => `10.${100 + Math.floor(++octet / 250)}.${octet % 250}.${(octet * 7) % 250}`;
 
-  it("are counted in the database, so every server shares them", async () => {
-    const ip = "10.200.0.1";
+describe("failed sign-ins per account", () => {
+  it(`lock an account after ${ACCOUNT_FAILURES} wrong passwords from as many addresses, for everyone, across servers`, async () => {
+    const email = uniqueEmail("target");
+    await signUp(first.client(), { email });
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt++) {
+    for (let attempt = 0; attempt < ACCOUNT_FAILURES; attempt++) {
       const server = attempt % 2 === 0 ? first : second;
-      statuses.push((await signIn(server.client(ip), uniqueEmail(), "Wrong-Password-11")).status);
+      statuses.push((await signIn(server.client(freshAddress()), email, `Wrong-Password-${attempt}`)).status);
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(statuses).toEqual(Array(ACCOUNT_FAILURES).fill(401));
+
+    // Now even the right password, from an address never seen, is refused for 15 minutes.
+    const locked = await signIn(second.client(freshAddress()), email);
+    expect(locked.status).toBe(429);
+    expect((await locked.json()).error).toEqual({ code: "RATE_LIMITED", message: MESSAGES.signInLocked });
+    const retryAfter = Number(locked.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     const [row] = await database.handle.db.select({ rows: count() }).from(rateLimit);
     expect(row?.rows).toBeGreaterThan(0);
   });
 
-  it("limit each address separately", async () => {
-    for (let attempt = 0; attempt < 6; attempt++) await signIn(first.client("10.201.0.1"), uniqueEmail(), "Wrong-Password-11");
-    const email = uniqueEmail();
-    const other = first.client("10.201.0.2");
-    expect((await signUp(other, { email })).status).toBe(200);
-    expect((await signIn(other, email)).status).toBe(200);
-  });
-
-  it("cover sign-up and password reset too", async () => {
-    const signUpClient = first.client("10.202.0.1");
-    const signUps: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt++) signUps.push((await signUp(signUpClient, { email: uniqueEmail() })).status);
-    expect(signUps.at(-1)).toBe(429);
-
-    const resetClient = first.client("10.202.0.2");
-    const resets: number[] = [];
-    for (let attempt = 0; attempt < 4; attempt++) {
-      resets.push((await resetClient.post("/api/auth/request-password-reset", { email: uniqueEmail(), redirectTo: "/reset-password" })).status);
+  it("answer an unknown address exactly like a known one, locked or not", async () => {
+    const known = uniqueEmail("known");
+    const unknown = uniqueEmail("ghost");
+    await signUp(first.client(), { email: known });
+    for (const email of [known, unknown]) {
+      for (let attempt = 0; attempt < ACCOUNT_FAILURES; attempt++) await signIn(first.client(freshAddress()), email, "Wrong-Password-11");
     }
-    expect(resets).toEqual([200, 200, 200, 429]);
+    const forKnown = await signIn(first.client(freshAddress()), known, "Wrong-Password-11");
+    const forUnknown = await signIn(first.client(freshAddress()), unknown, "Wrong-Password-11");
+    expect(forKnown.status).toBe(429);
+    expect(forUnknown.status).toBe(429);
+    expect(await forKnown.json()).toEqual(await forUnknown.json());
   });
 
-  it("ignore a client-supplied address header the server did not set", async () => {
+  it("forget an account's earlier failures once its owner signs in", async () => {
+    const email = uniqueEmail();
+    await signUp(first.client(), { email });
+    for (let attempt = 0; attempt < ACCOUNT_FAILURES - 1; attempt++) await signIn(first.client(freshAddress()), email, "Wrong-Password-11");
+    expect((await signIn(first.client(freshAddress()), email)).status).toBe(200);
+    for (let attempt = 0; attempt < ACCOUNT_FAILURES - 1; attempt++) await signIn(first.client(freshAddress()), email, "Wrong-Password-11");
+    expect((await signIn(first.client(freshAddress()), email)).status).toBe(200);
+  });
+});
+
+describe("one address shared by many people", () => {
+  it("lets an office of 20 sign up and sign in, while one of them keeps typing a wrong password", async () => {
+    const office = "10.250.0.1";
+    const careless = uniqueEmail("careless");
+    await signUp(first.client(office), { email: careless });
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt++) {
-      const client = first.client("10.203.0.1");
-      const response = await client.request("/api/auth/sign-in/email", {
-        body: { email: uniqueEmail(), password: "Wrong-Password-11" },
+    for (let colleague = 0; colleague < 20; colleague++) {
+      const email = uniqueEmail("colleague");
+      statuses.push((await signUp(first.client(office), { email })).status);
+      if (colleague % 2 === 0) await signIn(first.client(office), careless, "Wrong-Password-11");
+      statuses.push((await signIn(first.client(office), email)).status);
+    }
+    expect(statuses).toEqual(Array(40).fill(200));
+  });
+
+  it(`refuses an address after ${ADDRESS_FAILURES} wrong passwords over any accounts, and only that address`, async () => {
+    const address = "10.251.0.9";
+    for (let attempt = 0; attempt < ADDRESS_FAILURES; attempt++) {
+      expect((await signIn(first.client(address), uniqueEmail(), "Wrong-Password-11")).status).toBe(401);
+    }
+    const email = uniqueEmail();
+    await signUp(first.client(), { email });
+    expect((await signIn(first.client(address), email)).status).toBe(429);
+    expect((await signIn(first.client("10.251.0.10"), email)).status).toBe(200);
+  });
+
+  it("is told apart by the server, never by a header the client sent", async () => {
+    const address = "10.252.0.1";
+    const email = uniqueEmail();
+    await signUp(first.client(), { email });
+    for (let attempt = 0; attempt < ACCOUNT_FAILURES; attempt++) {
+      await first.client(address).request("/api/auth/sign-in/email", {
+        body: { email, password: "Wrong-Password-11" },
         headers: { "x-termvest-client-ip": `192.0.2.${attempt}` },
       });
-      statuses.push(response.status);
     }
+    expect((await signIn(first.client("10.252.0.2"), email)).status).toBe(429);
+  });
+});
+
+describe("sign-up and password reset per address", () => {
+  it("allow 30 sign-ups an hour from one address, then 429", async () => {
+    const client = first.client("10.253.0.1");
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt++) statuses.push((await signUp(client, { email: uniqueEmail() })).status);
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("allow 10 reset requests per 10 minutes from one address, then 429", async () => {
+    const client = first.client("10.253.0.2");
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      statuses.push((await client.post("/api/auth/request-password-reset", { email: uniqueEmail(), redirectTo: "/reset-password" })).status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+  });
+
+  it("send one account at most 3 reset mails an hour, however many addresses ask, with the same answer", async () => {
+    const email = uniqueEmail("victim");
+    await signUp(first.client(), { email });
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const response = await first.client(freshAddress()).post("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
+      expect(response.status).toBe(200);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect.poll(() => first.mailer.to(email).filter((mail) => /reset/i.test(mail.subject)).length).toBe(3);
   });
 });

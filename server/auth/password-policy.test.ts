@@ -23,11 +23,12 @@ describe("passwordProblem", () => {
     expect(passwordProblem(" ".repeat(12), context)).toBe(MESSAGES.passwordOnlySpaces);
   });
 
-  it.each(["Ngozi.Okafor-2026!", "my-termvest-key-77", "TERMVEST#plans#9"])("refuses %s, which holds the e-mail name or the site's name", (password) => {
+  it.each(["Ngozi.Okafor-2026!", "my-termvest-key-77", "TERMVEST#plans#9", "Sturdy-OKAFOR-4821"])("refuses %s, which holds the e-mail name or the site's name", (password) => {
     expect(passwordProblem(password, context)).toBe(MESSAGES.passwordPersonal);
   });
 
-  it("ignores e-mail names too short to matter", () => {
+  it("ignores e-mail names and name parts too short to matter", () => {
     expect(passwordProblem("Sturdy-al-Ledger-4821", { email: "al@example.com", siteName: "Termvest" })).toBeNull();
+    expect(passwordProblem("Sturdy-Ledger-ada-4821", { email: "ada.obi@example.com", siteName: "Termvest" })).toBeNull();
   });
 });

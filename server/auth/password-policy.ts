@@ -23,12 +23,15 @@ export interface PasswordContext {
   siteName: string;
 }
 
-/** Words shorter than this are too common inside passwords to refuse ("al", "jo"). */
+/** Shorter than this, a whole e-mail name is too common inside passwords to refuse ("al", "jo"). */
 const PERSONAL_MIN = 3;
+/** Parts of a name ("ngozi" of "ngozi.okafor85") must be a little longer to count. */
+const PART_MIN = 4;
 
 function personalWords(context: PasswordContext): string[] {
-  const local = context.email?.split("@")[0] ?? "";
-  return [local, context.siteName].map((word) => word.toLowerCase().trim()).filter((word) => word.length >= PERSONAL_MIN);
+  const local = (context.email?.split("@")[0] ?? "").toLowerCase().trim();
+  const parts = local.split(/[^\p{L}]+/u).filter((part) => part.length >= PART_MIN);
+  return [local, ...parts, context.siteName.toLowerCase().trim()].filter((word) => word.length >= PERSONAL_MIN);
 }
 
 /** Returns the message to show, or null when the password is acceptable. */
