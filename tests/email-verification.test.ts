@@ -1,0 +1,98 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { migrationsDir } from "../server/paths.js";
+import { MESSAGES } from "../shared/schemas/auth.js";
+import { person } from "./helpers/people.js";
+import { serverSuite } from "./helpers/suite.js";
+import { signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
+
+const suite = serverSuite({ RATE_LIMIT: "on" });
+const WALLET = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
+
+/** Every route that moves money out of or into an account, with a body it would otherwise accept. */
+const MONEY_ROUTES: Array<[string, unknown]> = [
+  ["/api/deposits", { method: "bank", bank: "uba", amountCents: 5_000 }],
+  ["/api/payouts", { amountCents: 2_000, walletAddress: WALLET }],
+  ["/api/transfers", { toEmail: "someone@example.com", amountCents: 1_000 }],
+  ["/api/money-requests", { fromEmail: "someone@example.com", amountCents: 1_000 }],
+  ["/api/money-requests/00000000-0000-0000-0000-000000000000/pay", {}],
+];
+
+const verificationLink = async (email: string) => {
+  await expect.poll(() => suite.server.mailer.find(email, /confirm your e-mail/i).length).toBeGreaterThan(0);
+  const mail = suite.server.mailer.find(email, /confirm your e-mail/i).at(-1);
+  return new URL(mail?.text.match(/https?:\/\/\S+/)?.[0] ?? "");
+};
+
+describe("an unverified address", () => {
+  it.each(MONEY_ROUTES)("can look around but not move money: POST %s answers 403 EMAIL_NOT_VERIFIED", async (route, body) => {
+    const user = await person(suite, { verified: false, funds: 100_000n });
+    expect((await user.client.get("/api/me/summary")).status).toBe(200);
+    const response = await user.client.post(route, body);
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toEqual({ code: "EMAIL_NOT_VERIFIED", message: MESSAGES.emailNotVerified(user.email) });
+    expect((await (await user.client.get("/api/me/summary")).json()).mainBalanceCents).toBe(100_000);
+  });
+
+  it("is verified by the link mailed at sign-up, and money moves after", async () => {
+    const email = uniqueEmail();
+    await signUp(suite.server.client(), { email });
+    const client = suite.server.client();
+    await signIn(client, email);
+    expect((await (await client.get("/api/auth/get-session")).json()).user.emailVerified).toBe(false);
+
+    const link = await verificationLink(email);
+    expect(link.pathname).toBe("/api/auth/verify-email");
+    const followed = await client.get(link.pathname + link.search);
+    expect(followed.status).toBe(302);
+    expect((await (await client.get("/api/auth/get-session")).json()).user.emailVerified).toBe(true);
+    expect((await client.post("/api/deposits", MONEY_ROUTES[0]![1])).status).toBe(201);
+  });
+
+  it("can ask for the link again, a few times only", async () => {
+    const email = uniqueEmail();
+    await signUp(suite.server.client(), { email });
+    const client = suite.server.client();
+    await signIn(client, email);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      statuses.push((await client.post("/api/auth/send-verification-email", { email, callbackURL: "/dashboard?verified=1" })).status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses[5]).toBe(429);
+    // The sign-up's link and at most two resends in the hour reach the inbox, whatever was asked.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect.poll(() => suite.server.mailer.find(email, /confirm your e-mail/i).length).toBe(3);
+  });
+});
+
+describe("accounts from before verification existed", () => {
+  it("count as verified once the migration runs", async () => {
+    // Apply every migration before the one that brought verification, add an account, then the rest.
+    const partial = mkdtempSync(path.join(os.tmpdir(), "termvest-migrations-"));
+    try {
+      cpSync(migrationsDir, partial, { recursive: true });
+      const journalFile = path.join(partial, "meta/_journal.json");
+      const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: Array<{ tag: string }> };
+      const verification = journal.entries.findIndex((entry) => entry.tag === "0015_two_factor_and_outgoing_mail");
+      writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, verification) }));
+
+      const client = await PGlite.create();
+      const db = drizzle({ client });
+      await migrate(db, { migrationsFolder: partial });
+      await db.execute(sql`insert into "user" (id, name, email) values ('old-1', 'Old Timer', 'old@example.com')`);
+      await migrate(db, { migrationsFolder: migrationsDir });
+      const rows = await db.execute<{ email_verified: boolean }>(sql`select email_verified from "user" where id = 'old-1'`);
+      expect(rows.rows[0]?.email_verified).toBe(true);
+      await client.close();
+    } finally {
+      rmSync(partial, { recursive: true, force: true });
+    }
+  });
+});

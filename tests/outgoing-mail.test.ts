@@ -1,0 +1,107 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { outgoingMail } from "../server/db/schema.js";
+import { createLogger } from "../server/logger.js";
+import { deliverDueMail, MAIL_GIVE_UP_MS, MAIL_LEASE_MS, retryDelayMs } from "../server/services/mail/deliver-due-mail.js";
+import { enqueueMail } from "../server/services/mail/enqueue-mail.js";
+import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
+import { CapturingMailer } from "./helpers/mailer.js";
+
+let database: TestDatabase;
+const mailer = new CapturingMailer();
+const site = { name: "Termvest", publicUrl: "https://termvest.example" };
+const deps = () => ({ db: database.handle.db, mailer, logger: createLogger("silent"), site });
+const rows = () => database.handle.db.select().from(outgoingMail).orderBy(outgoingMail.createdAt);
+const at = (ms: number) => new Date(Date.now() + ms);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+beforeEach(async () => {
+  await database.handle.db.delete(outgoingMail);
+  mailer.sent.length = 0;
+  mailer.failing = false;
+});
+
+const message = (to = "ada@example.com", kind = "deposit_confirmed") => ({ kind, to, subject: "Deposit confirmed", text: "Your deposit is in.", link: "/dashboard" });
+
+describe("outgoing mail", () => {
+  it("is queued only when the transaction that queued it commits", async () => {
+    await database.handle.db
+      .transaction(async (tx) => {
+        await enqueueMail(tx, message("rolled-back@example.com"));
+        throw new Error("the business change failed");
+      })
+      .catch(() => undefined);
+    await database.handle.db.transaction((tx) => enqueueMail(tx, message("committed@example.com")));
+    expect((await rows()).map((row) => row.to)).toEqual(["committed@example.com"]);
+  });
+
+  it("is sent with the site's name and address added, and marked sent", async () => {
+    await enqueueMail(database.handle.db, message());
+    expect(await deliverDueMail(deps(), at(0))).toEqual({ sent: 1, failed: 0, dead: 0 });
+    expect(mailer.sent).toEqual([
+      { to: "ada@example.com", subject: "Deposit confirmed · Termvest", text: "Your deposit is in.\n\nhttps://termvest.example/dashboard\n\nTermvest" },
+    ]);
+    expect(await rows()).toMatchObject([{ status: "sent", attempts: 1, lastError: null }]);
+    expect(await deliverDueMail(deps(), at(MAIL_LEASE_MS * 2))).toEqual({ sent: 0, failed: 0, dead: 0 });
+    expect(mailer.sent).toHaveLength(1);
+  });
+
+  it("is retried with growing delays while the mail server is down, and sent once it is back", async () => {
+    await enqueueMail(database.handle.db, message());
+    mailer.failing = true;
+    expect(await deliverDueMail(deps(), at(0))).toMatchObject({ failed: 1 });
+    const [failed] = await rows();
+    expect(failed).toMatchObject({ status: "pending", attempts: 1, lastError: "SMTP connection refused" });
+    // Not before its delay.
+    expect(await deliverDueMail(deps(), at(retryDelayMs(1) - 5_000))).toEqual({ sent: 0, failed: 0, dead: 0 });
+    expect(await deliverDueMail(deps(), at(retryDelayMs(1) + 1_000))).toMatchObject({ failed: 1 });
+    expect((await rows())[0]).toMatchObject({ attempts: 2 });
+    expect(retryDelayMs(2)).toBe(2 * retryDelayMs(1));
+    expect(retryDelayMs(50)).toBe(60 * 60_000);
+
+    mailer.failing = false;
+    expect(await deliverDueMail(deps(), at(retryDelayMs(1) + retryDelayMs(2) + 2_000))).toMatchObject({ sent: 1 });
+    expect(mailer.sent).toHaveLength(1);
+  });
+
+  it("is given up as dead after a day of failures, and kept", async () => {
+    await enqueueMail(database.handle.db, message());
+    mailer.failing = true;
+    await database.handle.db.update(outgoingMail).set({ createdAt: at(-MAIL_GIVE_UP_MS - 1_000) });
+    expect(await deliverDueMail(deps(), at(0))).toEqual({ sent: 0, failed: 0, dead: 1 });
+    expect(await rows()).toMatchObject([{ status: "dead", attempts: 1 }]);
+    mailer.failing = false;
+    expect(await deliverDueMail(deps(), at(MAIL_GIVE_UP_MS))).toEqual({ sent: 0, failed: 0, dead: 0 });
+  });
+
+  it("left claimed by a process that died is sent once its lease ends, not before", async () => {
+    await enqueueMail(database.handle.db, message());
+    // A claim exactly as deliverDueMail makes it, with no send after: the process died.
+    await database.handle.db.execute(sql`update outgoing_mail set attempts = 1, next_attempt_at = now() + ${`${MAIL_LEASE_MS} milliseconds`}::interval`);
+    expect(await deliverDueMail(deps(), at(MAIL_LEASE_MS - 10_000))).toEqual({ sent: 0, failed: 0, dead: 0 });
+    expect(await deliverDueMail(deps(), at(MAIL_LEASE_MS + 10_000))).toMatchObject({ sent: 1 });
+    expect((await rows())[0]).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("is sent once when several deliverers run at once", async () => {
+    for (let index = 0; index < 30; index++) await enqueueMail(database.handle.db, message(`user${index}@example.com`));
+    const runs = await Promise.all(Array.from({ length: 4 }, () => deliverDueMail(deps(), at(0), 10)));
+    await deliverDueMail(deps(), at(0), 50);
+    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBeLessThanOrEqual(30);
+    expect(mailer.sent).toHaveLength(30);
+    expect(new Set(mailer.sent.map((sent) => sent.to)).size).toBe(30);
+  });
+
+  it("keeps no one-time link once a reset or verification mail is sent", async () => {
+    await enqueueMail(database.handle.db, { kind: "password-reset", to: "ada@example.com", subject: "Reset your password", text: "https://termvest.example/api/auth/reset-password/SECRET" });
+    await deliverDueMail(deps(), at(0));
+    expect(mailer.sent[0]?.text).toContain("SECRET");
+    const [row] = await database.handle.db.select().from(outgoingMail).where(eq(outgoingMail.kind, "password-reset"));
+    expect(row?.text).not.toContain("SECRET");
+  });
+});
