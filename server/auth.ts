@@ -3,7 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import { accountMail } from "./auth/account-mail.js";
-import { afterAuthEndpoint, beforeAuthEndpoint } from "./auth/hooks.js";
+import { afterAuthEndpoint, beforeAuthEndpoint, twoFactorChanged } from "./auth/hooks.js";
 import { createPasswordVerifier, hashPassword } from "./auth/password-hash.js";
 import { latestExpiry, roleOf } from "./auth/session-lifetime.js";
 import { findReferrer, newReferralCode, normalizeReferralCode } from "./services/referrals/referral-code.js";
@@ -117,6 +117,9 @@ export function createAuth({ db, config, secret, logger }: AuthDeps) {
             const referredBy = code ? await findReferrer(db, code) : undefined;
             return { data: { ...data, referralCode: newReferralCode(), referredBy: referredBy ?? null } };
           },
+        },
+        update: {
+          after: (user, ctx) => twoFactorChanged(hookDeps, user, ctx?.path),
         },
       },
       session: {

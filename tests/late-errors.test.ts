@@ -102,9 +102,9 @@ describe.runIf(testDatabaseUrl)("a database connection killed during a burst", {
     expect((await sender.client.request("/api/transfers", { body: { toEmail: recipient.email, amountCents: 100 }, headers: { "Idempotency-Key": "after-the-burst" } })).status).toBe(201);
 
     const moved = (statuses.filter((status) => status === 201).length + 1) * 100;
-    const rows = await db.execute<{ kind: string; balance: string }>(
+    const rows = (await db.execute(
       sql`select kind, balance_cents::text as balance from ledger_account where user_id in (${sender.id}, ${recipient.id}) and kind = 'available' order by user_id = ${sender.id}`,
-    );
+    )) as unknown as { rows: Array<{ balance: string }> };
     const [received, left] = rows.rows.map((row) => BigInt(row.balance));
     expect(received).toBe(BigInt(moved));
     expect(left).toBe(funds - BigInt(moved));

@@ -76,6 +76,23 @@ describe("two-factor sign-in", () => {
   });
 });
 
+describe("changes to two-factor", () => {
+  it("are e-mailed to the owner: turned on, new backup codes, turned off; a sign-in with a code is not a change", async () => {
+    const user = await person(suite, { twoFactor: true });
+    const mails = (subject: RegExp) => suite.server.mailer.find(user.email, subject).length;
+    await expect.poll(() => mails(/two-factor authentication is on/i)).toBe(1);
+
+    const client = suite.server.client();
+    await signIn(client, user.email);
+    await client.post("/api/auth/two-factor/verify-totp", { code: await totpCode(user.totpSecret!) });
+    expect((await user.client.post("/api/auth/two-factor/generate-backup-codes", { password: STRONG_PASSWORD })).status).toBe(200);
+    await expect.poll(() => mails(/new backup codes/i)).toBe(1);
+    await user.client.post("/api/auth/two-factor/disable", { password: STRONG_PASSWORD });
+    await expect.poll(() => mails(/two-factor authentication is off/i)).toBe(1);
+    expect(mails(/two-factor authentication is on/i)).toBe(1);
+  });
+});
+
 describe("payouts with two-factor on", () => {
   it("need a current code, and a code approves one payout only", async () => {
     const user = await person(suite, { twoFactor: true, funds: 100_000n });

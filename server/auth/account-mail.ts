@@ -3,7 +3,7 @@ import type { Database } from "../db/client.js";
 import { verification } from "../db/schema.js";
 import type { Config } from "../env.js";
 import type { Logger } from "../logger.js";
-import { existingAccountMail, passwordChangedMail, passwordResetMail, verifyEmailMail } from "../mail/templates.js";
+import { existingAccountMail, passwordChangedMail, passwordResetMail, securityChangeMail, verifyEmailMail, type SecurityChange } from "../mail/templates.js";
 import { enqueueMail, type OutgoingMessage } from "../services/mail/enqueue-mail.js";
 import { consumeRateLimit } from "../services/rate-limit/consume-rate-limit.js";
 
@@ -44,5 +44,7 @@ export function accountMail(db: Database, config: Config, logger: Logger) {
       await db.delete(verification).where(and(eq(verification.value, account.id), like(verification.identifier, "reset-password:%")));
       await enqueueMail(db, passwordChangedMail({ name: account.name, to: account.email, publicUrl: config.publicUrl, how }));
     },
+    securityChanged: (account: Account, change: SecurityChange) =>
+      enqueueMail(db, securityChangeMail({ name: account.name, to: account.email, publicUrl: config.publicUrl, change })),
   };
 }

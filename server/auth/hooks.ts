@@ -77,4 +77,16 @@ export async function afterAuthEndpoint(deps: HookDeps, ctx: HookContext) {
     const current = ctx.context.session ?? (await getSessionFromCtx(ctx));
     if (current) await deps.mail.passwordChanged(current.user, "change");
   }
+  // The owner hears of every change to how the account signs in (two-factor on and off: see
+  // twoFactorChanged, where the user row changes).
+  if (ctx.path === "/two-factor/generate-backup-codes" && ctx.context.session) await deps.mail.securityChanged(ctx.context.session.user, "backup-codes");
+}
+
+/**
+ * better-auth writes `twoFactorEnabled` on the user only when an enrolment is confirmed and when it
+ * is turned off; a sign-in with a code never does. So the endpoint that changed the row says which.
+ */
+export async function twoFactorChanged(deps: HookDeps, account: { name: string; email: string; id: string }, path: string | undefined) {
+  if (path === "/two-factor/verify-totp") await deps.mail.securityChanged(account, "two-factor-on");
+  if (path === "/two-factor/disable") await deps.mail.securityChanged(account, "two-factor-off");
 }

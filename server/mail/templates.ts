@@ -57,3 +57,18 @@ export function passwordChangedMail(input: { name: string; to: string; publicUrl
   ].join("\n");
   return { kind: "password-changed", to: input.to, subject: "Your password was changed", text };
 }
+
+/** What changed about how the account signs in; each is mailed to the owner (ASVS: notify on changes). */
+export type SecurityChange = "two-factor-on" | "two-factor-off" | "backup-codes";
+
+const CHANGE_TEXT: Record<SecurityChange, { subject: string; line: string }> = {
+  "two-factor-on": { subject: "Two-factor authentication is on", line: "Two-factor authentication was turned on for your account." },
+  "two-factor-off": { subject: "Two-factor authentication is off", line: "Two-factor authentication was turned off for your account." },
+  "backup-codes": { subject: "New backup codes", line: "New two-factor backup codes were made for your account; the old ones no longer work." },
+};
+
+export function securityChangeMail(input: { name: string; to: string; publicUrl: string; change: SecurityChange }): OutgoingMessage {
+  const { subject, line } = CHANGE_TEXT[input.change];
+  const text = [greeting(input.name), "", line, "", "If this was not you, reset your password at once and write to support:", `${input.publicUrl}/forgot-password`].join("\n");
+  return { kind: `security-${input.change}`, to: input.to, subject, text };
+}
