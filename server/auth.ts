@@ -65,6 +65,9 @@ export function createAuth({ db, config, secret, logger }: AuthDeps) {
       // Idle timeout: a remembered session lives `idleSeconds` past its last refresh.
       expiresIn: config.session.idleSeconds,
       updateAge: Math.min(config.session.idleSeconds / 2, 24 * HOUR),
+      // better-auth would refuse the session list to any session older than a day. What needs
+      // proof of the person is guarded by a password (and a code) instead: server/auth/hooks.ts.
+      freshAge: 0,
     },
     rateLimit: {
       enabled: config.rateLimit,
@@ -73,7 +76,7 @@ export function createAuth({ db, config, secret, logger }: AuthDeps) {
       window: MINUTE,
       max: 100,
       // Per client address. Wrong passwords are also counted per account and per address by the
-      // HTTP shell (server/http/sign-in-guard.ts); these only bound the work one address can ask
+      // HTTP shell (server/auth/sign-in-guard.ts); these only bound the work one address can ask
       // for, and leave room for an office of people behind one address.
       customRules: {
         "/sign-in/email": { window: MINUTE, max: 60 },

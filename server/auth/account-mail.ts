@@ -6,6 +6,7 @@ import type { Logger } from "../logger.js";
 import { existingAccountMail, passwordChangedMail, passwordResetMail, securityChangeMail, verifyEmailMail, type SecurityChange } from "../mail/templates.js";
 import { enqueueMail, type OutgoingMessage } from "../services/mail/enqueue-mail.js";
 import { consumeRateLimit } from "../services/rate-limit/consume-rate-limit.js";
+import { forgetSignInFailures } from "./sign-in-guard.js";
 
 /**
  * Mails better-auth asks for, queued (never sent inside the request, so a slow or dead mail server
@@ -39,8 +40,9 @@ export function accountMail(db: Database, config: Config, logger: Logger) {
       queueCapped("mail-verify", account, verifyEmailMail({ ...site, name: account.name, to: account.email, url })),
     existingAccount: (account: Account) =>
       queueCapped("mail-existing", account, existingAccountMail({ ...site, name: account.name, to: account.email })),
-    /** After a reset or change: the owner hears of it, and no other reset link still works. */
+    /** After a reset or change: the owner hears of it, no other reset link works, and a reset unlocks sign-in. */
     passwordChanged: async (account: Account, how: "reset" | "change") => {
+      if (how === "reset") await forgetSignInFailures(db, account.email);
       await db.delete(verification).where(and(eq(verification.value, account.id), like(verification.identifier, "reset-password:%")));
       await enqueueMail(db, passwordChangedMail({ name: account.name, to: account.email, publicUrl: config.publicUrl, how }));
     },

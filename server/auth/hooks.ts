@@ -1,11 +1,13 @@
 import { APIError, getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { createAuthMiddleware } from "better-auth/api";
-import { eq } from "drizzle-orm";
-import { nameField } from "../../shared/schemas/auth.js";
+import { and, eq } from "drizzle-orm";
+import { emailField, MESSAGES, nameField } from "../../shared/schemas/auth.js";
 import type { Database } from "../db/client.js";
-import { user, verification } from "../db/schema.js";
+import { account, user, verification } from "../db/schema.js";
 import type { Config } from "../env.js";
 import type { accountMail } from "./account-mail.js";
+import { useTotpCode } from "../services/two-factor/totp-code.js";
+import { createPasswordVerifier } from "./password-hash.js";
 import { passwordProblem } from "./password-policy.js";
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -43,7 +45,7 @@ const PASSWORD_FIELD: Record<string, "password" | "newPassword"> = {
   "/change-password": "newPassword",
 };
 
-/** Checks before better-auth acts: the password policy, the display name, and what a change must also do. */
+/** Checks before better-auth acts: the password policy, names, codes, and what a change must also do. */
 export async function beforeAuthEndpoint(deps: HookDeps, ctx: HookContext) {
   const body = ctx.body as Body;
   const field = PASSWORD_FIELD[ctx.path];
@@ -51,6 +53,10 @@ export async function beforeAuthEndpoint(deps: HookDeps, ctx: HookContext) {
   if (typeof password === "string") {
     const problem = passwordProblem(password, { email: await passwordOwnerEmail(deps, ctx, body), siteName: deps.config.site.name });
     if (problem) throw refuse("WEAK_PASSWORD", problem);
+  }
+  if (ctx.path === "/sign-up/email") {
+    const email = emailField.safeParse(body?.email);
+    if (!email.success) throw refuse("VALIDATION_FAILED", email.error.issues[0]?.message ?? MESSAGES.invalidEmail);
   }
   if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") {
     // We show no pictures; a URL of any length is one more thing to store and echo.
@@ -61,8 +67,63 @@ export async function beforeAuthEndpoint(deps: HookDeps, ctx: HookContext) {
       return { context: { body: { ...body, name: name.data } } };
     }
   }
+  if (ctx.path === "/two-factor/verify-totp") await spendSignInCode(deps, ctx, body);
+  if (ctx.path === "/two-factor/disable" || ctx.path === "/two-factor/generate-backup-codes") {
+    // The password first, so a wrong one does not use up the code given with it.
+    await requirePassword(deps, ctx, body, "Enter your current password.");
+    await requireCurrentCode(deps, ctx, body);
+  }
+  if (ctx.path === "/revoke-session" || ctx.path === "/revoke-other-sessions") {
+    await requirePassword(deps, ctx, body, "Enter your current password to sign out other sessions.");
+  }
   // A new password ends every other session, whatever the client asked for.
   if (ctx.path === "/change-password") return { context: { body: { ...body, revokeOtherSessions: true } } };
+}
+
+/** Whose code this is: the signed-in user (confirming an enrolment) or the one half-way through a sign-in. */
+async function codeOwner(ctx: HookContext): Promise<string | undefined> {
+  const session = await getSessionFromCtx(ctx);
+  if (session) return session.user.id;
+  const cookie = ctx.context.createAuthCookie("two_factor");
+  const pending = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  return pending ? (await ctx.context.internalAdapter.findVerificationValue(pending))?.value : undefined;
+}
+
+/**
+ * A right code is used up before better-auth accepts it, so the same code cannot complete a second
+ * sign-in (nor approve a payout) within its 30 seconds. A wrong one is left to better-auth, which
+ * counts it against the sign-in's attempts.
+ */
+async function spendSignInCode(deps: HookDeps, ctx: HookContext, body: Body) {
+  const userId = await codeOwner(ctx);
+  if (!userId || typeof body?.code !== "string") return;
+  const code = body.code;
+  const check = await deps.db.transaction((tx) => useTotpCode(tx, ctx.context.secretConfig, userId, code, new Date()));
+  if (check === "used") throw new APIError("UNAUTHORIZED", { code: "INVALID_CODE", message: MESSAGES.twoFactorCodeUsed });
+}
+
+/** Turning two-factor off or replacing its backup codes takes the password and a current code. */
+async function requireCurrentCode(deps: HookDeps, ctx: HookContext, body: Body) {
+  const session = await getSessionFromCtx(ctx);
+  if (!session || !(session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return;
+  if (typeof body?.code !== "string" || !/^\d{6}$/.test(body.code)) throw refuse("TWO_FACTOR_CODE_REQUIRED", MESSAGES.twoFactorCodeRequired);
+  const code = body.code;
+  const check = await deps.db.transaction((tx) => useTotpCode(tx, ctx.context.secretConfig, session.user.id, code, new Date()));
+  if (check !== "ok") throw refuse("INVALID_CODE", check === "used" ? MESSAGES.twoFactorCodeUsed : MESSAGES.twoFactorCodeInvalid);
+}
+
+/** Ending sessions or changing two-factor is for whoever knows the password, not whoever holds a session. */
+async function requirePassword(deps: HookDeps, ctx: HookContext, body: Body, message: string) {
+  const session = await getSessionFromCtx(ctx);
+  if (!session) return;
+  const [credential] = await deps.db
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, session.user.id), eq(account.providerId, "credential")));
+  const given = typeof body?.password === "string" ? body.password : "";
+  if (!credential?.hash || !given || !(await createPasswordVerifier(deps.db)({ hash: credential.hash, password: given }))) {
+    throw refuse("INVALID_PASSWORD", message);
+  }
 }
 
 /** After better-auth acted: what a successful sign-in or password change also ends or tells. */

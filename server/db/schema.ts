@@ -110,10 +110,11 @@ export const twoFactor = pgTable(
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     /**
-     * Ours, not the plugin's: the last TOTP time step accepted to approve a payout, so one code
-     * approves one payout (a code seen over a shoulder or replayed within its 30 s cannot).
+     * Ours, not the plugin's: the last TOTP time step accepted for this user, for a sign-in, a
+     * payout or a change to two-factor itself. A code works once (one seen over a shoulder, or
+     * replayed within its 30 seconds, does not).
      */
-    lastPayoutStep: bigint("last_payout_step", { mode: "number" }),
+    lastUsedStep: bigint("last_used_step", { mode: "number" }),
   },
   // One enrolment per user: better-auth finds it by user id.
   (table) => [uniqueIndex("two_factor_user_id_idx").on(table.userId)],

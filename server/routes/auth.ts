@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { CLIENT_IP_HEADER, type Auth } from "../auth.js";
 import type { Database } from "../db/client.js";
 import { clientIp } from "../http/client-ip.js";
-import { normalizeEmail, signInGuard } from "../http/sign-in-guard.js";
+import { normalizeEmail, signInGuard } from "../auth/sign-in-guard.js";
 
 /**
  * The better-auth endpoints the product uses; every other one (its admin plugin's impersonation

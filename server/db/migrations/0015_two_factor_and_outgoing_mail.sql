@@ -22,7 +22,7 @@ CREATE TABLE "two_factor" (
 	"verified" boolean DEFAULT true,
 	"failed_verification_count" integer DEFAULT 0,
 	"locked_until" timestamp with time zone,
-	"last_payout_step" bigint
+	"last_used_step" bigint
 );
 --> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "two_factor_enabled" boolean DEFAULT false NOT NULL;--> statement-breakpoint

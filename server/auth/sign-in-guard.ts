@@ -49,7 +49,17 @@ export function signInGuard(db: Database, enabled: boolean) {
       }
     },
     async recordSuccess(email: string): Promise<void> {
-      if (enabled) await clearRateLimit(db, `sign-in-failures:${email}`);
+      if (enabled) await clearRateLimit(db, keys(email, "").accountFailures);
     },
   };
+}
+
+/**
+ * After a password reset the owner has proved they read the mailbox: their account's lock and
+ * count end, so nobody who merely knows the address can keep them out.
+ */
+export async function forgetSignInFailures(db: Database, email: string): Promise<void> {
+  const key = keys(normalizeEmail(email), "");
+  await clearRateLimit(db, key.accountLock);
+  await clearRateLimit(db, key.accountFailures);
 }
