@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { freshTotpCode, totpSecret } from "./totp.js";
@@ -111,6 +111,28 @@ export async function enrolTwoFactor(request: APIRequestContext, password: strin
   const confirmed = await request.post("/api/auth/two-factor/verify-totp", { data: { code: await freshTotpCode(secret) }, headers: { Origin: BASE_URL } });
   expect(confirmed.status(), `two-factor confirm: ${await confirmed.text()}`).toBe(200);
   return secret;
+}
+
+/** Funds an account through the real flow: a crypto deposit an operator confirms in full. */
+export async function fund(user: APIRequestContext, admin: APIRequestContext, amountCents: number): Promise<void> {
+  const created = await user.post("/api/deposits", {
+    data: { method: "crypto", amountCents, coin: "BTC" },
+    headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const confirmed = await admin.post(`/api/admin/deposits/${id}/confirm`, { data: {}, headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
+/**
+ * How far the server's clock is ahead of this machine's: specs move it forward (POST /dev/clock),
+ * and the payout code is checked against it. Moving it by a nanosecond-sized step reads it.
+ */
+export async function serverClockOffset(request: APIRequestContext): Promise<number> {
+  const response = await request.post("/dev/clock", { data: { days: 1e-12 }, headers: { Origin: BASE_URL } });
+  expect(response.status(), await response.text()).toBe(200);
+  return Date.parse(((await response.json()) as { now: string }).now) - Date.now();
 }
 
 export interface Admin extends NewUser {

@@ -17,8 +17,8 @@ export function totpCode(secret: Uint8Array, at: number = Date.now()): Promise<s
  * A code safely inside its 30-second step: near the end of one, wait for the next, so the code
  * cannot expire between reading it and the server checking it.
  */
-export async function freshTotpCode(secret: Uint8Array): Promise<string> {
-  const intoStep = Date.now() % 30_000;
+export async function freshTotpCode(secret: Uint8Array, offsetMs = 0): Promise<string> {
+  const intoStep = (Date.now() + offsetMs) % 30_000;
   if (intoStep > 25_000) await new Promise((resolve) => setTimeout(resolve, 30_000 - intoStep + 200));
-  return totpCode(secret);
+  return totpCode(secret, Date.now() + offsetMs);
 }

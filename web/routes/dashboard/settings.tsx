@@ -136,7 +136,7 @@ function SessionsPanel() {
                 <div>
                   <p className="font-medium text-slate-900">
                     {describeDevice(session)}
-                    {session.id === current && <span className="ml-2 rounded bg-accent-400/30 px-2 py-0.5 text-xs font-semibold text-accent-700">This device</span>}
+                    {session.id === current && <span className="ml-2 rounded bg-success-50 px-2 py-0.5 text-xs font-semibold text-success-700">This device</span>}
                   </p>
                   <p className="text-sm text-slate-700">
                     Signed in {dateTime.format(new Date(session.createdAt))} · ends by {dateTime.format(new Date(session.expiresAt))}

@@ -5,7 +5,9 @@ import { Button } from "../../../components/ui/button.js";
 import { Field } from "../../../components/ui/field.js";
 
 interface PasswordPromptProps {
-  /** What the password unlocks, e.g. "Turn on". */
+  /** The form's accessible name: what the password is for. */
+  label: string;
+  /** What the password unlocks, e.g. "Turn off". */
   submitLabel: string;
   pendingLabel: string;
   explanation: string;
@@ -17,7 +19,7 @@ interface PasswordPromptProps {
 }
 
 /** Every change to two-factor asks for the password again, so an unattended session cannot make one. */
-export function PasswordPrompt({ submitLabel, pendingLabel, explanation, pending, failure, onSubmit, onCancel, danger }: PasswordPromptProps) {
+export function PasswordPrompt({ label, submitLabel, pendingLabel, explanation, pending, failure, onSubmit, onCancel, danger }: PasswordPromptProps) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
@@ -41,7 +43,7 @@ export function PasswordPrompt({ submitLabel, pendingLabel, explanation, pending
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={submitLabel} className="flex flex-col gap-4">
+    <form onSubmit={submit} noValidate aria-label={label} className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">{explanation}</p>
       {failure && <Alert tone="error">{failure}</Alert>}
       <Field

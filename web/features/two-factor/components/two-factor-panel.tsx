@@ -17,10 +17,10 @@ type View =
   | { kind: "scan"; totpURI: string; backupCodes: string[] }
   | { kind: "codes"; codes: string[]; intro: string };
 
-const PROMPTS: Record<Purpose, { submitLabel: string; pendingLabel: string; explanation: string; danger?: boolean }> = {
-  enable: { submitLabel: "Continue", pendingLabel: "Checking...", explanation: "Enter your password to start. You will need your phone for the next step." },
-  regenerate: { submitLabel: "Make new codes", pendingLabel: "Making codes...", explanation: "New backup codes replace the old ones, which stop working at once." },
-  disable: { submitLabel: "Turn off", pendingLabel: "Turning off...", explanation: "Signing in will need only your password again.", danger: true },
+const PROMPTS: Record<Purpose, { label: string; submitLabel: string; pendingLabel: string; explanation: string; danger?: boolean }> = {
+  enable: { label: "Turn on two-factor authentication", submitLabel: "Continue", pendingLabel: "Checking...", explanation: "Enter your password to start. You will need your phone for the next step." },
+  regenerate: { label: "Regenerate backup codes", submitLabel: "Make new codes", pendingLabel: "Making codes...", explanation: "New backup codes replace the old ones, which stop working at once." },
+  disable: { label: "Turn off two-factor authentication", submitLabel: "Turn off", pendingLabel: "Turning off...", explanation: "Signing in will need only your password again.", danger: true },
 };
 
 /**
