@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { MESSAGES } from "../shared/schemas/auth.js";
 import { BASE_URL, createUser, expect, mailCount, signInViaApi, test, verificationLink, visit } from "./fixtures.js";
 
@@ -27,6 +28,9 @@ test.describe("verified e-mail before money moves", () => {
     const notice = form.getByTestId("verify-email");
     await expect(notice).toContainText(MESSAGES.emailNotVerified(user.email));
     expect(dialogs).toEqual([]);
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 
     // Resend: the link goes out again and the button rests.
     const before = await mailCount(request, user.email, VERIFY_SUBJECT);
