@@ -50,9 +50,11 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Rate limits stay on: every test sends its own client address (e2e/fixtures.ts).
       RATE_LIMIT: "1",
-      // The embedded database and the development outbox (read by the reset-mail test).
+      // The embedded database and the development outbox (read by the verification and reset-mail tests),
+      // served at /dev/mail only when DEV_MAIL is on.
       DATABASE_URL: "",
       SMTP_URL: "",
+      DEV_MAIL: "on",
     },
   },
 });

@@ -1,23 +1,14 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
-import { BASE_URL, card, createUser, grantAdmin, overflow, expect, signInViaApi, test, uniqueEmail, visit } from "./fixtures.js";
+import type { Page } from "@playwright/test";
+import { BASE_URL, card, createUser, newAdminPage, overflow, expect, signInViaApi, test, visit } from "./fixtures.js";
 
 const CARDS = ["Main Balance", "Interest Balance", "Total Invest", "Total Payout", "Total Transaction", "Total Balance"];
 const REJECT_REASON = "No transfer with this reference reached our account.";
 
-/** A second signed-in browser (the operator), sending the same test-specific client address. */
-async function adminPage(browser: Browser, clientIp: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
-  const page = await context.newPage();
-  const admin = await createUser(context.request, { name: "Olu Operator", email: uniqueEmail("admin") });
-  grantAdmin(admin.email);
-  await signInViaApi(page, admin.email, admin.password);
-  return page;
-}
 
 test.describe("deposits", () => {
-  test("crypto and bank deposits stay pending until an admin confirms or rejects them", async ({ page, request, browser, clientIp }) => {
+  test("crypto and bank deposits stay pending until an admin confirms or rejects them", async ({ page, request, browser }) => {
     const user = await createUser(request, { name: "Chidi Okafor" });
     await signInViaApi(page, user.email, user.password);
 
@@ -79,7 +70,7 @@ test.describe("deposits", () => {
     await expect(bankRow).toContainText("Pending");
 
     // The operator confirms the crypto deposit for what actually arrived and rejects the bank one.
-    const admin = await adminPage(browser, clientIp);
+    const admin = await newAdminPage(browser);
     await visit(admin, "/dashboard/admin");
     await expect(admin).toHaveURL(`${BASE_URL}/dashboard/admin/deposits`);
     await expect(admin.getByRole("heading", { level: 1, name: "Pending deposits" })).toBeVisible();
@@ -171,7 +162,7 @@ test.describe("deposits", () => {
     expect((await mine.json()).deposits).toEqual([]);
   });
 
-  test("a deposit decided elsewhere shows the server's message and leaves the queue", async ({ page, request, browser, clientIp }) => {
+  test("a deposit decided elsewhere shows the server's message and leaves the queue", async ({ page, request, browser }) => {
     const user = await createUser(request);
     await signInViaApi(page, user.email, user.password);
     const created = await page.request.post("/api/deposits", {
@@ -181,7 +172,7 @@ test.describe("deposits", () => {
     expect(created.status(), await created.text()).toBe(201);
     const { id, reference } = (await created.json()) as { id: string; reference: string };
 
-    const admin = await adminPage(browser, clientIp);
+    const admin = await newAdminPage(browser);
     await visit(admin, "/dashboard/admin/deposits");
     const row = admin.getByTestId("admin-deposit").filter({ hasText: reference });
     await expect(row).toBeVisible();

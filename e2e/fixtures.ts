@@ -1,6 +1,7 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { freshTotpCode, totpSecret } from "./totp.js";
 
 export { expect };
 
@@ -15,8 +16,8 @@ export function randomClientIp(): string {
 
 /**
  * Every test gets its own client address. The server runs with TRUST_PROXY=1, so the rate limits
- * (sign-in 5/min, sign-up 5/10 min, reset 3/10 min per address) count each test separately, while
- * staying on so the rate-limit test can see them.
+ * (per address: sign-in, sign-up, reset, and two-factor calls 3 per 10 s per endpoint) count each
+ * test separately, while staying on so the rate-limit tests can see them.
  */
 export const test = base.extend<{ clientIp: string }>({
   clientIp: async ({}, use) => {
@@ -43,28 +44,122 @@ export interface NewUser {
   password: string;
 }
 
-/** Signs a user up through the API (the `request` context's cookies are not the page's). */
-export async function createUser(request: APIRequestContext, user: Partial<NewUser> = {}): Promise<NewUser> {
+/**
+ * Signs a user up through the API (the `request` context's cookies are not the page's) and, unless
+ * `verified: false`, follows the link in the verification mail, as money moves only for verified
+ * addresses. Sign-up opens no session.
+ */
+export async function createUser(request: APIRequestContext, user: Partial<NewUser> & { verified?: boolean } = {}): Promise<NewUser> {
   const created: NewUser = {
     name: user.name ?? "Ada Obi",
     email: user.email ?? uniqueEmail(),
     password: user.password ?? PASSWORD,
   };
   const response = await request.post("/api/auth/sign-up/email", {
-    data: { name: created.name, email: created.email, password: created.password },
+    data: { name: created.name, email: created.email, password: created.password, callbackURL: "/login?verified=1" },
     headers: { Origin: BASE_URL },
   });
   expect(response.status(), `sign-up of ${created.email} failed: ${await response.text()}`).toBe(200);
+  if (user.verified !== false) await verifyEmail(request, created.email);
   return created;
 }
 
-/** Signs in with the page's own request context, so the session cookie lands in the browser. */
-export async function signInViaApi(page: Page, email: string, password: string): Promise<void> {
-  const response = await page.request.post("/api/auth/sign-in/email", {
+/** The verification link from the newest mail to `email`. */
+export async function verificationLink(request: APIRequestContext, email: string): Promise<string> {
+  const mail = await latestMailTo(request, email, { subject: /confirm your e-mail/i });
+  const link = mail.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
+  expect(link, `no verification link in:\n${mail.text}`).toBeDefined();
+  return link!;
+}
+
+/** Follows the mailed link as the user would; better-auth marks the address verified and redirects. */
+export async function verifyEmail(request: APIRequestContext, email: string): Promise<void> {
+  const response = await request.get(await verificationLink(request, email), { maxRedirects: 0 });
+  expect(response.status(), `verification of ${email}`).toBe(302);
+  expect(response.headers().location).not.toContain("error=");
+}
+
+/**
+ * Signs in with the page's own request context, so the session cookie lands in the browser. With
+ * `totp` (the account's secret), answers the two-factor step with a current code.
+ */
+export async function signInViaApi(page: Page, email: string, password: string, totp?: Uint8Array): Promise<void> {
+  await signInRequest(page.request, email, password, totp);
+}
+
+export async function signInRequest(request: APIRequestContext, email: string, password: string, totp?: Uint8Array): Promise<void> {
+  const response = await request.post("/api/auth/sign-in/email", {
     data: { email, password, rememberMe: true },
     headers: { Origin: BASE_URL },
   });
   expect(response.status(), `sign-in of ${email} failed: ${await response.text()}`).toBe(200);
+  const body = (await response.json()) as { twoFactorRedirect?: boolean };
+  if (!body.twoFactorRedirect) return;
+  expect(totp, `${email} has two-factor on; pass its secret`).toBeDefined();
+  const verified = await request.post("/api/auth/two-factor/verify-totp", { data: { code: await freshTotpCode(totp!) }, headers: { Origin: BASE_URL } });
+  expect(verified.status(), `two-factor sign-in of ${email}: ${await verified.text()}`).toBe(200);
+}
+
+/**
+ * Turns two-factor on for the signed-in `request` context, the way Settings does (enable with the
+ * password, then confirm with the first code). Returns the secret, for later sign-ins and payouts.
+ */
+export async function enrolTwoFactor(request: APIRequestContext, password: string = PASSWORD): Promise<Uint8Array> {
+  const enabled = await request.post("/api/auth/two-factor/enable", { data: { password }, headers: { Origin: BASE_URL } });
+  expect(enabled.status(), `two-factor enable: ${await enabled.text()}`).toBe(200);
+  const secret = totpSecret(((await enabled.json()) as { totpURI: string }).totpURI);
+  const confirmed = await request.post("/api/auth/two-factor/verify-totp", { data: { code: await freshTotpCode(secret) }, headers: { Origin: BASE_URL } });
+  expect(confirmed.status(), `two-factor confirm: ${await confirmed.text()}`).toBe(200);
+  return secret;
+}
+
+/** Funds an account through the real flow: a crypto deposit an operator confirms in full. */
+export async function fund(user: APIRequestContext, admin: APIRequestContext, amountCents: number): Promise<void> {
+  const created = await user.post("/api/deposits", {
+    data: { method: "crypto", amountCents, coin: "BTC" },
+    headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const confirmed = await admin.post(`/api/admin/deposits/${id}/confirm`, { data: {}, headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
+/**
+ * How far the server's clock is ahead of this machine's: specs move it forward (POST /dev/clock),
+ * and the payout code is checked against it. Moving it by a nanosecond-sized step reads it.
+ */
+export async function serverClockOffset(request: APIRequestContext): Promise<number> {
+  const response = await request.post("/dev/clock", { data: { days: 1e-12 }, headers: { Origin: BASE_URL } });
+  expect(response.status(), await response.text()).toBe(200);
+  return Date.parse(((await response.json()) as { now: string }).now) - Date.now();
+}
+
+export interface Admin extends NewUser {
+  totp: Uint8Array;
+}
+
+/**
+ * A new operator, signed in on `page`: signed up and verified, made an admin through the CLI, then
+ * enrolled in two-factor authentication (the back office refuses admins without it).
+ */
+export async function signInNewAdmin(page: Page, name = "Olu Operator"): Promise<Admin> {
+  const admin = await createUser(page.request, { name, email: uniqueEmail("admin") });
+  grantAdmin(admin.email);
+  await signInViaApi(page, admin.email, admin.password);
+  return { ...admin, totp: await enrolTwoFactor(page.request) };
+}
+
+/** A second browser with its own client address (so its two-factor calls have their own limits), signed in as a new admin. */
+export async function newAdminPage(browser: Browser, options: { width?: number; name?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: { width: options.width ?? 1280, height: 900 },
+    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
+  });
+  const page = await context.newPage();
+  await signInNewAdmin(page, options.name);
+  return page;
 }
 
 export interface OutboxMessage {
@@ -75,8 +170,11 @@ export interface OutboxMessage {
   [key: string]: unknown;
 }
 
-/** Polls the development outbox until a message to `email` arrives; returns the newest. */
-export async function latestMailTo(request: APIRequestContext, email: string, timeoutMs = 10_000): Promise<OutboxMessage> {
+/**
+ * Polls the development outbox until a message to `email` (with a matching subject, when given)
+ * arrives; returns the newest. Mail is queued and sent by a background job, so it can take a moment.
+ */
+export async function latestMailTo(request: APIRequestContext, email: string, options: { subject?: RegExp; timeoutMs?: number } = {}): Promise<OutboxMessage> {
   let latest: OutboxMessage | undefined;
   await expect
     .poll(
@@ -84,13 +182,21 @@ export async function latestMailTo(request: APIRequestContext, email: string, ti
         const response = await request.get(`/dev/mail/messages.json?to=${encodeURIComponent(email)}`);
         if (!response.ok()) return 0;
         const body = (await response.json()) as { messages: OutboxMessage[] };
-        latest = body.messages[0];
-        return body.messages.length;
+        const matching = body.messages.filter((message) => !options.subject || options.subject.test(message.subject));
+        latest = matching[0];
+        return matching.length;
       },
-      { message: `no mail to ${email} arrived`, timeout: timeoutMs },
+      { message: `no mail to ${email}${options.subject ? ` matching ${options.subject}` : ""} arrived`, timeout: options.timeoutMs ?? 15_000 },
     )
     .toBeGreaterThan(0);
   return latest!;
+}
+
+/** How many messages to `email` the outbox holds (optionally with a matching subject). */
+export async function mailCount(request: APIRequestContext, email: string, subject?: RegExp): Promise<number> {
+  const response = await request.get(`/dev/mail/messages.json?to=${encodeURIComponent(email)}`);
+  const body = (await response.json()) as { messages: OutboxMessage[] };
+  return body.messages.filter((message) => !subject || subject.test(message.subject)).length;
 }
 
 /**

@@ -1,17 +1,8 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { BASE_URL, card, createUser, grantAdmin, overflow, expect, signInViaApi, test, uniqueEmail, visit } from "./fixtures.js";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { BASE_URL, card, createUser, newAdminPage, overflow, expect, signInViaApi, test, uniqueEmail, visit } from "./fixtures.js";
 
-/** A second signed-in browser (the operator), sending the same test-specific client address. */
-async function adminPage(browser: Browser, clientIp: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height: 900 }, extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
-  const page = await context.newPage();
-  const admin = await createUser(context.request, { name: "Olu Operator", email: uniqueEmail("admin") });
-  grantAdmin(admin.email);
-  await signInViaApi(page, admin.email, admin.password);
-  return page;
-}
 
 function planCard(page: Page, name: string) {
   return page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
@@ -36,7 +27,7 @@ async function fund(user: APIRequestContext, admin: APIRequestContext, amountCen
 }
 
 test.describe("investments", () => {
-  test("a confirmed deposit is invested in Standard and paid back with profit at maturity", async ({ page, request, browser, clientIp }) => {
+  test("a confirmed deposit is invested in Standard and paid back with profit at maturity", async ({ page, request, browser }) => {
     test.setTimeout(90_000);
     const user = await createUser(request, { name: "Ifeoma Eze" });
     await signInViaApi(page, user.email, user.password);
@@ -59,7 +50,7 @@ test.describe("investments", () => {
     expect(reference).toMatch(/^TV-[A-Z0-9]{8}$/);
     await thanks.getByRole("button", { name: "OK" }).click();
 
-    const admin = await adminPage(browser, clientIp);
+    const admin = await newAdminPage(browser);
     await visit(admin, "/dashboard/admin/deposits");
     const pending = admin.getByTestId("admin-deposit").filter({ hasText: reference });
     await pending.getByRole("button", { name: "Confirm" }).click();
@@ -118,7 +109,7 @@ test.describe("investments", () => {
     await expect(page.getByTestId("my-investment")).toContainText("Standard · $1,000.00");
 
     // Time passes on the server (NODE_ENV=test only); maturity pays principal and profit once.
-    const moved = await request.post("/dev/clock", { data: { days: 15 } });
+    const moved = await request.post("/dev/clock", { data: { days: 15 }, headers: { Origin: BASE_URL } });
     expect(moved.status(), await moved.text()).toBe(200);
 
     await page.reload();
@@ -134,7 +125,7 @@ test.describe("investments", () => {
     await expect(mine).toContainText("$100.00");
   });
 
-  test("the admin interest tool credits once, names unknown users, and only admins see it", async ({ page, request, browser, clientIp }) => {
+  test("the admin interest tool credits once, names unknown users, and only admins see it", async ({ page, request, browser }) => {
     test.setTimeout(60_000);
     const user = await createUser(request, { name: "Tunde Bello", email: uniqueEmail("tunde") });
     await signInViaApi(page, user.email, user.password);
@@ -147,7 +138,7 @@ test.describe("investments", () => {
     await page.goto("/dashboard/admin/plans");
     await expect(page).toHaveURL(`${BASE_URL}/`);
 
-    const admin = await adminPage(browser, clientIp);
+    const admin = await newAdminPage(browser);
     await visit(admin, "/dashboard");
     const panel = admin.getByTestId("credit-interest");
     await expect(panel.getByRole("heading", { name: "Credit interest" })).toBeVisible();
@@ -177,9 +168,9 @@ test.describe("investments", () => {
     await admin.context().close();
   });
 
-  test("an admin's edit of a plan shows on the plan list and the public plan page", async ({ page, browser, clientIp }) => {
+  test("an admin's edit of a plan shows on the plan list and the public plan page", async ({ page, browser }) => {
     test.setTimeout(60_000);
-    const admin = await adminPage(browser, clientIp);
+    const admin = await newAdminPage(browser);
     const before = (await (await admin.request.get("/api/admin/plans")).json()) as { plans: Array<{ id: string; name: string; minimumCents: number; rateBasisPoints: number; termDays: number; features: string[]; active: boolean }> };
     const original = before.plans.find((plan) => plan.id === "advanced");
     expect(original).toBeDefined();
@@ -223,13 +214,13 @@ test.describe("investments", () => {
   test.describe("at 375 px", () => {
     test.use({ viewport: { width: 375, height: 800 } });
 
-    test("the plan list, invest dialog, overview and plan editor fit the screen and pass axe", async ({ page, request, browser, clientIp }) => {
+    test("the plan list, invest dialog, overview and plan editor fit the screen and pass axe", async ({ page, request, browser }) => {
       // Several screens, each checked with axe: under a full parallel run this outgrows the default 30 s.
       test.slow();
       test.setTimeout(60_000);
       const user = await createUser(request, { name: "Adaeze Nwachukwu-Okonkwo" });
       await signInViaApi(page, user.email, user.password);
-      const admin = await adminPage(browser, clientIp, 375);
+      const admin = await newAdminPage(browser, { width: 375 });
       await fund(page.request, admin.request, 250_000);
 
       await visit(page, "/dashboard/investment");

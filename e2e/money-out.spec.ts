@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { BASE_URL, card, createUser, grantAdmin, overflow, expect, signInViaApi, test, uniqueEmail, visit, type NewUser } from "./fixtures.js";
+import { BASE_URL, card, createUser, newAdminPage, overflow, expect, signInViaApi, test, uniqueEmail, visit, type NewUser } from "./fixtures.js";
 
 const ADDRESS = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 /** Another valid address, for the "typed twice" mismatch. */
@@ -15,11 +15,6 @@ async function signedInPage(browser: Browser, clientIp: string, user: NewUser, w
   return page;
 }
 
-async function adminPage(browser: Browser, clientIp: string, request: APIRequestContext, width = 1280): Promise<Page> {
-  const admin = await createUser(request, { name: "Olu Operator", email: uniqueEmail("admin") });
-  grantAdmin(admin.email);
-  return signedInPage(browser, clientIp, admin, width);
-}
 
 /** Funds an account through the real flow: a crypto deposit the operator confirms in full. */
 async function fund(user: APIRequestContext, admin: APIRequestContext, amountCents: number) {
@@ -67,11 +62,11 @@ async function expectNoSeriousAxe(page: Page, where: string) {
 }
 
 test.describe("money out", () => {
-  test("a payout requested through the form is held, then marked paid by an admin", async ({ page, request, browser, clientIp }) => {
+  test("a payout requested through the form is held, then marked paid by an admin", async ({ page, request, browser }) => {
     test.setTimeout(90_000);
     const user = await createUser(request, { name: "Kemi Adebayo" });
     await signInViaApi(page, user.email, user.password);
-    const admin = await adminPage(browser, clientIp, request);
+    const admin = await newAdminPage(browser);
     await fund(page.request, admin.request, 50_000);
 
     await visit(page, "/dashboard/transaction");
@@ -142,10 +137,10 @@ test.describe("money out", () => {
     await expect(entry).toContainText("-$120.50");
   });
 
-  test("a pending payout can be cancelled by its owner: the amount comes back and no operator can pay it", async ({ page, request, browser, clientIp }) => {
+  test("a pending payout can be cancelled by its owner: the amount comes back and no operator can pay it", async ({ page, request, browser }) => {
     const user = await createUser(request, { name: "Bisi Lawal" });
     await signInViaApi(page, user.email, user.password);
-    const admin = await adminPage(browser, clientIp, request);
+    const admin = await newAdminPage(browser);
     await fund(page.request, admin.request, 20_000);
 
     await visit(page, "/dashboard/transaction");
@@ -195,10 +190,10 @@ test.describe("money out", () => {
     await expectCards(page, { "Main Balance": "$200.00", "Total Balance": "$200.00", "Total Payout": "$0.00" });
   });
 
-  test("a bad wallet address or amount is refused with a clear error and moves nothing", async ({ page, request, browser, clientIp }) => {
+  test("a bad wallet address or amount is refused with a clear error and moves nothing", async ({ page, request, browser }) => {
     const user = await createUser(request);
     await signInViaApi(page, user.email, user.password);
-    const admin = await adminPage(browser, clientIp, request);
+    const admin = await newAdminPage(browser);
     await fund(page.request, admin.request, 10_000);
     await admin.context().close();
 
@@ -245,7 +240,7 @@ test.describe("money out", () => {
     const sender = await createUser(request, { name: "Tunde Bello" });
     const receiver = await createUser(request, { name: "Ngozi Umeh" });
     await signInViaApi(page, sender.email, sender.password);
-    const admin = await adminPage(browser, clientIp, request);
+    const admin = await newAdminPage(browser);
     await fund(page.request, admin.request, 30_000);
     await admin.context().close();
 
@@ -285,7 +280,7 @@ test.describe("money out", () => {
     const payer = await createUser(request, { name: "Segun Ade" });
     await signInViaApi(page, requester.email, requester.password);
     const payerPage = await signedInPage(browser, clientIp, payer);
-    const admin = await adminPage(browser, clientIp, request);
+    const admin = await newAdminPage(browser);
     await fund(payerPage.request, admin.request, 10_000);
     await admin.context().close();
 
@@ -352,7 +347,7 @@ test.describe("money out", () => {
       const user = await createUser(request, { name: "Oluwaseun Adeyemi-Bankole" });
       const asker = await createUser(request, { name: "Chiamaka Nwosu" });
       await signInViaApi(page, user.email, user.password);
-      const admin = await adminPage(browser, clientIp, request, 375);
+      const admin = await newAdminPage(browser, { width: 375 });
       await fund(page.request, admin.request, 20_000);
       const payout = await page.request.post("/api/payouts", { data: { amountCents: 2_500, walletAddress: ADDRESS }, headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() } });
       expect(payout.status(), await payout.text()).toBe(201);

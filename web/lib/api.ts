@@ -5,6 +5,10 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Whose words `message` is: our API's (`{ error: {…} }`) or better-auth's (top level). */
+    readonly shape: "app" | "auth" = "app",
+    /** From Retry-After (ours) or X-Retry-After (better-auth's limiter), when the server said. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "ApiError";
@@ -22,7 +26,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   // Our API nests errors under `error`; better-auth puts code and message at the top level.
   const code = body.error?.code ?? body.code ?? (response.status === 429 ? "RATE_LIMITED" : `HTTP_${response.status}`);
   const message = body.error?.message ?? body.message ?? response.statusText;
-  return new ApiError(response.status, code, message, body.error?.fields);
+  const retryAfter = Number(response.headers.get("retry-after") ?? response.headers.get("x-retry-after") ?? Number.NaN);
+  return new ApiError(response.status, code, message, body.error?.fields, body.error ? "app" : "auth", Number.isFinite(retryAfter) ? retryAfter : undefined);
 }
 
 export interface ApiRequestInit {
@@ -34,14 +39,14 @@ export interface ApiRequestInit {
 
 export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   let response: Response;
-  const base: Record<string, string> = init.body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" };
+  const method = init.method ?? (init.body === undefined ? "GET" : "POST");
+  const reads = method === "GET" || method === "HEAD";
+  // The server takes state-changing requests as JSON only (415 otherwise), so every one carries a
+  // JSON body, `{}` when the call has nothing to say.
+  const body = reads ? undefined : JSON.stringify(init.body ?? {});
+  const base: Record<string, string> = reads ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" };
   try {
-    response = await fetch(path, {
-      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-      credentials: "same-origin",
-      headers: { ...init.headers, ...base },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
+    response = await fetch(path, { method, credentials: "same-origin", headers: { ...init.headers, ...base }, body });
   } catch {
     throw new ApiError(0, "NETWORK", "Could not reach the server. Check your connection and try again.");
   }

@@ -21,4 +21,8 @@ describe("depositFailure", () => {
     expect(depositFailure(new ApiError(500, "INTERNAL", "Boom"))).toMatchObject({ message: DEPOSIT_FAILED });
     expect(depositFailure(new Error("network"))).toMatchObject({ message: DEPOSIT_FAILED });
   });
+
+  it("leaves an unverified address to the account notice", () => {
+    expect(depositFailure(new ApiError(403, "EMAIL_NOT_VERIFIED", "Verify your e-mail address first."))).toEqual({ message: "", fields: {} });
+  });
 });

@@ -1,3 +1,4 @@
+import { isAccountRefusal } from "../../lib/account-refusals.js";
 import { ApiError } from "../../lib/api.js";
 
 export const NOT_AUTHENTICATED = "User not authenticated.";
@@ -32,6 +33,8 @@ export function explainBadRequest(error: ApiError, names: Record<string, string>
 
 /** What to tell the user about a failed POST /api/deposits: the server's own words for a clear 400, else the reference's message. */
 export function depositFailure(error: unknown): DepositFailure {
+  // Said by <AccountRefusalNotice>, with a button to resend the verification link.
+  if (isAccountRefusal(error)) return { message: "", fields: {} };
   if (error instanceof ApiError && error.status === 401) return { message: NOT_AUTHENTICATED, fields: {} };
   if (error instanceof ApiError && error.status === 400 && error.message) return explainBadRequest(error);
   return { message: DEPOSIT_FAILED, fields: {} };

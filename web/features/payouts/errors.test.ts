@@ -25,4 +25,18 @@ describe("moneyOutFailure", () => {
     expect(moneyOutFailure(new ApiError(500, "INTERNAL", "Boom"), NAMES, FALLBACK).message).toBe(FALLBACK);
     expect(moneyOutFailure(new Error("x"), NAMES, FALLBACK).message).toBe(FALLBACK);
   });
+
+  it("leaves an account refusal to the account notice", () => {
+    const unverified = new ApiError(403, "EMAIL_NOT_VERIFIED", "Verify your e-mail address first. We sent a link to a@b.co.");
+    expect(moneyOutFailure(unverified, NAMES, FALLBACK)).toEqual({ message: "", fields: {}, conflict: false });
+  });
+
+  it("puts a wrong payout code on the code field", () => {
+    const wrong = new ApiError(400, "VALIDATION_FAILED", "That code is not valid. Enter the current code from your authenticator app.", {
+      twoFactorCode: "That code is not valid. Enter the current code from your authenticator app.",
+    });
+    expect(moneyOutFailure(wrong, { twoFactorCode: "twoFactorCode" }, FALLBACK).fields).toEqual({
+      twoFactorCode: "That code is not valid. Enter the current code from your authenticator app.",
+    });
+  });
 });

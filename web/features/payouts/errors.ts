@@ -1,3 +1,4 @@
+import { isAccountRefusal } from "../../lib/account-refusals.js";
 import { ApiError } from "../../lib/api.js";
 import { explainBadRequest } from "../deposits/errors.js";
 
@@ -19,6 +20,8 @@ export interface MoneyOutFailure {
  */
 export function moneyOutFailure(error: unknown, names: Record<string, string>, fallback: string): MoneyOutFailure {
   if (!(error instanceof ApiError)) return { message: fallback, fields: {}, conflict: false };
+  // Said by <AccountRefusalNotice>, with the way out (resend the link, turn on two-factor).
+  if (isAccountRefusal(error)) return { message: "", fields: {}, conflict: false };
   if (error.status === 401) return { message: NOT_AUTHENTICATED, fields: {}, conflict: false };
   if ((error.status === 400 || error.status === 404) && error.message) {
     const { message, fields } = explainBadRequest(error, names);

@@ -47,3 +47,27 @@ describe("planTransaction", () => {
     expect(planTransaction({ recipient: "a@b.co", amount: "0", walletAddress: "" })).toMatchObject({ ok: false, errors: { amount: "The amount must be more than zero." } });
   });
 });
+
+describe("planTransaction with two-factor on", () => {
+  it("asks a payout for the current authenticator code and sends it", () => {
+    expect(planTransaction({ recipient: ADDRESS, amount: "10", walletAddress: ADDRESS, twoFactorCode: "" }, { twoFactor: true })).toEqual({
+      ok: false,
+      missing: false,
+      errors: { twoFactorCode: "Enter the 6-digit code from your authenticator app." },
+    });
+    expect(planTransaction({ recipient: ADDRESS, amount: "10", walletAddress: ADDRESS, twoFactorCode: "123 456" }, { twoFactor: true })).toEqual({
+      ok: true,
+      kind: "payout",
+      input: { walletAddress: ADDRESS, amountCents: 1_000, twoFactorCode: "123456" },
+    });
+  });
+
+  it("needs no code for a transfer to another user, nor without two-factor", () => {
+    expect(planTransaction({ recipient: "a@b.co", amount: "10", walletAddress: "" }, { twoFactor: true })).toMatchObject({ ok: true, kind: "transfer" });
+    expect(planTransaction({ recipient: ADDRESS, amount: "10", walletAddress: ADDRESS, twoFactorCode: "123456" })).toEqual({
+      ok: true,
+      kind: "payout",
+      input: { walletAddress: ADDRESS, amountCents: 1_000 },
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { emailField } from "../../../shared/schemas/auth.js";
+import { emailField, twoFactorCodeField } from "../../../shared/schemas/auth.js";
 import { createPayoutSchema, createTransferSchema, walletAddressField, type CreatePayoutInput, type CreateTransferInput } from "../../../shared/schemas/payouts.js";
 import { checkAmount } from "../deposits/amount.js";
 
@@ -8,13 +8,15 @@ export const CANCELLED = "Transaction has been cancelled.";
 export const CONFIRMED = "Transaction confirmed!";
 export const RECEIVER_MISMATCH = "Receiver information does not match.";
 
-export type TransactionField = "recipient" | "amount" | "walletAddress";
+export type TransactionField = "recipient" | "amount" | "walletAddress" | "twoFactorCode";
 export type TransactionErrors = Partial<Record<TransactionField, string>>;
 
 export interface TransactionInput {
   recipient: string;
   amount: string;
   walletAddress: string;
+  /** The authenticator code a payout needs when two-factor is on; unused otherwise. */
+  twoFactorCode?: string;
 }
 
 export type TransactionPlan =
@@ -35,7 +37,7 @@ const FIRST_ISSUE = (error: { issues: ReadonlyArray<{ message: string }> }) => e
  * field is optional and ignored). Recipient is a wallet address → a payout to it, and the Wallet
  * address field must repeat it exactly (the reference's receiver / confirm-receiver check).
  */
-export function planTransaction(form: TransactionInput): TransactionPlan {
+export function planTransaction(form: TransactionInput, options: { twoFactor?: boolean } = {}): TransactionPlan {
   const recipient = form.recipient.trim();
   const walletAddress = form.walletAddress.trim();
   const toEmail = isEmailRecipient(recipient);
@@ -57,6 +59,11 @@ export function planTransaction(form: TransactionInput): TransactionPlan {
     const address = walletAddressField.safeParse(recipient);
     if (!address.success) errors.recipient = FIRST_ISSUE(address.error);
     else if (walletAddress !== recipient) errors.walletAddress = RECEIVER_MISMATCH;
+    // With two-factor on, money leaves only with a current code (the server checks it and uses it up).
+    if (options.twoFactor) {
+      const code = twoFactorCodeField.safeParse(form.twoFactorCode ?? "");
+      if (!code.success) errors.twoFactorCode = FIRST_ISSUE(code.error);
+    }
   }
   if (Object.keys(errors).length > 0 || !amount.ok) return { ok: false, missing: false, errors };
 
@@ -64,6 +71,7 @@ export function planTransaction(form: TransactionInput): TransactionPlan {
     const parsed = createTransferSchema.safeParse({ toEmail: recipient, amountCents: amount.cents });
     return parsed.success ? { ok: true, kind: "transfer", input: parsed.data } : { ok: false, missing: false, errors: { amount: FIRST_ISSUE(parsed.error) } };
   }
-  const parsed = createPayoutSchema.safeParse({ amountCents: amount.cents, walletAddress: recipient });
+  const twoFactorCode = options.twoFactor ? form.twoFactorCode : undefined;
+  const parsed = createPayoutSchema.safeParse({ amountCents: amount.cents, walletAddress: recipient, twoFactorCode });
   return parsed.success ? { ok: true, kind: "payout", input: parsed.data } : { ok: false, missing: false, errors: { amount: FIRST_ISSUE(parsed.error) } };
 }

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { MESSAGES, forgotPasswordSchema } from "../../../shared/schemas/auth.js";
 import { Alert } from "../../components/ui/alert.js";
-import { Button } from "../../components/ui/button.js";
 import { Field } from "../../components/ui/field.js";
+import { SubmitButton } from "../../components/ui/submit-button.js";
 import { authErrorMessage } from "../../features/auth/api/messages.js";
 import { requestPasswordReset } from "../../features/auth/api/session.js";
 import { AuthCard } from "../../features/auth/components/auth-card.js";
@@ -46,11 +46,11 @@ export function ForgotPasswordPage() {
           {result.text}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
         <Field label="Email" type="email" name="email" autoComplete="email" required value={email} error={fieldError} onChange={(event) => setEmail(event.target.value)} />
-        <Button type="submit" disabled={pending}>
-          {pending ? "Sending..." : "Send Reset Link"}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel="Sending...">
+          Send Reset Link
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -1,30 +1,55 @@
 import { useState, type FormEvent } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
-import { signInSchema, type SignInInput } from "../../../shared/schemas/auth.js";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { MESSAGES, signInSchema, type SignInInput } from "../../../shared/schemas/auth.js";
 import { Alert } from "../../components/ui/alert.js";
-import { Button } from "../../components/ui/button.js";
 import { Field } from "../../components/ui/field.js";
+import { SubmitButton } from "../../components/ui/submit-button.js";
 import { authErrorMessage } from "../../features/auth/api/messages.js";
 import { refreshSession, signIn } from "../../features/auth/api/session.js";
 import { AuthCard } from "../../features/auth/components/auth-card.js";
+import { TwoFactorStep } from "../../features/auth/components/two-factor-step.js";
 import { fieldErrors, type FieldErrors } from "../../lib/form.js";
 import { useHydrated } from "../../lib/use-hydrated.js";
 
 interface LocationState {
   from?: string;
-  registered?: boolean;
+  signedUp?: boolean;
   passwordReset?: boolean;
+}
+
+/** What brought the visitor here, read only after hydration (the pre-rendered page knows neither). */
+function useArrivalNotice(): { tone: "success" | "error"; text: string } | null {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  if (!hydrated) return null;
+  const state = (location.state ?? {}) as LocationState;
+  // better-auth sends a followed verification link here, with ?error=… when the link was bad.
+  if (params.get("verified") === "1") {
+    return params.get("error")
+      ? { tone: "error", text: "This verification link is invalid or has expired. Log in and ask for a new one on your dashboard." }
+      : { tone: "success", text: "Your e-mail address is verified." };
+  }
+  if (state.signedUp) return { tone: "success", text: MESSAGES.signedUp };
+  if (state.passwordReset) return { tone: "success", text: "Your password has been changed. Please log in with the new one." };
+  return null;
 }
 
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const hydrated = useHydrated();
-  const state = (hydrated ? (location.state ?? {}) : {}) as LocationState;
+  const arrival = useArrivalNotice();
   const [form, setForm] = useState({ email: "", password: "", rememberMe: false });
   const [errors, setErrors] = useState<FieldErrors<SignInInput>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [step, setStep] = useState<"password" | "code">("password");
+
+  const finish = async () => {
+    await refreshSession();
+    const from = (location.state as LocationState | null)?.from;
+    navigate(from?.startsWith("/dashboard") ? from : "/dashboard", { replace: true });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,15 +59,28 @@ export function LoginPage() {
     setErrors({});
     setPending(true);
     try {
-      await signIn(parsed.data);
-      await refreshSession();
-      const target = state.from?.startsWith("/dashboard") ? state.from : "/dashboard";
-      navigate(target, { replace: true });
+      const result = await signIn(parsed.data);
+      if (result?.twoFactorRedirect) {
+        // The password was right; the session waits for the second factor.
+        setForm((current) => ({ ...current, password: "" }));
+        setPending(false);
+        setStep("code");
+        return;
+      }
+      await finish();
     } catch (error) {
       setFailure(authErrorMessage(error));
       setPending(false);
     }
   };
+
+  if (step === "code") {
+    return (
+      <AuthCard title="Two-factor authentication" subtitle={`Signing in as ${form.email.trim()}.`}>
+        <TwoFactorStep onDone={finish} onRestart={() => setStep("password")} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard
@@ -57,14 +95,9 @@ export function LoginPage() {
         </>
       }
     >
-      {state.registered && (
-        <Alert tone="success" className="mb-4">
-          Your account has been created. Please log in.
-        </Alert>
-      )}
-      {state.passwordReset && (
-        <Alert tone="success" className="mb-4">
-          Your password has been changed. Please log in with the new one.
+      {arrival && (
+        <Alert tone={arrival.tone} className="mb-4">
+          {arrival.text}
         </Alert>
       )}
       {failure && (
@@ -72,7 +105,8 @@ export function LoginPage() {
           {failure}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {/* method=post: submitted before hydration, nothing may land in the URL (see SubmitButton). */}
+      <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
         <Field
           label="Email"
           type="email"
@@ -108,9 +142,9 @@ export function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Logging in..." : "Log In"}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel="Logging in...">
+          Log In
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { PASSWORD_MIN, resetPasswordSchema } from "../../../shared/schemas/auth.js";
 import { Alert } from "../../components/ui/alert.js";
-import { Button } from "../../components/ui/button.js";
 import { Field } from "../../components/ui/field.js";
+import { SubmitButton } from "../../components/ui/submit-button.js";
 import { authErrorMessage } from "../../features/auth/api/messages.js";
 import { resetPassword } from "../../features/auth/api/session.js";
 import { AuthCard } from "../../features/auth/components/auth-card.js";
@@ -58,7 +58,7 @@ export function ResetPasswordPage() {
           {failure}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
         <Field
           label="New password"
           type="password"
@@ -80,9 +80,9 @@ export function ResetPasswordPage() {
           error={errors.confirmPassword}
           onChange={(event) => setForm({ ...form, confirmPassword: event.target.value })}
         />
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : "Set new password"}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel="Saving...">
+          Set new password
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -2,10 +2,10 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { MESSAGES, PASSWORD_MIN, signUpSchema, type SignUpInput } from "../../../shared/schemas/auth.js";
 import { Alert } from "../../components/ui/alert.js";
-import { Button } from "../../components/ui/button.js";
 import { Field } from "../../components/ui/field.js";
+import { SubmitButton } from "../../components/ui/submit-button.js";
 import { authErrorMessage } from "../../features/auth/api/messages.js";
-import { signOut, signUp } from "../../features/auth/api/session.js";
+import { signUp } from "../../features/auth/api/session.js";
 import { AuthCard } from "../../features/auth/components/auth-card.js";
 import { fieldErrors, type FieldErrors } from "../../lib/form.js";
 
@@ -31,10 +31,10 @@ export function SignupPage() {
     setPending(true);
     try {
       const { name, email, password } = parsed.data;
+      // No session comes back, and a taken address is answered the same (its owner gets an e-mail):
+      // either way the next step is the inbox, then /login as the reference has it.
       await signUp({ name, email, password, ref });
-      // Sign-up opens a session; the reference sends new users to log in themselves.
-      await signOut().catch(() => undefined);
-      navigate("/login", { state: { registered: true } });
+      navigate("/login", { state: { signedUp: true } });
     } catch (error) {
       setFailure(authErrorMessage(error, MESSAGES.registrationFailed));
       setPending(false);
@@ -59,7 +59,7 @@ export function SignupPage() {
           {failure}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
         <Field label="Full name" name="name" autoComplete="name" required value={form.name} error={errors.name} onChange={update("name")} />
         <Field label="Email" type="email" name="email" autoComplete="email" required value={form.email} error={errors.email} onChange={update("email")} />
         <Field
@@ -83,9 +83,9 @@ export function SignupPage() {
           error={errors.confirmPassword}
           onChange={update("confirmPassword")}
         />
-        <Button type="submit" disabled={pending}>
-          {pending ? "Creating account..." : "Sign Up"}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel="Creating account...">
+          Sign Up
+        </SubmitButton>
       </form>
     </AuthCard>
   );

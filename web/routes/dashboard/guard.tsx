@@ -1,6 +1,9 @@
-import type { ReactNode } from "react";
-import { Navigate, useLocation } from "react-router";
+import { useEffect, type ReactNode } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { TwoFactorRequiredNotice } from "../../components/account/two-factor-required.js";
 import { useSession } from "../../features/auth/api/session.js";
+import { clearTwoFactorRefusal } from "../../lib/account-refusals.js";
+import { ScreenTitle } from "./screens.js";
 
 /** The reference's access guard: "Loading..." while the session loads, /login without one, / on a role mismatch. */
 export function RequireAuth({ role, children }: { role?: "admin"; children: ReactNode }) {
@@ -16,4 +19,24 @@ export function RequireAuth({ role, children }: { role?: "admin"; children: Reac
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (role && user.role !== role) return <Navigate to="/" replace />;
   return children;
+}
+
+/**
+ * An admin without a verified second factor reaches only Settings (the server refuses every
+ * /api/admin call with TWO_FACTOR_REQUIRED meanwhile). Every other dashboard screen explains why
+ * and links there; the screen appears by itself once two-factor is on.
+ */
+export function TwoFactorGate() {
+  const { user } = useSession();
+  const blocked = user?.role === "admin" && !user.twoFactorEnabled;
+  useEffect(() => {
+    if (user?.twoFactorEnabled) clearTwoFactorRefusal();
+  }, [user?.twoFactorEnabled]);
+  if (!blocked) return <Outlet />;
+  return (
+    <section>
+      <ScreenTitle title="Two-factor authentication required" />
+      <TwoFactorRequiredNotice />
+    </section>
+  );
 }

@@ -5,7 +5,7 @@ import { AdminDepositsScreen } from "../admin/deposits.js";
 import { AdminPayoutsScreen } from "../admin/payouts.js";
 import { AdminPlansScreen } from "../admin/plans.js";
 import { NotFoundPage } from "../public/not-found.js";
-import { RequireAuth } from "./guard.js";
+import { RequireAuth, TwoFactorGate } from "./guard.js";
 import { DashboardLayout } from "./layout.js";
 import { OverviewScreen } from "./overview.js";
 import { InvestmentsScreen } from "./investments.js";
@@ -29,31 +29,33 @@ export default function DashboardRoutes() {
             </RequireAuth>
           }
         >
-          <Route index element={<OverviewScreen />} />
-          <Route path="investments" element={<InvestmentsScreen />} />
-          <Route path="investment" element={<InvestmentsScreen />} />
           <Route path="settings" element={<SettingsScreen />} />
-          <Route path="transfer" element={<TransferMethodScreen />} />
-          <Route path="transfer/fund" element={<BankTransferScreen />} />
-          <Route path="transfer/crypto" element={<CryptoTransferScreen />} />
-          <Route path="recieve" element={<RequestMoneyScreen />} />
-          <Route path="transaction" element={<TransactionHistoryScreen />} />
-          <Route
-            path="admin"
-            element={
-              <RequireAuth role="admin">
-                <Outlet />
-              </RequireAuth>
-            }
-          >
-            {/* The back office opens on the queue that needs attention first. */}
-            <Route index element={<Navigate to="deposits" replace />} />
-            <Route path="deposits" element={<AdminDepositsScreen />} />
-            <Route path="payouts" element={<AdminPayoutsScreen />} />
-            <Route path="plans" element={<AdminPlansScreen />} />
-            <Route path="*" element={<UnavailableScreen title="Back office" />} />
+          <Route element={<TwoFactorGate />}>
+            <Route index element={<OverviewScreen />} />
+            <Route path="investments" element={<InvestmentsScreen />} />
+            <Route path="investment" element={<InvestmentsScreen />} />
+            <Route path="transfer" element={<TransferMethodScreen />} />
+            <Route path="transfer/fund" element={<BankTransferScreen />} />
+            <Route path="transfer/crypto" element={<CryptoTransferScreen />} />
+            <Route path="recieve" element={<RequestMoneyScreen />} />
+            <Route path="transaction" element={<TransactionHistoryScreen />} />
+            <Route
+              path="admin"
+              element={
+                <RequireAuth role="admin">
+                  <Outlet />
+                </RequireAuth>
+              }
+            >
+              {/* The back office opens on the queue that needs attention first. */}
+              <Route index element={<Navigate to="deposits" replace />} />
+              <Route path="deposits" element={<AdminDepositsScreen />} />
+              <Route path="payouts" element={<AdminPayoutsScreen />} />
+              <Route path="plans" element={<AdminPlansScreen />} />
+              <Route path="*" element={<UnavailableScreen title="Back office" />} />
+            </Route>
+            <Route path="*" element={<NotFoundPage />} />
           </Route>
-          <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>
     </QueryClientProvider>

@@ -15,6 +15,7 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
+import { AccountBanners } from "../../components/account/account-banners.js";
 import { Logo } from "../../components/ui/logo.js";
 import { NotificationBell } from "../../features/notifications/components/notification-bell.js";
 import { useSession, type SessionUser } from "../../features/auth/api/session.js";
@@ -137,6 +138,7 @@ export function DashboardLayout() {
           </div>
         </header>
         <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <AccountBanners />
           <Outlet />
         </main>
         <footer className="border-t border-slate-200 bg-white px-6 py-4 text-center text-xs text-slate-600">

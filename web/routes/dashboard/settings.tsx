@@ -16,6 +16,7 @@ import {
 import { ApiError } from "../../lib/api.js";
 import { authErrorMessage } from "../../features/auth/api/messages.js";
 import { useSession } from "../../features/auth/api/session.js";
+import { TwoFactorPanel } from "../../features/two-factor/components/two-factor-panel.js";
 import { fieldErrors, type FieldErrors } from "../../lib/form.js";
 import { ScreenTitle } from "./screens.js";
 
@@ -135,7 +136,7 @@ function SessionsPanel() {
                 <div>
                   <p className="font-medium text-slate-900">
                     {describeDevice(session)}
-                    {session.id === current && <span className="ml-2 rounded bg-accent-400/30 px-2 py-0.5 text-xs font-semibold text-accent-700">This device</span>}
+                    {session.id === current && <span className="ml-2 rounded bg-success-50 px-2 py-0.5 text-xs font-semibold text-success-700">This device</span>}
                   </p>
                   <p className="text-sm text-slate-700">
                     Signed in {dateTime.format(new Date(session.createdAt))} · ends by {dateTime.format(new Date(session.expiresAt))}
@@ -170,10 +171,15 @@ function useCurrentSessionId(): string | undefined {
 export function SettingsScreen() {
   return (
     <section>
-      <ScreenTitle title="Settings">Your profile, password and sessions.</ScreenTitle>
+      <ScreenTitle title="Settings">Your profile, password, two-factor authentication and sessions.</ScreenTitle>
       <div className="grid gap-6 xl:grid-cols-2">
         <ProfilePanel />
         <PasswordPanel />
+        <div className="xl:col-span-2">
+          <Panel title="Two-factor authentication">
+            <TwoFactorPanel />
+          </Panel>
+        </div>
         <div className="xl:col-span-2">
           <SessionsPanel />
         </div>

@@ -17,8 +17,17 @@ describe("authErrorMessage", () => {
     expect(authErrorMessage(new ApiError(400, "WEAK_PASSWORD", MESSAGES.passwordTooCommon))).toBe(MESSAGES.passwordTooCommon);
   });
 
-  it("says when the caller is rate limited", () => {
-    expect(authErrorMessage(new ApiError(429, "HTTP_429", "Too many requests"))).toBe(MESSAGES.rateLimited);
+  it("says when the caller is rate limited, with the server's own sentence when it has one", () => {
+    expect(authErrorMessage(new ApiError(429, "RATE_LIMITED", "Too many requests. Please try again later.", undefined, "auth", 30))).toBe(MESSAGES.rateLimited);
+    expect(authErrorMessage(new ApiError(429, "RATE_LIMITED", "Too many requests. Please try again later.", undefined, "auth", 540))).toBe(
+      "Too many attempts. Please wait 9 minutes and try again.",
+    );
+    expect(authErrorMessage(new ApiError(429, "RATE_LIMITED", MESSAGES.signInLocked, undefined, "app", 900))).toBe(MESSAGES.signInLocked);
+  });
+
+  it("explains a wrong or expired two-factor code", () => {
+    expect(authErrorMessage(new ApiError(401, "INVALID_CODE", "Invalid code", undefined, "auth"))).toBe(MESSAGES.twoFactorCodeInvalid);
+    expect(authErrorMessage(new ApiError(401, "INVALID_TWO_FACTOR_COOKIE", "x", undefined, "auth"))).toBe("This sign-in has expired. Please log in again.");
   });
 
   it("falls back for anything unknown", () => {

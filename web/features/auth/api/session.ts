@@ -6,6 +6,10 @@ export interface SessionUser {
   name: string;
   email: string;
   role: "user" | "admin" | string;
+  /** Money moves only once the address is verified (the server answers EMAIL_NOT_VERIFIED until then). */
+  emailVerified: boolean;
+  /** Admins reach the back office only with this on (TWO_FACTOR_REQUIRED otherwise). */
+  twoFactorEnabled: boolean;
 }
 
 export interface CurrentSession {
@@ -14,7 +18,7 @@ export interface CurrentSession {
 }
 
 interface SessionResponse {
-  user: SessionUser & { role?: string | null };
+  user: Omit<SessionUser, "role" | "twoFactorEnabled"> & { role?: string | null; twoFactorEnabled?: boolean | null };
   session: { id: string };
 }
 
@@ -37,8 +41,11 @@ function set(next: State) {
 async function fetchSession(): Promise<CurrentSession | null> {
   const result = await apiRequest<SessionResponse | null>("/api/auth/get-session");
   if (!result?.user) return null;
-  const { id, name, email, role } = result.user;
-  return { user: { id, name, email, role: role ?? "user" }, session: { id: result.session.id } };
+  const { id, name, email, role, emailVerified, twoFactorEnabled } = result.user;
+  return {
+    user: { id, name, email, role: role ?? "user", emailVerified: emailVerified === true, twoFactorEnabled: twoFactorEnabled === true },
+    session: { id: result.session.id },
+  };
 }
 
 /** Asks the server again (after sign-in, a profile change or a password change). */
@@ -76,12 +83,30 @@ export function useSession() {
   return { user: snapshot.current?.user ?? null, session: snapshot.current?.session, loading: false };
 }
 
+/** What a sign-in answers: a session, or (two-factor on, device not trusted) a request for the code. */
+export type SignInResult = { twoFactorRedirect: true; twoFactorMethods?: string[] } | { twoFactorRedirect?: undefined };
+
 export function signIn(input: { email: string; password: string; rememberMe: boolean }) {
-  return apiRequest<unknown>("/api/auth/sign-in/email", { body: input });
+  return apiRequest<SignInResult>("/api/auth/sign-in/email", { body: input });
 }
 
+/** Where the link in the verification mail lands once followed (better-auth redirects there). */
+export const VERIFIED_CALLBACK = { signUp: "/login?verified=1", dashboard: "/dashboard?verified=1" } as const;
+
+/** Never signs in: the new user logs in themselves; a taken address gets the same `{ ok: true }`. */
 export function signUp(input: { name: string; email: string; password: string; ref?: string }) {
-  return apiRequest<unknown>("/api/auth/sign-up/email", { body: input });
+  return apiRequest<unknown>("/api/auth/sign-up/email", { body: { ...input, callbackURL: VERIFIED_CALLBACK.signUp } });
+}
+
+/** Mails a new verification link (limited per address and per recipient by the server). */
+export function sendVerificationEmail(email: string) {
+  return apiRequest<unknown>("/api/auth/send-verification-email", { body: { email, callbackURL: VERIFIED_CALLBACK.dashboard } });
+}
+
+/** The second step of a sign-in with two-factor on: an authenticator code, or one backup code. */
+export function verifySignInCode(input: { kind: "totp" | "backup"; code: string; trustDevice: boolean }) {
+  const path = input.kind === "totp" ? "/api/auth/two-factor/verify-totp" : "/api/auth/two-factor/verify-backup-code";
+  return apiRequest<unknown>(path, { body: { code: input.code, trustDevice: input.trustDevice } });
 }
 
 export async function signOut(): Promise<void> {

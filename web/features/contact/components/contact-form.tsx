@@ -1,8 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { CONTACT_MESSAGES, contactMessageSchema, type ContactMessageInput } from "../../../../shared/schemas/contact.js";
 import { Alert } from "../../../components/ui/alert.js";
-import { Button } from "../../../components/ui/button.js";
 import { Field } from "../../../components/ui/field.js";
+import { SubmitButton } from "../../../components/ui/submit-button.js";
 import { ApiError } from "../../../lib/api.js";
 import { fieldErrors, type FieldErrors } from "../../../lib/form.js";
 import { sendContactMessage } from "../api.js";
@@ -77,7 +77,8 @@ export function ContactForm() {
 
   return (
     <div className="mx-auto w-full max-w-2xl rounded-card border border-slate-200 bg-white p-5 sm:p-8">
-      <form onSubmit={submit} noValidate aria-label="Contact form" className="flex flex-col gap-4">
+      {/* method=post and a button disabled until hydrated: nothing typed is sent by the browser on its own. */}
+      <form method="post" onSubmit={submit} noValidate aria-label="Contact form" className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Name" name="name" autoComplete="name" required value={form.name} error={errors.name} onChange={update("name")} />
           <Field
@@ -95,9 +96,9 @@ export function ContactForm() {
         <TextAreaField label="Message" name="message" required rows={6} value={form.message} error={errors.message} onChange={update("message")} />
         {/* Beside the button, where the eye is after sending; on a phone the top of the form is off-screen by then. */}
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-        <Button type="submit" disabled={pending} className="w-full sm:w-auto sm:self-start">
-          {pending ? "Sending..." : "Send Message"}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel="Sending..." className="w-full sm:w-auto sm:self-start">
+          Send Message
+        </SubmitButton>
       </form>
     </div>
   );

@@ -2,6 +2,7 @@ import { TriangleAlert } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { formatCents } from "../../../../shared/money.js";
 import { createDepositSchema, type BankKey, type DepositDto } from "../../../../shared/schemas/deposits.js";
+import { AccountRefusalNotice } from "../../../components/account/account-refusal.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
 import { Field } from "../../../components/ui/field.js";
@@ -55,7 +56,7 @@ export function BankDepositForm() {
     } catch (error) {
       const { message, fields } = depositFailure(error);
       setErrors({ amount: fields.amount, bank: fields.bank });
-      setFailure(message);
+      setFailure(message || null);
     }
   };
 
@@ -92,6 +93,7 @@ export function BankDepositForm() {
             </p>
           </div>
           {failure && <Alert tone="error">{failure}</Alert>}
+          <AccountRefusalNotice error={create.error} />
           <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto sm:self-start">
             {create.isPending ? "Processing..." : "I've Sent The Funds"}
           </Button>

@@ -1,6 +1,7 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { formatCents } from "../../../../shared/money.js";
 import { COINS, createDepositSchema, type Coin, type DepositDto } from "../../../../shared/schemas/deposits.js";
+import { AccountRefusalNotice } from "../../../components/account/account-refusal.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
 import { Field } from "../../../components/ui/field.js";
@@ -78,8 +79,9 @@ export function CryptoDepositForm() {
       // The key is kept: pressing the button again with the same details is a retry, not a second deposit.
       const failure = depositFailure(error);
       setErrors(failure.fields);
-      setNotice(failure.message);
-      window.alert(failure.message);
+      setNotice(failure.message || null);
+      // The reference's alert is for a failed write; a refusal about the account is shown in place instead.
+      if (failure.message) window.alert(failure.message);
     }
   };
 
@@ -122,6 +124,7 @@ export function CryptoDepositForm() {
             hint="The transaction hash from your wallet, if you have it. It helps us find your transfer."
           />
           {notice && <Alert tone="error">{notice}</Alert>}
+          <AccountRefusalNotice error={create.error} />
           <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto sm:self-start">
             {create.isPending ? "Processing..." : "I've Sent the Funds"}
           </Button>

@@ -1,5 +1,6 @@
 import { formatCents } from "../../../../shared/money.js";
 import type { MoneyRequestDto } from "../../../../shared/schemas/payouts.js";
+import { AccountRefusalNotice } from "../../../components/account/account-refusal.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
 import { useIdempotencyKey } from "../../../lib/idempotency.js";
@@ -30,7 +31,9 @@ export function IncomingRequest({ request }: { request: MoneyRequestDto }) {
       finish(kind === "pay" ? { tone: "success", text: `You paid ${amount} to ${who}.` } : { tone: "success", text: `You declined ${who}'s request for ${amount}.` });
     } catch (error) {
       const failure = moneyOutFailure(error, {}, kind === "pay" ? "The payment could not be made. Please try again." : "The request could not be declined. Please try again.");
-      finish({ tone: "error", text: failure.message });
+      // An unverified address: <AccountRefusalNotice> below says so, with the resend button.
+      if (failure.message) finish({ tone: "error", text: failure.message });
+      else back();
     }
   };
 
@@ -51,6 +54,7 @@ export function IncomingRequest({ request }: { request: MoneyRequestDto }) {
       <div ref={messageRef} tabIndex={-1} className="outline-none empty:hidden">
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
       </div>
+      <AccountRefusalNotice error={answer.error} />
       {pending && !confirming && (
         <div className="flex flex-wrap gap-3">
           <Button ref={triggerRef} onClick={ask} disabled={answer.isPending} aria-label={`Pay ${amount} to ${who}`}>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { formatCents } from "../../../../shared/money.js";
 import { WALLETS, type MoneyRequestDto } from "../../../../shared/schemas/payouts.js";
+import { AccountRefusalNotice } from "../../../components/account/account-refusal.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
 import { Field } from "../../../components/ui/field.js";
@@ -144,6 +145,7 @@ export function RequestMoneyForm() {
         The user will receive a notification of your request and can pay it from their Main Balance or decline it.
       </p>
       {notice && <Alert tone="error">{notice}</Alert>}
+      <AccountRefusalNotice error={create.error} />
       <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto sm:self-start">
         {create.isPending ? "Sending..." : "Request Money"}
       </Button>

@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { formatCents } from "../../../../shared/money.js";
 import type { PayoutDto, PayoutStatus, TransferDto } from "../../../../shared/schemas/payouts.js";
+import { AccountRefusalNotice } from "../../../components/account/account-refusal.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
 import { Field } from "../../../components/ui/field.js";
 import { focusField } from "../../../lib/focus-field.js";
 import { useIdempotencyKey } from "../../../lib/idempotency.js";
+import { useSession } from "../../auth/api/session.js";
 import { useSummary } from "../../ledger/api/ledger.js";
 import { useCreateTransfer } from "../../transfers/api/transfers.js";
 import { useCreatePayout, useMyPayouts } from "../api/payouts.js";
@@ -23,11 +25,11 @@ import {
   type TransactionInput,
 } from "../transaction.js";
 
-const EMPTY: TransactionInput = { recipient: "", amount: "", walletAddress: "" };
-const FIELD_ORDER: TransactionField[] = ["recipient", "amount", "walletAddress"];
+const EMPTY: TransactionInput = { recipient: "", amount: "", walletAddress: "", twoFactorCode: "" };
+const FIELD_ORDER: TransactionField[] = ["recipient", "amount", "walletAddress", "twoFactorCode"];
 const FAILED = "The transaction could not be completed. Please try again.";
 /** The API's field names → this form's. A payout's address is what the user typed as Recipient. */
-const SERVER_FIELDS = { amountCents: "amount", walletAddress: "recipient", toEmail: "recipient" };
+const SERVER_FIELDS = { amountCents: "amount", walletAddress: "recipient", toEmail: "recipient", twoFactorCode: "twoFactorCode" };
 
 type Done = { kind: "payout"; payout: PayoutDto } | { kind: "transfer"; transfer: TransferDto; toEmail: string };
 
@@ -81,6 +83,7 @@ function TransactionSummary({ done }: { done: Done }) {
  */
 export function TransactionDetailsForm() {
   const summary = useSummary();
+  const twoFactor = useSession().user?.twoFactorEnabled === true;
   const payout = useCreatePayout();
   const transfer = useCreateTransfer();
   const idempotency = useIdempotencyKey();
@@ -89,9 +92,11 @@ export function TransactionDetailsForm() {
   const [errors, setErrors] = useState<TransactionErrors>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [done, setDone] = useState<Done | null>(null);
+  const [refusal, setRefusal] = useState<unknown>(null);
   const recipientRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const walletRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
   const outcome = useRef<HTMLDivElement>(null);
   const pending = payout.isPending || transfer.isPending;
   const toEmail = isEmailRecipient(form.recipient.trim());
@@ -106,7 +111,7 @@ export function TransactionDetailsForm() {
   const showErrors = (next: TransactionErrors) => {
     setErrors(next);
     const first = FIELD_ORDER.find((field) => next[field]);
-    const inputs = { recipient: recipientRef, amount: amountRef, walletAddress: walletRef };
+    const inputs = { recipient: recipientRef, amount: amountRef, walletAddress: walletRef, twoFactorCode: codeRef };
     if (first) focusField(inputs[first].current);
   };
 
@@ -124,8 +129,9 @@ export function TransactionDetailsForm() {
     event.preventDefault();
     if (pending) return;
     setNotice(null);
+    setRefusal(null);
     setDone(null);
-    const plan = planTransaction(form);
+    const plan = planTransaction(form, { twoFactor });
     if (!plan.ok) {
       if (plan.missing) window.alert(FILL_ALL_FIELDS);
       showErrors(plan.errors);
@@ -133,7 +139,8 @@ export function TransactionDetailsForm() {
     }
     setErrors({});
     try {
-      const idempotencyKey = idempotency.keyFor({ kind: plan.kind, input: plan.input });
+      // Not the code: a retry after a lost answer must be the same payout, not a second one with a new code.
+      const idempotencyKey = idempotency.keyFor({ kind: plan.kind, input: { ...plan.input, twoFactorCode: undefined } });
       const result: Done =
         plan.kind === "payout"
           ? { kind: "payout", payout: await payout.mutateAsync({ input: plan.input, idempotencyKey }) }
@@ -145,6 +152,7 @@ export function TransactionDetailsForm() {
     } catch (error) {
       // The key is kept: pressing Confirm again with the same details is a retry, not a second transaction.
       const failure = moneyOutFailure(error, SERVER_FIELDS, FAILED);
+      setRefusal(error);
       setNotice(failure.message || null);
       showErrors(failure.fields);
     }
@@ -207,7 +215,23 @@ export function TransactionDetailsForm() {
               : "Type the bitcoin address again to confirm it. Payouts are held until we send them."
           }
         />
+        {twoFactor && !toEmail && (
+          <Field
+            ref={codeRef}
+            label="Authentication code"
+            name="twoFactorCode"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={7}
+            className="max-w-56 [&_input]:font-mono [&_input]:tracking-widest"
+            value={form.twoFactorCode}
+            onChange={edit("twoFactorCode")}
+            error={errors.twoFactorCode}
+            hint="The current 6-digit code from your authenticator app. Each code approves one withdrawal."
+          />
+        )}
         {notice && <Alert tone="error">{notice}</Alert>}
+        <AccountRefusalNotice error={refusal} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={cancel} disabled={pending}>
             Cancel

@@ -1,6 +1,6 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Button } from "../../../components/ui/button.js";
+import { Button } from "./button.js";
 
 /** Copies `text`; the label reads "Copied!" for two seconds (reference §9). */
 export function CopyButton({ text, label = "Copy Address", onFailure }: { text: string; label?: string; onFailure?: () => void }) {
