@@ -6,6 +6,7 @@ import type { Logger } from "../logger.js";
 import { existingAccountMail, passwordChangedMail, passwordResetMail, securityChangeMail, verifyEmailMail, type SecurityChange } from "../mail/templates.js";
 import { enqueueMail, type OutgoingMessage } from "../services/mail/enqueue-mail.js";
 import { consumeRateLimit } from "../services/rate-limit/consume-rate-limit.js";
+import { peekRateLimit } from "../services/rate-limit/peek-rate-limit.js";
 import { forgetSignInFailures } from "./sign-in-guard.js";
 
 /**
@@ -15,6 +16,12 @@ import { forgetSignInFailures } from "./sign-in-guard.js";
  * over the cap the request is answered the same and nothing is queued.
  */
 const PER_RECIPIENT = { max: 3, windowSeconds: 60 * 60 } as const;
+const VERIFY_CAP = "mail-verify";
+
+/** Whether a signed-in user may still be sent a verification link this hour (they may be told; others not). */
+export async function verificationMailsLeft(db: Database, userId: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  return peekRateLimit(db, { key: `${VERIFY_CAP}:${userId}`, ...PER_RECIPIENT });
+}
 
 interface Account {
   id: string;
@@ -37,7 +44,7 @@ export function accountMail(db: Database, config: Config, logger: Logger) {
     passwordReset: (account: Account, url: string) =>
       queueCapped("mail-reset", account, passwordResetMail({ ...site, name: account.name, to: account.email, url })),
     verifyEmail: (account: Account, url: string) =>
-      queueCapped("mail-verify", account, verifyEmailMail({ ...site, name: account.name, to: account.email, url })),
+      queueCapped(VERIFY_CAP, account, verifyEmailMail({ ...site, name: account.name, to: account.email, url })),
     existingAccount: (account: Account) =>
       queueCapped("mail-existing", account, existingAccountMail({ ...site, name: account.name, to: account.email })),
     /** After a reset or change: the owner hears of it, no other reset link works, and a reset unlocks sign-in. */

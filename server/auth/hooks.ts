@@ -5,7 +5,7 @@ import { emailField, MESSAGES, nameField } from "../../shared/schemas/auth.js";
 import type { Database } from "../db/client.js";
 import { account, user, verification } from "../db/schema.js";
 import type { Config } from "../env.js";
-import type { accountMail } from "./account-mail.js";
+import { verificationMailsLeft, type accountMail } from "./account-mail.js";
 import { useTotpCode } from "../services/two-factor/totp-code.js";
 import { createPasswordVerifier } from "./password-hash.js";
 import { passwordProblem } from "./password-policy.js";
@@ -67,6 +67,7 @@ export async function beforeAuthEndpoint(deps: HookDeps, ctx: HookContext) {
       return { context: { body: { ...body, name: name.data } } };
     }
   }
+  if (ctx.path === "/send-verification-email") await tellOwnerWhenCapped(deps, ctx);
   if (ctx.path === "/two-factor/verify-totp") await spendSignInCode(deps, ctx, body);
   if (ctx.path === "/two-factor/disable" || ctx.path === "/two-factor/generate-backup-codes") {
     // The password first, so a wrong one does not use up the code given with it.
@@ -78,6 +79,24 @@ export async function beforeAuthEndpoint(deps: HookDeps, ctx: HookContext) {
   }
   // A new password ends every other session, whatever the client asked for.
   if (ctx.path === "/change-password") return { context: { body: { ...body, revokeOtherSessions: true } } };
+}
+
+/**
+ * Verification links are capped per account; a stranger asking for someone's address is answered
+ * as if it were sent, but the signed-in owner is told to wait, so their button says so.
+ */
+async function tellOwnerWhenCapped(deps: HookDeps, ctx: HookContext) {
+  if (!deps.config.rateLimit) return;
+  const session = await getSessionFromCtx(ctx);
+  if (!session) return;
+  const left = await verificationMailsLeft(deps.db, session.user.id);
+  if (!left.allowed) {
+    throw new APIError(
+      "TOO_MANY_REQUESTS",
+      { code: "RATE_LIMITED", message: "We sent you several links this hour. Please use the newest one, or wait and ask again." },
+      { "Retry-After": String(left.retryAfterSeconds) },
+    );
+  }
 }
 
 /** Whose code this is: the signed-in user (confirming an enrolment) or the one half-way through a sign-in. */

@@ -31,7 +31,8 @@ export function moneyOutRoutes({ auth, database, config, clock }: AppDeps) {
       const key = user.twoFactorEnabled ? (await auth.$context).secretConfig : undefined;
       try {
         const outcome = await runMoneyOperation(c, database.db, user.id, raw, async (tx) => {
-          if (key) await claimPayoutCode(tx, key, user.id, value.twoFactorCode, clock.now());
+          // The authenticator app counts real time, never the test clock.
+          if (key) await claimPayoutCode(tx, key, user.id, value.twoFactorCode, new Date());
           const made = await requestPayout(tx, config, user.id, value, clock.now());
           return { status: 201, body: made.payout };
         });
