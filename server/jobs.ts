@@ -19,10 +19,17 @@ export interface JobDeps {
 /**
  * Periodic work, run by every server: maturity settlement each minute (safe in parallel: each
  * batch claims its rows with SKIP LOCKED and each payment has its own journal key) and deposit
- * expiry every ten minutes (one idempotent statement). Both also run at start.
+ * expiry every ten minutes (one idempotent statement). Both also run at start. Each run handles
+ * its own errors, and stopping waits for the runs in flight, so none meets a closed database.
+ * (The background-work issue moves these onto a job queue.)
  */
-export function startJobs(deps: JobDeps): () => void {
+export function startJobs(deps: JobDeps): () => Promise<void> {
   const { db, logger, clock } = deps;
+  const running = new Set<Promise<void>>();
+  const track = (work: () => Promise<void>) => () => {
+    const run = work().finally(() => running.delete(run));
+    running.add(run);
+  };
   let settling = false;
   const settle = async () => {
     if (settling) return;
@@ -39,14 +46,22 @@ export function startJobs(deps: JobDeps): () => void {
       settling = false;
     }
   };
-  const expire = () =>
-    expireDeposits(db, clock.now()).then(
-      (count) => count > 0 && logger.info({ count }, "expired pending deposits"),
-      (error: unknown) => logger.error({ err: error }, "deposit expiry failed"),
-    );
-  void settle();
-  void expire();
-  const timers = [setInterval(settle, MINUTE), setInterval(expire, 10 * MINUTE)];
+  const expire = async () => {
+    try {
+      const count = await expireDeposits(db, clock.now());
+      if (count > 0) logger.info({ count }, "expired pending deposits");
+    } catch (error) {
+      logger.error({ err: error }, "deposit expiry failed");
+    }
+  };
+  const runSettle = track(settle);
+  const runExpire = track(expire);
+  runSettle();
+  runExpire();
+  const timers = [setInterval(runSettle, MINUTE), setInterval(runExpire, 10 * MINUTE)];
   for (const timer of timers) timer.unref();
-  return () => timers.forEach(clearInterval);
+  return async () => {
+    timers.forEach(clearInterval);
+    await Promise.all(running);
+  };
 }

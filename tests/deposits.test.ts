@@ -115,6 +115,28 @@ describe("Idempotency-Key", () => {
   });
 });
 
+describe("pending deposits", () => {
+  it("are at most five per user at once: a sixth is a 409 that creates nothing, and a decision makes room", async () => {
+    const client = await signedIn();
+    const made: Array<{ id: string }> = [];
+    for (let index = 0; index < 5; index++) {
+      const response = await client.post("/api/deposits", bank(10_000 + index));
+      expect(response.status).toBe(201);
+      made.push(await response.json());
+    }
+    const before = await depositCount();
+    const sixth = await client.post("/api/deposits", crypto(10_000));
+    expect(sixth.status).toBe(409);
+    expect((await sixth.json()).error.message).toMatch(/5 deposits waiting/);
+    expect(await depositCount()).toBe(before);
+    // Another user is not affected.
+    expect((await (await signedIn()).post("/api/deposits", bank(10_000))).status).toBe(201);
+
+    expect((await admin.post(`/api/admin/deposits/${made[0]!.id}/reject`, { reason: "Not received" })).status).toBe(200);
+    expect((await client.post("/api/deposits", crypto(10_000))).status).toBe(201);
+  });
+});
+
 describe("admin confirmation", () => {
   it("credits the amount received once, notifies and audits; a decided deposit cannot change", async () => {
     const email = uniqueEmail("owner");
@@ -248,6 +270,14 @@ describe.runIf(testDatabaseUrl)("deposits under concurrency (PostgreSQL)", () =>
     expect(statuses.filter((status) => status === 409)).toHaveLength(49);
     expect((await summary(client)).mainBalanceCents).toBe(12_300);
     expect(await verifyLedger(suite.database.handle.db)).toEqual([]);
+  });
+
+  it("lets no burst of different deposits past the five-pending limit", async () => {
+    const client = await signedIn();
+    const statuses = await Promise.all(Array.from({ length: 20 }, (_, index) => client.post("/api/deposits", bank(5_000 + index)).then((r) => r.status)));
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(15);
+    expect((await (await client.get("/api/deposits")).json()).deposits).toHaveLength(5);
   });
 
   it("creates one deposit when 50 retries with one key arrive at once", async () => {

@@ -142,3 +142,20 @@ describe("sign-up and password reset per address", () => {
     await expect.poll(() => first.mailer.to(email).filter((mail) => /reset/i.test(mail.subject)).length).toBe(3);
   });
 });
+
+describe("history downloads", () => {
+  it("allow ten CSV statements per user in ten minutes, then 429, and other users are not affected", async () => {
+    const signedIn = async () => {
+      const email = uniqueEmail();
+      await signUp(first.client(), { email });
+      const client = first.client();
+      await signIn(client, email);
+      return client;
+    };
+    const heavy = await signedIn();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) statuses.push((await heavy.get("/api/transactions?format=csv")).status);
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    expect((await (await signedIn()).get("/api/transactions?format=csv")).status).toBe(200);
+  });
+});

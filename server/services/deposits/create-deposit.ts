@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { formatCents } from "../../../shared/money.js";
 import type { CreateDepositInput, DepositDto } from "../../../shared/schemas/deposits.js";
 import type { DbExecutor } from "../../db/client.js";
@@ -11,6 +11,12 @@ import { cryptoAddressFor } from "./crypto-address.js";
 import { toDepositDto } from "./deposit-dto.js";
 
 const DAY_MS = 86_400_000;
+/**
+ * Deposits one user may have waiting for an operator at once: enough for a bank transfer and a
+ * crypto one in flight with room to spare, few enough that nobody can flood the review queue or
+ * use up the xpub's fresh addresses.
+ */
+export const MAX_PENDING_DEPOSITS = 5;
 
 /** "TV-" and eight unambiguous characters: short enough to type into a bank's reference field. */
 export function newDepositReference(): string {
@@ -27,6 +33,16 @@ export async function createDeposit(tx: DbExecutor, config: Config, userId: stri
   const outOfRange =
     amount < minCents ? `The smallest deposit is ${formatCents(minCents)}.` : amount > maxCents ? `The largest deposit is ${formatCents(maxCents)}.` : null;
   if (outOfRange) throw new AppError("VALIDATION_FAILED", outOfRange, { amountCents: outOfRange });
+
+  // One user's deposits are made one at a time, so the count below cannot be raced past.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`deposits:${userId}`}, 0))`);
+  const [waiting] = await tx
+    .select({ n: count() })
+    .from(deposit)
+    .where(and(eq(deposit.userId, userId), eq(deposit.status, "pending")));
+  if ((waiting?.n ?? 0) >= MAX_PENDING_DEPOSITS) {
+    throw new AppError("CONFLICT", `You already have ${MAX_PENDING_DEPOSITS} deposits waiting for confirmation. Please wait until they are confirmed before you add another.`);
+  }
 
   const id = randomUUID();
   const address = input.method === "crypto" ? (await cryptoAddressFor(tx, config, userId)).address : null;
