@@ -11,6 +11,7 @@ import type { Pages } from "./http/pages.js";
 import { requestLog } from "./http/request-log.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { staticFiles } from "./http/static-files.js";
+import { refuseControlCharactersInUrl } from "./http/url-text.js";
 import type { Logger } from "./logger.js";
 import type { Mailer } from "./mail/mailer.js";
 import { adminRoutes } from "./routes/admin.js";
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestLog(logger));
   app.use("*", securityHeaders({ hsts: config.isProduction }));
   app.use("*", compress());
+  app.use("/api/*", refuseControlCharactersInUrl());
 
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json(error.toBody(), error.status as 400);
