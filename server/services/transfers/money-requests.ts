@@ -8,7 +8,8 @@ import { moneyRequest, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { toJsonCents } from "../ledger/balances.js";
 import { notify, type NotificationInput } from "../notifications/notify.js";
-import { findUserByEmail, sendTransfer, type Party } from "./send-transfer.js";
+import { refuseRecipient } from "./find-recipient.js";
+import { sendTransfer, type Party } from "./send-transfer.js";
 
 type Row = typeof moneyRequest.$inferSelect;
 
@@ -27,11 +28,15 @@ function toDto(row: Row, viewerId: string, counterparty: { name: string; email: 
   };
 }
 
-export async function createMoneyRequest(tx: DbExecutor, requester: Party, input: CreateMoneyRequestInput, now: Date): Promise<{ request: MoneyRequestDto; notifications: NotificationInput[] }> {
-  const payer = await findUserByEmail(tx, input.fromEmail).catch(() => {
-    throw new AppError("NOT_FOUND", "No account uses that e-mail address.", { fromEmail: "No account uses that e-mail address." });
-  });
-  if (payer.id === requester.id) throw new AppError("VALIDATION_FAILED", "You cannot request money from yourself.", { fromEmail: "You cannot request money from yourself." });
+/** `payer` comes from `findRecipient`, run before this transaction. */
+export async function createMoneyRequest(
+  tx: DbExecutor,
+  requester: Party,
+  payer: Party,
+  input: CreateMoneyRequestInput,
+  now: Date,
+): Promise<{ request: MoneyRequestDto; notifications: NotificationInput[] }> {
+  if (payer.id === requester.id) throw refuseRecipient("fromEmail");
   const [row] = await tx
     .insert(moneyRequest)
     .values({
