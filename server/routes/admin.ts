@@ -44,7 +44,7 @@ export function adminRoutes({ auth, database, config, mailer, logger, clock, pag
       const { raw, value } = await readJson(c, confirmDepositSchema);
       let decision: Decision | undefined;
       const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
-        decision = await confirmDeposit(tx, c.get("user").id, c.req.param("id"), value, clock.now());
+        decision = await confirmDeposit(tx, config.deposits, c.get("user").id, c.req.param("id"), value, clock.now());
         return { status: 200, body: decision.deposit };
       });
       sendMail(decision);
