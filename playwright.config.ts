@@ -50,9 +50,10 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Rate limits stay on: every test sends its own client address (e2e/fixtures.ts).
       RATE_LIMIT: "1",
-      // The embedded database and the development outbox (read by the reset-mail test).
+      // The embedded database and the development outbox, served at /dev/mail (read by the reset-mail test).
       DATABASE_URL: "",
       SMTP_URL: "",
+      DEV_MAIL: "on",
     },
   },
 });

@@ -76,7 +76,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/contact", contactRoutes(deps));
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404));
 
-  if (!config.isProduction && deps.mailer.kind === "outbox") {
+  if (config.devMail && !config.isProduction && deps.mailer.kind === "outbox") {
     app.route("/dev/mail", devMailRoutes(deps.outboxDir));
   }
   const adjustable = deps.adjustableClock;
