@@ -13,6 +13,7 @@ import { sameOriginOnly } from "./http/csrf.js";
 import { requestLog } from "./http/request-log.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { staticFiles } from "./http/static-files.js";
+import { refuseControlCharactersInUrl } from "./http/url-text.js";
 import type { Logger } from "./logger.js";
 import type { MailDelivery } from "./mail/delivery.js";
 import type { Mailer } from "./mail/mailer.js";
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps) {
   app.use("*", sameOriginOnly(config.publicUrl));
   app.use("*", limitBody());
   app.use("/api/*", jsonOnly());
+  app.use("/api/*", refuseControlCharactersInUrl());
   app.use("/api/*", async (c, next) => {
     await next();
     // Answers about a signed-in person must not be kept by a browser or a proxy.
@@ -92,7 +94,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/contact", contactRoutes(deps));
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404));
 
-  if (!config.isProduction && deps.mailer.kind === "outbox") {
+  if (config.devMail && !config.isProduction && deps.mailer.kind === "outbox") {
     app.route("/dev/mail", devMailRoutes(deps.outboxDir));
   }
   const adjustable = deps.adjustableClock;

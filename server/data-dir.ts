@@ -2,8 +2,14 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
+/**
+ * The directory holds the database, the auth secret, the outbox and the control socket: only its
+ * owner may enter it. mkdir's mode applies only to a directory it creates, so an existing one
+ * (made by hand, or by an older version) is tightened too.
+ */
 export function ensureDataDir(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if ((statSync(dataDir).mode & 0o777) !== 0o700) chmodSync(dataDir, 0o700);
 }
 
 /** The auth secret for installs that do not set AUTH_SECRET: made once, readable by the owner only. */

@@ -48,6 +48,18 @@ describe("loadConfig", () => {
     expect(config.publicUrl).toBe("https://termvest.example");
   });
 
+  it("serves the mail outbox only when DEV_MAIL is on, on a loopback address, outside production", () => {
+    expect(loadConfig({}).devMail).toBe(false);
+    for (const host of ["127.0.0.1", "::1", "localhost"]) expect(loadConfig({ DEV_MAIL: "on", HOST: host }).devMail).toBe(true);
+    expect(loadConfig({ DEV_MAIL: "on" }).devMail).toBe(true);
+    expect(() => loadConfig({ DEV_MAIL: "on", HOST: "0.0.0.0" })).toThrow(/DEV_MAIL: is allowed only when HOST is loopback \(127\.0\.0\.1, ::1 or localhost\), not 0\.0\.0\.0/);
+    expect(() => loadConfig({ DEV_MAIL: "1", HOST: "192.168.1.20" })).toThrow(/DEV_MAIL/);
+    const production = { NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), PUBLIC_URL: "https://termvest.example", BITCOIN_ADDRESS: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu" };
+    expect(loadConfig(production).devMail).toBe(false);
+    expect(() => loadConfig({ ...production, DEV_MAIL: "on", HOST: "127.0.0.1" })).toThrow(/DEV_MAIL: must be off when NODE_ENV=production/);
+    expect(() => loadConfig({ DEV_MAIL: "maybe" })).toThrow(/DEV_MAIL/);
+  });
+
   it("never lets the absolute session lifetime be shorter than the idle timeout", () => {
     const config = loadConfig({ SESSION_IDLE_DAYS: "10", SESSION_MAX_DAYS: "5" });
     expect(config.session.maxSeconds).toBe(config.session.idleSeconds);

@@ -16,6 +16,8 @@ const flag = (fallback: boolean) =>
       value === undefined || value === "" ? fallback : ["1", "true", "on", "yes"].includes(value),
     );
 
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+
 const text = (fallback: string) => z.string().trim().min(1).default(fallback);
 
 /** A dollar amount from the environment ("10", "1000000.50"), as integer cents. */
@@ -48,6 +50,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: flag(false),
     RATE_LIMIT: flag(true),
+    DEV_MAIL: flag(false),
     SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(7),
     SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
 
@@ -90,6 +93,16 @@ const envSchema = z
     }
     if (env.DEPOSIT_MIN_USD > env.DEPOSIT_MAX_USD) {
       ctx.addIssue({ code: "custom", path: ["DEPOSIT_MIN_USD"], message: "must not be above DEPOSIT_MAX_USD" });
+    }
+    if (env.DEV_MAIL) {
+      // The outbox holds every reset link; it may be served only to this machine, never in production.
+      const host = env.HOST ?? (env.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1");
+      if (!LOOPBACK_HOSTS.has(host)) {
+        ctx.addIssue({ code: "custom", path: ["DEV_MAIL"], message: `is allowed only when HOST is loopback (127.0.0.1, ::1 or localhost), not ${host}` });
+      }
+      if (env.NODE_ENV === "production") {
+        ctx.addIssue({ code: "custom", path: ["DEV_MAIL"], message: "must be off when NODE_ENV=production" });
+      }
     }
     if (env.NODE_ENV !== "production") return;
     if (!env.AUTH_SECRET) {
@@ -136,6 +149,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   rateLimit: boolean;
+  /** Serve the outbox at /dev/mail (loopback only, never in production, never with SMTP). */
+  devMail: boolean;
   session: { idleSeconds: number; maxSeconds: number };
   deposits: { minCents: bigint; maxCents: bigint; expiryDays: number };
   payouts: { minCents: bigint; maxCents: bigint; dailyMaxCents: bigint };
@@ -177,6 +192,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     rateLimit: env.RATE_LIMIT,
+    devMail: env.DEV_MAIL,
     session: {
       idleSeconds: Math.round(env.SESSION_IDLE_DAYS * DAY),
       maxSeconds: Math.round(Math.max(env.SESSION_MAX_DAYS, env.SESSION_IDLE_DAYS) * DAY),

@@ -14,6 +14,25 @@ export const REDACT_PATHS = [
   "*.secret",
 ];
 
+/** Drizzle's "Failed query" text lists the bound values after this line, up to the stack frames. */
+const QUERY_VALUES = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
+
+/**
+ * A failed query's error carries the values it bound: names, e-mail addresses, notes. Logs keep
+ * the SQL and the database's reason, never the values.
+ */
+export function serializeError(error: Error): pino.SerializedError {
+  const serialized = pino.stdSerializers.err(error);
+  if (!("params" in error)) return serialized;
+  const { params: _values, ...rest } = serialized as pino.SerializedError & { params?: unknown };
+  const reason = error.cause instanceof Error ? `: ${error.cause.message}` : "";
+  return {
+    ...rest,
+    message: rest.message.replace(QUERY_VALUES, "\nparams: [redacted]") + reason,
+    stack: rest.stack.replace(QUERY_VALUES, "\nparams: [redacted]"),
+  } as pino.SerializedError;
+}
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: "[redacted]" } }, destination);
+  return pino({ level, redact: { paths: REDACT_PATHS, censor: "[redacted]" }, serializers: { err: serializeError } }, destination);
 }

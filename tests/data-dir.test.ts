@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DataDirInUseError, lockFile } from "../server/data-dir.js";
+import { DataDirInUseError, ensureDataDir, lockFile } from "../server/data-dir.js";
 import { loadConfig } from "../server/env.js";
 import { createLogger } from "../server/logger.js";
 import { startServer } from "../server/server.js";
@@ -36,6 +36,25 @@ async function embeddedConfig(dataDir: string) {
   const port = await freePort();
   return loadConfig({ NODE_ENV: "test", PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, RATE_LIMIT: "off" });
 }
+
+describe("ensureDataDir", () => {
+  it("makes the data directory 0700, whether it creates it or it already existed", () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), "termvest-mode-"));
+    try {
+      const fresh = path.join(parent, "fresh", "data");
+      ensureDataDir(fresh);
+      expect(statSync(fresh).mode & 0o777).toBe(0o700);
+
+      const existing = path.join(parent, "existing");
+      mkdirSync(existing);
+      chmodSync(existing, 0o755);
+      ensureDataDir(existing);
+      expect(statSync(existing).mode & 0o777).toBe(0o700);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+});
 
 // Creating an on-disk PGlite cluster (initdb) takes seconds, far more on a busy machine.
 describe("embedded data directory", { timeout: 120_000 }, () => {

@@ -182,6 +182,24 @@ describe("admin confirmation", () => {
     expect(await verifyLedger(suite.database.handle.db)).toEqual([]);
   });
 
+  it("cannot credit more than the deposit limit, whatever the admin says arrived", async () => {
+    const client = await signedIn();
+    const created = await (await client.post("/api/deposits", crypto(50_000))).json();
+    const over = await admin.post(`/api/admin/deposits/${created.id}/confirm`, { receivedCents: 100_000_001 });
+    expect(over.status).toBe(400);
+    expect((await over.json()).error).toMatchObject({
+      code: "VALIDATION_FAILED",
+      fields: { receivedCents: "The amount received cannot be more than the largest deposit, $1,000,000.00." },
+    });
+    expect(await summary(client)).toMatchObject({ mainBalanceCents: 0, totalBalanceCents: 0 });
+    expect((await (await client.get("/api/deposits")).json()).deposits[0]).toMatchObject({ id: created.id, status: "pending" });
+
+    const atLimit = await admin.post(`/api/admin/deposits/${created.id}/confirm`, { receivedCents: 100_000_000 });
+    expect(atLimit.status).toBe(200);
+    expect(await summary(client)).toMatchObject({ mainBalanceCents: 100_000_000 });
+    expect(await verifyLedger(suite.database.handle.db)).toEqual([]);
+  });
+
   it("rejects with a reason, credits nothing, and shows the rejection in the user's history", async () => {
     const client = await signedIn();
     const created = await (await client.post("/api/deposits", bank(40_000))).json();

@@ -70,10 +70,10 @@ describe("transfers", () => {
     expect((await (await recipient.client.get("/api/notifications")).json()).notifications[0]).toMatchObject({ kind: "transfer_received", body: "Sender Sam sent you $150.00: Lunch" });
 
     const self = await sender.client.post("/api/transfers", { toEmail: sender.email, amountCents: 100 });
-    expect((await self.json()).error.message).toBe("You cannot send money to yourself.");
+    expect((await self.json()).error.message).toBe("We could not send this. Check the e-mail address and try again.");
     const unknown = await sender.client.post("/api/transfers", { toEmail: "nobody-here@example.com", amountCents: 100 });
-    expect(unknown.status).toBe(404);
-    expect((await unknown.json()).error.message).toBe("No account uses that e-mail address.");
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).error.message).toBe("We could not send this. Check the e-mail address and try again.");
     const tooMuch = await sender.client.post("/api/transfers", { toEmail: recipient.email, amountCents: 25_001 });
     expect(tooMuch.status).toBe(409);
     expect((await summary(sender)).mainBalanceCents).toBe(25_000);
@@ -109,7 +109,7 @@ describe("money requests", () => {
     expect((await payer.client.post(`/api/money-requests/${second.id}/decline`)).status).toBe(200);
     expect((await (await requester.client.get("/api/notifications")).json()).notifications[0]).toMatchObject({ kind: "money_request_declined" });
     expect((await requester.client.post("/api/money-requests", { fromEmail: requester.email, amountCents: 5_000 })).status).toBe(400);
-    expect((await requester.client.post("/api/money-requests", { fromEmail: "nobody@example.com", amountCents: 5_000 })).status).toBe(404);
+    expect((await requester.client.post("/api/money-requests", { fromEmail: "nobody@example.com", amountCents: 5_000 })).status).toBe(400);
     expect(await verifyLedger(db())).toEqual([]);
   });
 });

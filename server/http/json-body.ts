@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type * as z from "zod/mini";
+import { fieldMessages } from "../../shared/schemas/field-messages.js";
 import { AppError } from "../errors.js";
 
 const MAX_BODY = 64 * 1024;
@@ -21,9 +22,49 @@ export async function readJson<T>(c: Context, schema: z.ZodMiniType<T>): Promise
   }
   const result = schema.safeParse(parsed);
   if (!result.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) fields[issue.path.join(".") || "body"] ??= issue.message;
+    const fields = fieldMessages(result.error.issues);
     throw new AppError("VALIDATION_FAILED", Object.values(fields)[0] ?? "Some fields are not valid.", fields);
   }
+  // After the schema, so a known field gets its own words; this catches the keys it ignores.
+  refuseNul(parsed);
   return { raw, value: result.data };
+}
+
+/**
+ * NUL anywhere in a JSON body (a value or a key, known to the schema or not) is refused: nothing
+ * that carries one should reach a log line, a stored raw body or the database, which cannot hold it.
+ */
+export function refuseNul(value: unknown): void {
+  const path = nulPath(value);
+  if (path === undefined) return;
+  const field = path || "body";
+  throw new AppError("VALIDATION_FAILED", "The request must not contain control characters.", { [field]: "This value must not contain control characters." });
+}
+
+interface Node {
+  value: unknown;
+  key: string;
+  parent: Node | undefined;
+}
+
+/** Iterative, and paths are built only for a hit, so a deeply nested body costs linear time. */
+function nulPath(root: unknown): string | undefined {
+  const pathOf = (node: Node | undefined) => {
+    const keys: string[] = [];
+    for (let at = node; at?.parent; at = at.parent) keys.unshift(at.key);
+    return keys.join(".");
+  };
+  const pending: Node[] = [{ value: root, key: "", parent: undefined }];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    const { value } = node;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return pathOf(node);
+    } else if (typeof value === "object" && value !== null) {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes("\u0000")) return pathOf(node);
+        pending.push({ value: item, key, parent: node });
+      }
+    }
+  }
+  return undefined;
 }

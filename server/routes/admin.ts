@@ -40,7 +40,7 @@ export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
     .post("/deposits/:id/confirm", async (c) => {
       const { raw, value } = await readJson(c, confirmDepositSchema);
       const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
-        const decision = await confirmDeposit(tx, c.get("user").id, c.req.param("id"), value, clock.now());
+        const decision = await confirmDeposit(tx, config.deposits, c.get("user").id, c.req.param("id"), value, clock.now());
         return { status: 200, body: decision.deposit };
       });
       return respond(c, outcome);

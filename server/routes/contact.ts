@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { CONTACT_MESSAGES } from "../../shared/schemas/contact.js";
+import { CONTACT_MESSAGES, contactMessageSchema } from "../../shared/schemas/contact.js";
 import type { AppDeps } from "../app.js";
 import { AppError } from "../errors.js";
 import { clientIp } from "../http/client-ip.js";
+import { readJson } from "../http/json-body.js";
 import { submitContactMessage } from "../services/contact/submit-contact-message.js";
 import { consumeRateLimit } from "../services/rate-limit/consume-rate-limit.js";
 
@@ -36,15 +37,10 @@ export function contactRoutes({ config, database, mailer, logger }: AppDeps) {
       },
     }),
     async (c) => {
-      let body: unknown;
-      try {
-        body = await c.req.json();
-      } catch {
-        throw new AppError("VALIDATION_FAILED", "The request body must be JSON.");
-      }
+      const { value } = await readJson(c, contactMessageSchema);
       const result = await submitContactMessage(
         { db: database.db, mailer, logger, supportEmail: config.site.supportEmail, siteName: config.site.name },
-        body,
+        value,
       );
       return c.json(result, 201);
     },

@@ -7,7 +7,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${c
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
-/** The development outbox: mail that would have been sent, newest first. Never mounted in production. */
+/** The development outbox: mail that would have been sent, newest first. Mounted only with DEV_MAIL=on, never in production. */
 export function devMailRoutes(outboxDir: string) {
   return new Hono()
     .get("/", async (c) => {
@@ -28,7 +28,7 @@ export function devMailRoutes(outboxDir: string) {
 article{border:1px solid #cbd5e1;border-radius:.5rem;padding:1rem;margin:1rem 0}.meta{color:#475569}
 pre{white-space:pre-wrap;word-break:break-word;font:inherit}a{color:#1d4ed8}</style></head>
 <body><h1>Development outbox</h1>
-<p>Mail is written here because no SMTP_URL is configured. This page does not exist in production.</p>
+<p>Mail is written here because no SMTP_URL is configured, and shown because DEV_MAIL is on. This page does not exist in production.</p>
 ${items || "<p>No mail yet.</p>"}
 </body></html>`);
     })

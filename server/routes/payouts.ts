@@ -11,7 +11,8 @@ import { toPayoutDto } from "../services/payouts/payout-dto.js";
 import { requestPayout } from "../services/payouts/request-payout.js";
 import { assertPayoutCodeAttemptsLeft, claimPayoutCode, InvalidPayoutCode, recordPayoutCodeFailure } from "../services/two-factor/payout-code.js";
 import { createMoneyRequest, declineMoneyRequest, listMoneyRequests, payMoneyRequest } from "../services/transfers/money-requests.js";
-import { findUserByEmail, sendTransfer } from "../services/transfers/send-transfer.js";
+import { findRecipient } from "../services/transfers/find-recipient.js";
+import { sendTransfer } from "../services/transfers/send-transfer.js";
 
 /** Money out and between users: payouts, transfers and money requests. Mounted at /api. */
 export function moneyOutRoutes({ auth, database, config, clock }: AppDeps) {
@@ -51,8 +52,8 @@ export function moneyOutRoutes({ auth, database, config, clock }: AppDeps) {
     })
     .post("/transfers", signedIn, verified, async (c) => {
       const { raw, value } = await readJson(c, createTransferSchema);
+      const recipient = await findRecipient(database.db, c.get("user"), value.toEmail, { field: "toEmail", rateLimit: config.rateLimit });
       const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
-        const recipient = await findUserByEmail(tx, value.toEmail);
         const sent = await sendTransfer(tx, c.get("user"), recipient, BigInt(value.amountCents), value.note, clock.now());
         return { status: 201, body: sent.transfer };
       });
@@ -61,8 +62,9 @@ export function moneyOutRoutes({ auth, database, config, clock }: AppDeps) {
     .get("/money-requests", signedIn, async (c) => c.json({ requests: await listMoneyRequests(database.db, c.get("user").id) }))
     .post("/money-requests", signedIn, verified, async (c) => {
       const { raw, value } = await readJson(c, createMoneyRequestSchema);
+      const payer = await findRecipient(database.db, c.get("user"), value.fromEmail, { field: "fromEmail", rateLimit: config.rateLimit });
       const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
-        const made = await createMoneyRequest(tx, c.get("user"), value, clock.now());
+        const made = await createMoneyRequest(tx, c.get("user"), payer, value, clock.now());
         return { status: 201, body: made.request };
       });
       return respond(c, outcome);

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
+import { textField } from "./text.js";
 
 export const userSearchQuery = z.object({
-  q: z.optional(z.string().check(z.trim(), z.maxLength(200, "Search text must be at most 200 characters."))),
+  q: z.optional(textField({ label: "Search text", max: 200 })),
 });

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { textField } from "./text.js";
 
 /**
  * Shared by the forms and the server, so both give the same message for the same mistake.
@@ -32,7 +33,11 @@ export const MESSAGES = {
   registrationFailed: "Registration failed. Please try again",
 } as const;
 
-export const emailField = z.string().check(z.trim(), z.minLength(1, "Email is required."), z.email(MESSAGES.invalidEmail));
+export const EMAIL_MAX = 254;
+
+export const emailField = z
+  .string()
+  .check(z.trim(), z.minLength(1, "Email is required."), z.maxLength(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters.`), z.email(MESSAGES.invalidEmail));
 
 export const passwordField = z
   .string()
@@ -47,9 +52,10 @@ export const twoFactorCodeField = z
   .string({ error: MESSAGES.twoFactorCodeRequired })
   .check(z.overwrite((value) => value.replace(/\s+/g, "")), z.regex(/^\d{6}$/, MESSAGES.twoFactorCodeRequired));
 
-export const nameField = z
-  .string()
-  .check(z.trim(), z.minLength(1, "Full name is required."), z.maxLength(100, "Full name must be at most 100 characters."));
+export const NAME_MAX = 100;
+
+/** The display name, wherever it is set: the sign-up and profile forms, and better-auth's sign-up and update-user. */
+export const nameField = textField({ label: "Full name", min: 1, max: NAME_MAX });
 
 /** Adds the "Passwords do not match." check between two fields of an object schema. */
 export function matching<T extends Record<string, unknown>>(password: keyof T & string, confirm: keyof T & string) {

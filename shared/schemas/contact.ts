@@ -1,8 +1,9 @@
 import * as z from "zod/mini";
-import { MESSAGES } from "./auth.js";
+import { EMAIL_MAX, MESSAGES } from "./auth.js";
+import { textField } from "./text.js";
 
 /** Shared by the contact form and POST /api/contact, so both refuse the same input with the same words. */
-export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
+export const CONTACT_LIMITS = { name: 100, email: EMAIL_MAX, subject: 200, message: 5000 } as const;
 
 export const CONTACT_MESSAGES = {
   nameRequired: "Name is required.",
@@ -19,20 +20,9 @@ export const CONTACT_MESSAGES = {
   failed: "Your message could not be sent. Please try again.",
 } as const;
 
-/** A missing field and a non-string one get different words: only the first is the visitor's mistake. */
-const text = (required: string, label: string) =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${label} must be text.`) });
-
 export const contactMessageSchema = z.object({
-  name: text(CONTACT_MESSAGES.nameRequired, "Name").check(
-    z.trim(),
-    z.minLength(1, CONTACT_MESSAGES.nameRequired),
-    z.maxLength(CONTACT_LIMITS.name, CONTACT_MESSAGES.nameTooLong),
-  ),
-  email: text(CONTACT_MESSAGES.emailRequired, "Email").check(
-    z.trim(),
-    z.minLength(1, CONTACT_MESSAGES.emailRequired),
-    z.maxLength(CONTACT_LIMITS.email, CONTACT_MESSAGES.emailTooLong),
+  name: textField({ label: "Name", min: 1, max: CONTACT_LIMITS.name, messages: { required: CONTACT_MESSAGES.nameRequired, tooLong: CONTACT_MESSAGES.nameTooLong } }),
+  email: textField({ label: "Email", min: 1, max: CONTACT_LIMITS.email, messages: { required: CONTACT_MESSAGES.emailRequired, tooLong: CONTACT_MESSAGES.emailTooLong } }).check(
     z.email(CONTACT_MESSAGES.invalidEmail),
   ),
   // The form always sends the field; an empty or blank subject means "none" and is stored as NULL.
@@ -41,13 +31,15 @@ export const contactMessageSchema = z.object({
       z.optional(z.nullable(z.string({ error: CONTACT_MESSAGES.subjectNotText }))),
       z.transform((value) => value?.trim() || undefined),
     ),
-    z.optional(z.string().check(z.maxLength(CONTACT_LIMITS.subject, CONTACT_MESSAGES.subjectTooLong))),
+    z.optional(textField({ label: "Subject", max: CONTACT_LIMITS.subject, messages: { tooLong: CONTACT_MESSAGES.subjectTooLong } })),
   ),
-  message: text(CONTACT_MESSAGES.messageRequired, "Message").check(
-    z.trim(),
-    z.minLength(1, CONTACT_MESSAGES.messageRequired),
-    z.maxLength(CONTACT_LIMITS.message, CONTACT_MESSAGES.messageTooLong),
-  ),
+  message: textField({
+    label: "Message",
+    min: 1,
+    max: CONTACT_LIMITS.message,
+    multiline: true,
+    messages: { required: CONTACT_MESSAGES.messageRequired, tooLong: CONTACT_MESSAGES.messageTooLong },
+  }),
 });
 
 /** What the form holds and the API accepts. */

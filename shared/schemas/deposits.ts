@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { amountCentsField } from "./money.js";
+import { reasonField, textField } from "./text.js";
 
 export const COINS = ["BTC"] as const;
 export const BANKS = ["access", "uba", "gtbank"] as const;
@@ -7,12 +8,17 @@ export type Coin = (typeof COINS)[number];
 export type BankKey = (typeof BANKS)[number];
 export type DepositStatus = "pending" | "confirmed" | "rejected" | "expired";
 
-const txIdField = z.optional(
-  z.string().check(z.trim(), z.maxLength(128, "The transaction id must be at most 128 characters."), z.regex(/^[A-Za-z0-9:_-]*$/, "The transaction id may hold only letters, digits, :, - and _.")),
-);
+export const TX_ID_MAX = 128;
+const TX_ID_CHARACTERS = /^[A-Za-z0-9:_-]*$/;
+
+/** A blockchain or bank transaction id as the admin types it; `min` 1 where it is required. */
+export const txIdField = (min = 0) =>
+  textField({ label: "The transaction id", min, max: TX_ID_MAX, messages: { required: "Enter the transaction id." } }).check(
+    z.regex(TX_ID_CHARACTERS, "The transaction id may hold only letters, digits, :, - and _."),
+  );
 
 export const createDepositSchema = z.discriminatedUnion("method", [
-  z.object({ method: z.literal("crypto"), amountCents: amountCentsField, coin: z.enum(COINS), txId: txIdField }),
+  z.object({ method: z.literal("crypto"), amountCents: amountCentsField, coin: z.enum(COINS), txId: z.optional(txIdField()) }),
   z.object({ method: z.literal("bank"), amountCents: amountCentsField, bank: z.enum(BANKS) }),
 ]);
 export type CreateDepositInput = z.infer<typeof createDepositSchema>;
@@ -20,11 +26,11 @@ export type CreateDepositInput = z.infer<typeof createDepositSchema>;
 export const confirmDepositSchema = z.object({
   /** What actually arrived, when it differs from what the user said they sent. */
   receivedCents: z.optional(amountCentsField),
-  txId: txIdField,
+  txId: z.optional(txIdField()),
 });
 
 export const rejectDepositSchema = z.object({
-  reason: z.string().check(z.trim(), z.minLength(1, "Give a reason for the rejection."), z.maxLength(500, "The reason must be at most 500 characters.")),
+  reason: reasonField,
 });
 
 export interface DepositDto {

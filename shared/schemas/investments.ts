@@ -1,8 +1,9 @@
 import * as z from "zod/mini";
 import { amountCentsField } from "./money.js";
+import { textField } from "./text.js";
 
 export const createInvestmentSchema = z.object({
-  planId: z.string().check(z.trim(), z.minLength(1, "Choose a plan."), z.maxLength(64)),
+  planId: textField({ label: "The plan", min: 1, max: 64, messages: { required: "Choose a plan." } }),
   amountCents: amountCentsField,
 });
 export type CreateInvestmentInput = z.infer<typeof createInvestmentSchema>;
@@ -26,19 +27,18 @@ export interface InvestmentDto {
   accruedProfitCents: number;
 }
 
+const featureField = textField({ label: "A feature", min: 1, max: 80, messages: { required: "Write two features." } });
+
 export const planInputSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, "Give the plan a name."), z.maxLength(60, "The name must be at most 60 characters.")),
+  name: textField({ label: "The name", min: 1, max: 60, messages: { required: "Give the plan a name." } }),
   minimumCents: amountCentsField,
   rateBasisPoints: z.number().check(z.int("The rate must be whole basis points."), z.minimum(1, "The rate must be above 0%."), z.maximum(100_000, "The rate must be at most 1,000%.")),
   termDays: z.number().check(z.int("The term must be whole days."), z.minimum(1, "The term must be at least one day."), z.maximum(3650, "The term must be at most 3,650 days.")),
-  features: z.tuple([
-    z.string().check(z.trim(), z.minLength(1, "Write two features."), z.maxLength(80, "A feature must be at most 80 characters.")),
-    z.string().check(z.trim(), z.minLength(1, "Write two features."), z.maxLength(80, "A feature must be at most 80 characters.")),
-  ]),
+  features: z.tuple([featureField, featureField]),
   active: z.boolean(),
 });
 export type PlanInput = z.infer<typeof planInputSchema>;
 
 export const creditInterestSchema = z.object({
-  userId: z.string().check(z.trim(), z.minLength(1, "Enter a user id."), z.maxLength(64)),
+  userId: textField({ label: "The user id", min: 1, max: 64, messages: { required: "Enter a user id." } }),
 });

@@ -1,16 +1,20 @@
 import * as z from "zod/mini";
 import { isValidBitcoinAddress } from "../bitcoin-address.js";
 import { emailField, twoFactorCodeField } from "./auth.js";
+import { txIdField } from "./deposits.js";
 import { amountCentsField } from "./money.js";
+import { noteField, reasonField, textField } from "./text.js";
 
 /** Segwit v0/v1 and legacy addresses only: later witness versions are not yet safe to pay to. */
 export function isPayableBitcoinAddress(address: string): boolean {
   return isValidBitcoinAddress(address, "mainnet") && /^(bc1[qp]|[13])/i.test(address);
 }
 
-export const walletAddressField = z
-  .string()
-  .check(z.trim(), z.minLength(1, "Enter a wallet address."), z.refine(isPayableBitcoinAddress, "This is not a valid bitcoin address."));
+export const WALLET_ADDRESS_MAX = 128;
+
+export const walletAddressField = textField({ label: "The wallet address", min: 1, max: WALLET_ADDRESS_MAX, messages: { required: "Enter a wallet address." } }).check(
+  z.refine(isPayableBitcoinAddress, "This is not a valid bitcoin address."),
+);
 
 export const createPayoutSchema = z.object({
   amountCents: amountCentsField,
@@ -19,8 +23,6 @@ export const createPayoutSchema = z.object({
   twoFactorCode: z.optional(twoFactorCodeField),
 });
 export type CreatePayoutInput = z.infer<typeof createPayoutSchema>;
-
-const noteField = z.optional(z.string().check(z.trim(), z.maxLength(280, "The note must be at most 280 characters.")));
 
 export const createTransferSchema = z.object({ toEmail: emailField, amountCents: amountCentsField, note: noteField });
 export type CreateTransferInput = z.infer<typeof createTransferSchema>;
@@ -31,16 +33,16 @@ export const createMoneyRequestSchema = z.object({
   fromEmail: emailField,
   amountCents: amountCentsField,
   wallet: z.optional(z.enum(WALLETS)),
-  walletAddress: z.optional(z.string().check(z.trim(), z.maxLength(128, "The wallet address must be at most 128 characters."))),
+  walletAddress: z.optional(textField({ label: "The wallet address", max: WALLET_ADDRESS_MAX })),
   note: noteField,
 });
 export type CreateMoneyRequestInput = z.infer<typeof createMoneyRequestSchema>;
 
 export const markPayoutPaidSchema = z.object({
-  txId: z.string().check(z.trim(), z.minLength(1, "Enter the transaction id."), z.maxLength(128), z.regex(/^[A-Za-z0-9:_-]+$/, "The transaction id may hold only letters, digits, :, - and _.")),
+  txId: txIdField(1),
 });
 export const rejectPayoutSchema = z.object({
-  reason: z.string().check(z.trim(), z.minLength(1, "Give a reason for the rejection."), z.maxLength(500, "The reason must be at most 500 characters.")),
+  reason: reasonField,
 });
 
 /** `requested` is the only undecided state; the other three are final. */

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { formatCents } from "../../../shared/money.js";
 import type { DepositDto } from "../../../shared/schemas/deposits.js";
 import type { DbExecutor } from "../../db/client.js";
+import type { Config } from "../../env.js";
 import { deposit, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { recordAudit } from "../audit/record-audit.js";
@@ -32,10 +33,12 @@ async function lockUndecided(tx: DbExecutor, depositId: string): Promise<Deposit
 /**
  * Credits the amount that arrived to the user's available balance, exactly once: the row lock
  * serialises concurrent confirmations and the journal key `deposit:<id>` refuses a second credit.
- * Late money still counts, so an expired deposit can be confirmed too.
+ * Late money still counts, so an expired deposit can be confirmed too. What is credited never
+ * exceeds the deposit limit (DEPOSIT_MAX_USD), whoever confirms it.
  */
 export async function confirmDeposit(
   tx: DbExecutor,
+  limits: Pick<Config["deposits"], "maxCents">,
   actorId: string,
   depositId: string,
   input: { receivedCents?: number; txId?: string },
@@ -43,6 +46,10 @@ export async function confirmDeposit(
 ): Promise<Decision> {
   const current = await lockUndecided(tx, depositId);
   const received = input.receivedCents === undefined ? current.amountCents : BigInt(input.receivedCents);
+  if (received > limits.maxCents) {
+    const message = `The amount received cannot be more than the largest deposit, ${formatCents(limits.maxCents)}.`;
+    throw new AppError("VALIDATION_FAILED", message, { receivedCents: message });
+  }
   const journal = await postJournal(tx, {
     idempotencyKey: `deposit:${current.id}`,
     kind: "deposit",

@@ -89,19 +89,24 @@ function toEntry(row: Row): HistoryEntryDto {
   };
 }
 
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  // Quote everything; neutralise spreadsheet formulas in text cells.
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === "string" ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
+/** Every cell is quoted, so commas, quotes and line breaks in it stay inside it. */
+const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * Text (labels, references, notes) may start like a spreadsheet formula; a leading apostrophe
+ * makes the spreadsheet show it as text instead of running it.
+ */
+const textCell = (text: string) => quoted(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/** An amount the server formatted itself: its "-" is a sign, never a formula, so it is left alone. */
+const amountCell = (cents: number) => quoted(centsToDecimal(cents));
 
 /** Every entry (up to 10,000) as CSV, amounts in dollars with two decimals. */
 export async function transactionHistoryCsv(db: DbExecutor, userId: string): Promise<string> {
   const { entries } = await transactionHistory(db, userId, 1, 10_000);
-  const header = ["Date", "Type", "Description", "Amount (USD)", "Status", "Reference"].map(csvCell).join(",");
+  const header = ["Date", "Type", "Description", "Amount (USD)", "Status", "Reference"].map(textCell).join(",");
   const lines = entries.map((entry) =>
-    [entry.date, entry.type, entry.description, centsToDecimal(entry.amountCents), entry.status, entry.reference].map(csvCell).join(","),
+    [textCell(entry.date), textCell(entry.type), textCell(entry.description), amountCell(entry.amountCents), textCell(entry.status), textCell(entry.reference)].join(","),
   );
   return [header, ...lines].join("\r\n") + "\r\n";
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { desc, eq, or } from "drizzle-orm";
+import { and, count, desc, eq, gte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { formatCents } from "../../../shared/money.js";
 import type { CreateMoneyRequestInput, MoneyRequestDto } from "../../../shared/schemas/payouts.js";
@@ -8,7 +8,8 @@ import { moneyRequest, user } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { toJsonCents } from "../ledger/balances.js";
 import { notify, type NotificationInput } from "../notifications/notify.js";
-import { findUserByEmail, sendTransfer, type Party } from "./send-transfer.js";
+import { refuseRecipient } from "./find-recipient.js";
+import { sendTransfer, type Party } from "./send-transfer.js";
 
 type Row = typeof moneyRequest.$inferSelect;
 
@@ -27,11 +28,48 @@ function toDto(row: Row, viewerId: string, counterparty: { name: string; email: 
   };
 }
 
-export async function createMoneyRequest(tx: DbExecutor, requester: Party, input: CreateMoneyRequestInput, now: Date): Promise<{ request: MoneyRequestDto; notifications: NotificationInput[] }> {
-  const payer = await findUserByEmail(tx, input.fromEmail).catch(() => {
-    throw new AppError("NOT_FOUND", "No account uses that e-mail address.", { fromEmail: "No account uses that e-mail address." });
-  });
-  if (payer.id === requester.id) throw new AppError("VALIDATION_FAILED", "You cannot request money from yourself.", { fromEmail: "You cannot request money from yourself." });
+/** Enough for real life; too few to flood one person, or many, with requests and their e-mails. */
+export const MONEY_REQUEST_LIMITS = { openPerRequester: 10, perPayerPerDay: 5 } as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The requester's note as their quoted words, on one line: a note cannot end the quotation early
+ * or start a line that reads like the platform's own text in the notification and its e-mail.
+ */
+export function quotedNote(author: string, note: string): string {
+  const oneLine = note.replace(/\s+/g, " ").replace(/[“”]/g, '"').trim();
+  return `Note from ${author}: “${oneLine}”`;
+}
+
+/** Refuses a request beyond the limits; the lock makes concurrent requests by one requester count one after another. */
+async function checkRequestLimits(tx: DbExecutor, requesterId: string, payerId: string, now: Date): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`money-request:${requesterId}`}))`);
+  const [open] = await tx
+    .select({ n: count() })
+    .from(moneyRequest)
+    .where(and(eq(moneyRequest.requesterId, requesterId), eq(moneyRequest.status, "pending")));
+  if ((open?.n ?? 0) >= MONEY_REQUEST_LIMITS.openPerRequester) {
+    throw new AppError("CONFLICT", `You already have ${MONEY_REQUEST_LIMITS.openPerRequester} open requests. Wait until some are paid or declined before asking again.`);
+  }
+  const [toPayer] = await tx
+    .select({ n: count() })
+    .from(moneyRequest)
+    .where(and(eq(moneyRequest.requesterId, requesterId), eq(moneyRequest.payerId, payerId), gte(moneyRequest.createdAt, new Date(now.getTime() - DAY_MS))));
+  if ((toPayer?.n ?? 0) >= MONEY_REQUEST_LIMITS.perPayerPerDay) {
+    throw new AppError("RATE_LIMITED", `You can ask the same person for money at most ${MONEY_REQUEST_LIMITS.perPayerPerDay} times in 24 hours. Please try again later.`);
+  }
+}
+
+/** `payer` comes from `findRecipient`, run before this transaction. */
+export async function createMoneyRequest(
+  tx: DbExecutor,
+  requester: Party,
+  payer: Party,
+  input: CreateMoneyRequestInput,
+  now: Date,
+): Promise<{ request: MoneyRequestDto; notifications: NotificationInput[] }> {
+  if (payer.id === requester.id) throw refuseRecipient("fromEmail");
+  await checkRequestLimits(tx, requester.id, payer.id, now);
   const [row] = await tx
     .insert(moneyRequest)
     .values({
@@ -50,7 +88,7 @@ export async function createMoneyRequest(tx: DbExecutor, requester: Party, input
     userId: payer.id,
     kind: "money_requested",
     title: "Money requested",
-    body: `${requester.name} asks you for ${formatCents(row.amountCents)}${row.note ? `: ${row.note}` : "."}`,
+    body: `${requester.name} asks you for ${formatCents(row.amountCents)}.${row.note ? ` ${quotedNote(requester.name, row.note)}` : ""}`,
     link: "/dashboard/recieve",
   };
   await notify(tx, notification);

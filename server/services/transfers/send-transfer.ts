@@ -1,25 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import { formatCents } from "../../../shared/money.js";
 import type { TransferDto } from "../../../shared/schemas/payouts.js";
 import type { DbExecutor } from "../../db/client.js";
-import { transfer, user } from "../../db/schema.js";
+import { transfer } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { userAccount } from "../ledger/accounts.js";
 import { postJournal } from "../ledger/post-journal.js";
 import { notify, type NotificationInput } from "../notifications/notify.js";
+import { refuseRecipient } from "./find-recipient.js";
 
 export interface Party {
   id: string;
   name: string;
   email: string;
-}
-
-/** The account for an e-mail, or a 404 that says no more than sign-up already reveals. */
-export async function findUserByEmail(db: DbExecutor, email: string): Promise<Party> {
-  const [found] = await db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()));
-  if (!found) throw new AppError("NOT_FOUND", "No account uses that e-mail address.", { toEmail: "No account uses that e-mail address." });
-  return found;
 }
 
 /** One journal from the sender's available balance to the recipient's; refused if it would overdraw. */
@@ -32,7 +25,7 @@ export async function sendTransfer(
   now: Date,
   idempotencyKey = `transfer:${randomUUID()}`,
 ): Promise<{ transfer: TransferDto; notifications: NotificationInput[] }> {
-  if (sender.id === recipient.id) throw new AppError("VALIDATION_FAILED", "You cannot send money to yourself.", { toEmail: "You cannot send money to yourself." });
+  if (sender.id === recipient.id) throw refuseRecipient("toEmail");
   const id = randomUUID();
   const journal = await postJournal(tx, {
     idempotencyKey,

@@ -1,4 +1,5 @@
 import { formatCents, parseAmount } from "../../../shared/money.js";
+import { fieldMessages } from "../../../shared/schemas/field-messages.js";
 import { planInputSchema, type PlanInput } from "../../../shared/schemas/investments.js";
 import type { AdminPlanDto } from "./api/admin-plans.js";
 import { parseRatePercent, rateInputValue } from "./rate.js";
@@ -75,10 +76,8 @@ export function toPlanInput(values: PlanFormValues): { ok: true; input: PlanInpu
     active: values.active,
   });
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = FIELD_OF[issue.path.map(String).join(".")] ?? FIELD_OF[String(issue.path[0])];
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
+    // The form's own checks above come first; the schema's messages fill the fields they left.
+    for (const [field, message] of Object.entries(formErrorsFrom(fieldMessages(parsed.error.issues)))) errors[field as PlanFormField] ??= message;
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
   return { ok: true, input: parsed.data };

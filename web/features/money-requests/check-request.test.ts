@@ -22,6 +22,6 @@ describe("checkRequest", () => {
     expect(checkRequest({ ...BASE, fromEmail: "bola" })).toEqual({ ok: false, errors: { fromEmail: "Invalid email format" } });
     expect(checkRequest({ ...BASE, wallet: "bitcoin", walletAddress: "bc1qnope" })).toEqual({ ok: false, errors: { walletAddress: "This is not a valid bitcoin address." } });
     expect(checkRequest({ ...BASE, walletAddress: ADDRESS })).toEqual({ ok: false, errors: { wallet: "Choose the wallet this address belongs to." } });
-    expect(checkRequest({ ...BASE, note: "x".repeat(281) })).toEqual({ ok: false, errors: { note: "The note must be at most 280 characters." } });
+    expect(checkRequest({ ...BASE, note: "x".repeat(501) })).toEqual({ ok: false, errors: { note: "The note must be at most 500 characters." } });
   });
 });

@@ -1,4 +1,5 @@
 import { emailField } from "../../../shared/schemas/auth.js";
+import { fieldMessages } from "../../../shared/schemas/field-messages.js";
 import { createMoneyRequestSchema, isPayableBitcoinAddress, WALLETS, type CreateMoneyRequestInput } from "../../../shared/schemas/payouts.js";
 import { checkAmount } from "../deposits/amount.js";
 
@@ -44,9 +45,9 @@ export function checkRequest(form: RequestInput): RequestCheck {
     note: note || undefined,
   });
   if (parsed.success) return { ok: true, input: parsed.data };
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0] === "amountCents" ? "amount" : (issue.path[0] as RequestField);
-    errors[key] ??= issue.message;
+  for (const [path, message] of Object.entries(fieldMessages(parsed.error.issues))) {
+    const key = path === "amountCents" ? "amount" : (path as RequestField);
+    errors[key] ??= message;
   }
   return { ok: false, errors };
 }

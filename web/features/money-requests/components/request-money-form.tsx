@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { formatCents } from "../../../../shared/money.js";
 import { WALLETS, type MoneyRequestDto } from "../../../../shared/schemas/payouts.js";
 import { AccountRefusalNotice } from "../../../components/account/account-refusal.js";
+import { NOTE_MAX } from "../../../../shared/schemas/text.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
 import { Field } from "../../../components/ui/field.js";
@@ -136,7 +137,7 @@ export function RequestMoneyForm() {
         label="Note (optional)"
         name="note"
         rows={3}
-        maxLength={280}
+        maxLength={NOTE_MAX}
         value={form.note}
         onChange={edit("note")}
         error={errors.note}
