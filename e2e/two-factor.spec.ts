@@ -1,0 +1,181 @@
+import { MESSAGES } from "../shared/schemas/auth.js";
+import { BASE_URL, PASSWORD, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, fund, grantAdmin, newAdminPage, signInViaApi, test, uniqueEmail, visit } from "./fixtures.js";
+import { SHOTS, enrolInSettings, freshPage, logInWithPassword, panel } from "./two-factor-helpers.js";
+
+const ADDRESS = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
+
+/** A field's description starting with `sentence` (its error comes before its hint). */
+const startsWith = (sentence: string) => new RegExp(`^${sentence.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+
+/*
+ * A code works once, for anything, and is accepted one 30-second step early: each test enrols with
+ * the current step's code and uses the next step's for the one thing after it (e2e/totp.ts), so no
+ * test waits for the clock. Changing two-factor in Settings: two-factor-settings.spec.ts.
+ */
+test.describe("two-factor authentication", () => {
+  test("a user turns it on in Settings, then signs in with a code (once only), a trusted device and a backup code", async ({ page, request, browser }) => {
+    test.setTimeout(120_000);
+    const user = await createUser(request, { name: "Tomi Ade" });
+    await signInViaApi(page, user.email, user.password);
+    await visit(page, "/dashboard/settings");
+    const { authenticator, backupCodes } = await enrolInSettings(page, { shots: "settings-1280" });
+
+    // Signing in now asks for the code after the password.
+    await page.getByRole("complementary", { name: "Dashboard" }).getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/login`);
+    await logInWithPassword(page, user);
+    await expect(page.getByRole("heading", { level: 1, name: "Two-factor authentication" })).toBeVisible();
+    const code = page.getByLabel("Authentication code");
+    await expect(code).toBeFocused();
+    await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    await expect(code).toHaveAttribute("inputmode", "numeric");
+    expect(await (await page.request.get("/api/auth/get-session")).json(), "no session before the code").toBeNull();
+    await page.screenshot({ path: `${SHOTS}/code-step-1280.png`, fullPage: true });
+    await expectNoSeriousAxe(page, "the code step");
+
+    await code.fill(await authenticator.wrongCode());
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByRole("alert")).toHaveText(MESSAGES.twoFactorCodeInvalid);
+    // The enrolment used the current step's code: the next step's signs in.
+    const signInCode = await authenticator.nextCode();
+    await code.fill(signInCode);
+    await page.getByRole("checkbox", { name: "Trust this device for 30 days" }).check();
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard`);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome, Tomi Ade" })).toBeVisible();
+
+    // This browser is trusted now: the password alone signs in.
+    await page.getByRole("complementary", { name: "Dashboard" }).getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/login`);
+    await logInWithPassword(page, user);
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard`);
+
+    // Another browser, at phone width: the code that just signed in is refused there, as used.
+    const phone = await freshPage(browser, 375);
+    await logInWithPassword(phone, user);
+    const phoneCode = phone.getByLabel("Authentication code");
+    await expect(phoneCode).toBeFocused();
+    await phoneCode.fill(signInCode);
+    await phone.getByRole("button", { name: "Verify" }).click();
+    await expect(phone.getByRole("alert")).toHaveText(MESSAGES.twoFactorCodeUsed);
+    await expect(phoneCode).toBeFocused();
+    expect(await (await phone.request.get("/api/auth/get-session")).json(), "no session from a used code").toBeNull();
+    await phone.screenshot({ path: `${SHOTS}/code-step-used-375.png`, fullPage: true });
+    await expectNoSeriousAxe(phone, "the code step, a used code refused");
+
+    // A backup code instead of the app, once only.
+    await phone.getByRole("button", { name: "Use a backup code instead" }).click();
+    const backup = phone.getByLabel("Backup code");
+    await expect(backup).toBeFocused();
+    await backup.fill(backupCodes[0]!);
+    await phone.getByRole("button", { name: "Verify" }).click();
+    await expect(phone).toHaveURL(`${BASE_URL}/dashboard`);
+    await phone.context().close();
+
+    const again = await freshPage(browser);
+    await logInWithPassword(again, user);
+    await again.getByRole("button", { name: "Use a backup code instead" }).click();
+    await again.getByLabel("Backup code").fill(backupCodes[0]!);
+    await again.getByRole("button", { name: "Verify" }).click();
+    await expect(again.getByRole("alert")).toHaveText("That backup code is not valid or has already been used.");
+    await expect(again).toHaveURL(`${BASE_URL}/login`);
+    await again.context().close();
+  });
+
+  test("an admin without two-factor reaches only Settings, enrols there, and loses the back office when it is turned off", async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const admin = await createUser(request, { name: "Olu Operator", email: uniqueEmail("admin") });
+    grantAdmin(admin.email);
+    await signInViaApi(page, admin.email, admin.password);
+
+    // Every admin API call is refused until a second factor is verified.
+    const refused = await page.request.get("/api/admin/deposits");
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("TWO_FACTOR_REQUIRED");
+
+    for (const path of ["/dashboard/admin/deposits", "/dashboard"]) {
+      await visit(page, path);
+      await expect(page.getByTestId("two-factor-required")).toHaveText("Turn on two-factor authentication to use the back office.");
+    }
+    await expect(page.getByRole("heading", { level: 1, name: "Pending deposits" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Go to Settings" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard/settings`);
+    await expect(panel(page).getByText("Administrators must turn this on to use the back office.")).toBeVisible();
+    const { authenticator } = await enrolInSettings(page);
+
+    await page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Deposits" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Pending deposits" })).toBeVisible();
+
+    // Turned off elsewhere (another tab), with the password and a current code: the next admin call
+    // is refused and the screen explains why.
+    const disabled = await page.request.post("/api/auth/two-factor/disable", {
+      data: { password: PASSWORD, code: await authenticator.nextCode() },
+      headers: { Origin: BASE_URL },
+    });
+    expect(disabled.status(), await disabled.text()).toBe(200);
+    await page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Payouts" }).click();
+    await expect(page.getByTestId("two-factor-required").first()).toHaveText("Turn on two-factor authentication to use the back office.");
+    await expect(page.getByRole("link", { name: "Go to Settings" }).first()).toBeVisible();
+  });
+
+  test("with two-factor on, a withdrawal needs a code not used before, and a code approves one withdrawal", async ({ page, request, browser }) => {
+    test.setTimeout(90_000);
+    const user = await createUser(request, { name: "Kemi Payout" });
+    await signInViaApi(page, user.email, user.password);
+    const authenticator = await enrolTwoFactor(page.request);
+    const admin = await newAdminPage(browser);
+    await fund(page.request, admin.request, 50_000);
+    await admin.context().close();
+
+    const alerts: string[] = [];
+    page.on("dialog", (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await visit(page, "/dashboard/transaction");
+    const form = page.getByRole("region", { name: "Transaction Details" });
+    const code = form.getByLabel("Authentication code");
+    // A transfer to another user needs no code; a withdrawal to a wallet does.
+    await form.getByLabel("Recipient (email or wallet address)").fill("someone@example.com");
+    await expect(code).toHaveCount(0);
+    const fillWithdrawal = async (amount: string) => {
+      await form.getByLabel("Recipient (email or wallet address)").fill(ADDRESS);
+      await form.getByLabel("Amount", { exact: true }).fill(amount);
+      await form.getByLabel("Wallet address", { exact: true }).fill(ADDRESS);
+    };
+    await fillWithdrawal("25");
+    await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    await expect(code).toHaveAttribute("inputmode", "numeric");
+
+    const confirm = form.getByRole("button", { name: "Confirm Transaction" });
+    await confirm.click();
+    await expect(code).toHaveAccessibleDescription(/^Enter the 6-digit code from your authenticator app\./);
+    await expect(code).toBeFocused();
+
+    await code.fill(await authenticator.wrongCode());
+    await confirm.click();
+    await expect(code).toHaveAccessibleDescription(startsWith(MESSAGES.twoFactorCodeInvalid));
+    await expect(code).toBeFocused();
+
+    // The code that turned two-factor on is spent, though still current.
+    await code.fill(await authenticator.lastCode());
+    await confirm.click();
+    await expect(code).toHaveAccessibleDescription(startsWith(MESSAGES.twoFactorCodeUsed));
+    await expect(code).toBeFocused();
+    await page.screenshot({ path: `${SHOTS}/withdrawal-code-used-1280.png`, fullPage: true });
+
+    const next = await authenticator.nextCode();
+    await code.fill(next);
+    await confirm.click();
+    await expect.poll(() => alerts).toContain("Transaction confirmed!");
+    await expect(page.getByTestId("transaction-outcome")).toContainText("$25.00");
+    await expect(page.getByTestId("available-to-send")).toContainText("$475.00");
+
+    // The same code again: refused as used, nothing more held.
+    await fillWithdrawal("30");
+    await code.fill(next);
+    await confirm.click();
+    await expect(code).toHaveAccessibleDescription(startsWith(MESSAGES.twoFactorCodeUsed));
+    await expect(page.getByTestId("available-to-send")).toContainText("$475.00");
+  });
+});
