@@ -41,7 +41,10 @@ export class Authenticator {
     return totpCode(this.secret, step * STEP_MS);
   }
 
-  /** The code nextCode() gave last: the server refuses it from now on ("already used"). */
+  /**
+   * The code nextCode() gave last: the server refuses it as "already used" while its step is within
+   * one of real time (about a minute), and as not valid after that.
+   */
   lastCode(): Promise<string> {
     if (!Number.isFinite(this.lastStep)) throw new Error("no code used yet");
     return totpCode(this.secret, this.lastStep * STEP_MS);
