@@ -1,7 +1,8 @@
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { execFileSync } from "node:child_process";
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { freshTotpCode, totpSecret } from "./totp.js";
+import { Authenticator, totpSecret } from "./totp.js";
 
 export { expect };
 
@@ -81,13 +82,13 @@ export async function verifyEmail(request: APIRequestContext, email: string): Pr
 
 /**
  * Signs in with the page's own request context, so the session cookie lands in the browser. With
- * `totp` (the account's secret), answers the two-factor step with a current code.
+ * `totp` (the account's authenticator), answers the two-factor step with a code not used yet.
  */
-export async function signInViaApi(page: Page, email: string, password: string, totp?: Uint8Array): Promise<void> {
+export async function signInViaApi(page: Page, email: string, password: string, totp?: Authenticator): Promise<void> {
   await signInRequest(page.request, email, password, totp);
 }
 
-export async function signInRequest(request: APIRequestContext, email: string, password: string, totp?: Uint8Array): Promise<void> {
+export async function signInRequest(request: APIRequestContext, email: string, password: string, totp?: Authenticator): Promise<void> {
   const response = await request.post("/api/auth/sign-in/email", {
     data: { email, password, rememberMe: true },
     headers: { Origin: BASE_URL },
@@ -95,22 +96,23 @@ export async function signInRequest(request: APIRequestContext, email: string, p
   expect(response.status(), `sign-in of ${email} failed: ${await response.text()}`).toBe(200);
   const body = (await response.json()) as { twoFactorRedirect?: boolean };
   if (!body.twoFactorRedirect) return;
-  expect(totp, `${email} has two-factor on; pass its secret`).toBeDefined();
-  const verified = await request.post("/api/auth/two-factor/verify-totp", { data: { code: await freshTotpCode(totp!) }, headers: { Origin: BASE_URL } });
+  expect(totp, `${email} has two-factor on; pass its authenticator`).toBeDefined();
+  const verified = await request.post("/api/auth/two-factor/verify-totp", { data: { code: await totp!.nextCode() }, headers: { Origin: BASE_URL } });
   expect(verified.status(), `two-factor sign-in of ${email}: ${await verified.text()}`).toBe(200);
 }
 
 /**
  * Turns two-factor on for the signed-in `request` context, the way Settings does (enable with the
- * password, then confirm with the first code). Returns the secret, for later sign-ins and payouts.
+ * password, then confirm with the current step's code). Returns the authenticator, which knows
+ * that code is used: the next one, for a sign-in, a payout or a change, is the next step's.
  */
-export async function enrolTwoFactor(request: APIRequestContext, password: string = PASSWORD): Promise<Uint8Array> {
+export async function enrolTwoFactor(request: APIRequestContext, password: string = PASSWORD): Promise<Authenticator> {
   const enabled = await request.post("/api/auth/two-factor/enable", { data: { password }, headers: { Origin: BASE_URL } });
   expect(enabled.status(), `two-factor enable: ${await enabled.text()}`).toBe(200);
-  const secret = totpSecret(((await enabled.json()) as { totpURI: string }).totpURI);
-  const confirmed = await request.post("/api/auth/two-factor/verify-totp", { data: { code: await freshTotpCode(secret) }, headers: { Origin: BASE_URL } });
+  const authenticator = new Authenticator(totpSecret(((await enabled.json()) as { totpURI: string }).totpURI));
+  const confirmed = await request.post("/api/auth/two-factor/verify-totp", { data: { code: await authenticator.nextCode() }, headers: { Origin: BASE_URL } });
   expect(confirmed.status(), `two-factor confirm: ${await confirmed.text()}`).toBe(200);
-  return secret;
+  return authenticator;
 }
 
 /** Funds an account through the real flow: a crypto deposit an operator confirms in full. */
@@ -125,18 +127,8 @@ export async function fund(user: APIRequestContext, admin: APIRequestContext, am
   expect(confirmed.status(), await confirmed.text()).toBe(200);
 }
 
-/**
- * How far the server's clock is ahead of this machine's: specs move it forward (POST /dev/clock),
- * and the payout code is checked against it. Moving it by a nanosecond-sized step reads it.
- */
-export async function serverClockOffset(request: APIRequestContext): Promise<number> {
-  const response = await request.post("/dev/clock", { data: { days: 1e-12 }, headers: { Origin: BASE_URL } });
-  expect(response.status(), await response.text()).toBe(200);
-  return Date.parse(((await response.json()) as { now: string }).now) - Date.now();
-}
-
 export interface Admin extends NewUser {
-  totp: Uint8Array;
+  totp: Authenticator;
 }
 
 /**
@@ -222,6 +214,13 @@ export function grantAdmin(email: string) {
 /** One of the six dashboard balance cards, by its label. */
 export function card(page: Page, label: string) {
   return page.getByRole("list", { name: "Balances" }).getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
+}
+
+/** No serious or critical axe violation on the page as it is now. */
+export async function expectNoSeriousAxe(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), where).toEqual([]);
 }
 
 /** How far the page scrolls sideways (0 or less means none). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MESSAGES } from "../../../shared/schemas/auth.js";
 import { ApiError } from "../../lib/api.js";
 import { moneyOutFailure, NOT_AUTHENTICATED } from "./errors.js";
 
@@ -38,5 +39,10 @@ describe("moneyOutFailure", () => {
     expect(moneyOutFailure(wrong, { twoFactorCode: "twoFactorCode" }, FALLBACK).fields).toEqual({
       twoFactorCode: "That code is not valid. Enter the current code from your authenticator app.",
     });
+  });
+
+  it("puts an already used payout code on the code field, in the server's words", () => {
+    const used = new ApiError(400, "VALIDATION_FAILED", MESSAGES.twoFactorCodeUsed, { twoFactorCode: MESSAGES.twoFactorCodeUsed });
+    expect(moneyOutFailure(used, { twoFactorCode: "twoFactorCode" }, FALLBACK)).toEqual({ message: "", fields: { twoFactorCode: MESSAGES.twoFactorCodeUsed }, conflict: false });
   });
 });

@@ -1,18 +1,11 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { changePasswordSchema, profileSchema, type ChangePasswordInput } from "../../../shared/schemas/account.js";
-import { MESSAGES, PASSWORD_MIN } from "../../../shared/schemas/auth.js";
+import { PASSWORD_MIN } from "../../../shared/schemas/auth.js";
 import { Alert } from "../../components/ui/alert.js";
 import { Button } from "../../components/ui/button.js";
 import { Field } from "../../components/ui/field.js";
-import { Loading } from "../../components/ui/spinner.js";
-import {
-  useActiveSessions,
-  useChangePassword,
-  useRevokeOtherSessions,
-  useRevokeSession,
-  useUpdateName,
-  type ActiveSession,
-} from "../../features/account/api/account.js";
+import { useChangePassword, useUpdateName } from "../../features/account/api/account.js";
+import { ActiveSessions } from "../../features/account/components/active-sessions.js";
 import { ApiError } from "../../lib/api.js";
 import { authErrorMessage } from "../../features/auth/api/messages.js";
 import { useSession } from "../../features/auth/api/session.js";
@@ -108,64 +101,14 @@ function PasswordPanel() {
   );
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
-
-function describeDevice(session: ActiveSession): string {
-  const agent = session.userAgent ?? "";
-  const browser = /Edg\//.test(agent) ? "Edge" : /Chrome\//.test(agent) ? "Chrome" : /Firefox\//.test(agent) ? "Firefox" : /Safari\//.test(agent) ? "Safari" : "Unknown browser";
-  const system = /Android/.test(agent) ? "Android" : /iPhone|iPad/.test(agent) ? "iOS" : /Windows/.test(agent) ? "Windows" : /Mac OS/.test(agent) ? "macOS" : /Linux/.test(agent) ? "Linux" : "unknown system";
-  return `${browser} on ${system}`;
-}
-
 function SessionsPanel() {
-  const sessions = useActiveSessions();
-  const { user } = useSession();
-  const revoke = useRevokeSession();
-  const revokeOthers = useRevokeOtherSessions();
-  const current = useCurrentSessionId();
-
+  const { user, session } = useSession();
   return (
     <Panel title="Active sessions">
-      {sessions.isPending && <Loading />}
-      {sessions.isError && <Alert tone="error">{MESSAGES.unexpected}</Alert>}
-      {sessions.data && (
-        <>
-          <ul className="divide-y divide-slate-200">
-            {sessions.data.map((session) => (
-              <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div>
-                  <p className="font-medium text-slate-900">
-                    {describeDevice(session)}
-                    {session.id === current && <span className="ml-2 rounded bg-success-50 px-2 py-0.5 text-xs font-semibold text-success-700">This device</span>}
-                  </p>
-                  <p className="text-sm text-slate-700">
-                    Signed in {dateTime.format(new Date(session.createdAt))} · ends by {dateTime.format(new Date(session.expiresAt))}
-                  </p>
-                </div>
-                {session.id !== current && (
-                  <Button variant="secondary" onClick={() => revoke.mutate(session.token)} disabled={revoke.isPending} aria-label={`Sign out ${describeDevice(session)}`}>
-                    Sign out
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-          {sessions.data.length > 1 && (
-            <Button variant="secondary" className="mt-4" onClick={() => revokeOthers.mutate()} disabled={revokeOthers.isPending}>
-              Sign out all other sessions
-            </Button>
-          )}
-        </>
-      )}
+      <ActiveSessions currentSessionId={session?.id} />
       <p className="mt-4 text-xs text-slate-600">Signed in as {user?.email}.</p>
     </Panel>
   );
-}
-
-/** The id of this browser's session, from the same cached get-session call the guard made. */
-function useCurrentSessionId(): string | undefined {
-  const { session } = useSession();
-  return session?.id;
 }
 
 export function SettingsScreen() {

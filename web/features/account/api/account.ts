@@ -35,10 +35,11 @@ export function useChangePassword() {
   });
 }
 
+/** Signing a session out takes the current password: a session left open must not end the owner's others. */
 export function useRevokeSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => apiRequest("/api/auth/revoke-session", { body: { token } }),
+    mutationFn: (input: { token: string; password: string }) => apiRequest("/api/auth/revoke-session", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }
@@ -46,7 +47,7 @@ export function useRevokeSession() {
 export function useRevokeOtherSessions() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest("/api/auth/revoke-other-sessions", { body: {} }),
+    mutationFn: (input: { password: string }) => apiRequest("/api/auth/revoke-other-sessions", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }

@@ -25,8 +25,10 @@ describe("authErrorMessage", () => {
     expect(authErrorMessage(new ApiError(429, "RATE_LIMITED", MESSAGES.signInLocked, undefined, "app", 900))).toBe(MESSAGES.signInLocked);
   });
 
-  it("explains a wrong or expired two-factor code", () => {
+  it("explains a wrong, missing or already used two-factor code", () => {
     expect(authErrorMessage(new ApiError(401, "INVALID_CODE", "Invalid code", undefined, "auth"))).toBe(MESSAGES.twoFactorCodeInvalid);
+    expect(authErrorMessage(new ApiError(401, "INVALID_CODE", MESSAGES.twoFactorCodeUsed, undefined, "auth"))).toBe(MESSAGES.twoFactorCodeUsed);
+    expect(authErrorMessage(new ApiError(400, "TWO_FACTOR_CODE_REQUIRED", "x", undefined, "auth"))).toBe(MESSAGES.twoFactorCodeRequired);
     expect(authErrorMessage(new ApiError(401, "INVALID_TWO_FACTOR_COOKIE", "x", undefined, "auth"))).toBe("This sign-in has expired. Please log in again.");
   });
 

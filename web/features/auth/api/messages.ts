@@ -13,6 +13,7 @@ const BY_CODE: Record<string, string> = {
   INVALID_PASSWORD: "Your password is not correct.",
   // Two-factor sign-in and enrolment (better-auth's twoFactor plugin).
   INVALID_CODE: MESSAGES.twoFactorCodeInvalid,
+  TWO_FACTOR_CODE_REQUIRED: MESSAGES.twoFactorCodeRequired,
   INVALID_BACKUP_CODE: "That backup code is not valid or has already been used.",
   INVALID_TWO_FACTOR_COOKIE: "This sign-in has expired. Please log in again.",
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "Too many wrong codes. Please log in again.",
@@ -36,6 +37,9 @@ export function authErrorMessage(error: unknown, fallback: string = MESSAGES.une
   if (error.status === 429) return rateLimitMessage(error);
   if (error.code === "WEAK_PASSWORD") return error.message;
   if (error.code === "NETWORK") return error.message;
+  // A right code whose 30-second step was already used (for a sign-in, a payout or a change to
+  // two-factor): the server says so in its own words, and the person waits for the next code.
+  if (error.code === "INVALID_CODE" && error.message === MESSAGES.twoFactorCodeUsed) return MESSAGES.twoFactorCodeUsed;
   // better-auth's body validation names the field in its message: "[body.email] Invalid email address".
   if (error.code === "VALIDATION_ERROR" && /email/i.test(error.message)) return MESSAGES.invalidEmail;
   // Our shell's own refusals (e.g. a display name that is too long) come as sentences.

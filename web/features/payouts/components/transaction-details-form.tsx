@@ -223,11 +223,11 @@ export function TransactionDetailsForm() {
             autoComplete="one-time-code"
             inputMode="numeric"
             maxLength={7}
-            className="max-w-56 [&_input]:font-mono [&_input]:tracking-widest"
+            className="sm:max-w-sm [&_input]:max-w-56 [&_input]:font-mono [&_input]:tracking-widest"
             value={form.twoFactorCode}
             onChange={edit("twoFactorCode")}
             error={errors.twoFactorCode}
-            hint="The current 6-digit code from your authenticator app. Each code approves one withdrawal."
+            hint="The current 6-digit code from your authenticator app. Each code works once."
           />
         )}
         {notice && <Alert tone="error">{notice}</Alert>}

@@ -32,17 +32,26 @@ export function useConfirmEnrolment() {
   });
 }
 
+/**
+ * What a change to two-factor once it is on takes: the password and a current authenticator code
+ * (the server uses the code up, so it cannot be used again for anything).
+ */
+export interface PasswordAndCode {
+  password: string;
+  code: string;
+}
+
 /** New backup codes; the old ones stop working. */
 export function useRegenerateBackupCodes() {
   return useMutation({
-    mutationFn: (password: string) => apiRequest<{ backupCodes: string[] }>("/api/auth/two-factor/generate-backup-codes", { body: { password } }),
+    mutationFn: (input: PasswordAndCode) => apiRequest<{ backupCodes: string[] }>("/api/auth/two-factor/generate-backup-codes", { body: input }),
   });
 }
 
 export function useTurnOff() {
   const changed = useSessionChanged();
   return useMutation({
-    mutationFn: (password: string) => apiRequest<unknown>("/api/auth/two-factor/disable", { body: { password } }),
+    mutationFn: (input: PasswordAndCode) => apiRequest<unknown>("/api/auth/two-factor/disable", { body: input }),
     onSuccess: changed,
   });
 }

@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { reauthFailure } from "../../../components/account/reauth-failure.js";
+import { ReauthForm, type ReauthInput } from "../../../components/account/reauth-form.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
@@ -7,7 +9,6 @@ import { authErrorMessage } from "../../auth/api/messages.js";
 import { useSession } from "../../auth/api/session.js";
 import { useTwoFactorActions } from "../api/two-factor.js";
 import { BackupCodes } from "./backup-codes.js";
-import { PasswordPrompt } from "./password-prompt.js";
 import { ScanStep } from "./scan-step.js";
 
 type Purpose = "enable" | "regenerate" | "disable";
@@ -17,15 +18,45 @@ type View =
   | { kind: "scan"; totpURI: string; backupCodes: string[] }
   | { kind: "codes"; codes: string[]; intro: string };
 
-const PROMPTS: Record<Purpose, { label: string; submitLabel: string; pendingLabel: string; explanation: string; danger?: boolean }> = {
-  enable: { label: "Turn on two-factor authentication", submitLabel: "Continue", pendingLabel: "Checking...", explanation: "Enter your password to start. You will need your phone for the next step." },
-  regenerate: { label: "Regenerate backup codes", submitLabel: "Make new codes", pendingLabel: "Making codes...", explanation: "New backup codes replace the old ones, which stop working at once." },
-  disable: { label: "Turn off two-factor authentication", submitLabel: "Turn off", pendingLabel: "Turning off...", explanation: "Signing in will need only your password again.", danger: true },
+const WITH_CODE = "Enter your password and the code your authenticator app shows now.";
+
+/** Turning on asks for the password; once it is on, every change also takes a current code. */
+const PROMPTS: Record<Purpose, { label: string; submitLabel: string; pendingLabel: string; explanation: string; withCode: boolean; danger?: boolean }> = {
+  enable: {
+    label: "Turn on two-factor authentication",
+    submitLabel: "Continue",
+    pendingLabel: "Checking...",
+    explanation: "Enter your password to start. You will need your phone for the next step.",
+    withCode: false,
+  },
+  regenerate: {
+    label: "Regenerate backup codes",
+    submitLabel: "Make new codes",
+    pendingLabel: "Making codes...",
+    explanation: "New backup codes replace the old ones, which stop working at once.",
+    withCode: true,
+  },
+  disable: {
+    label: "Turn off two-factor authentication",
+    submitLabel: "Turn off",
+    pendingLabel: "Turning off...",
+    explanation: "Signing in will need only your password again.",
+    withCode: true,
+    danger: true,
+  },
 };
+
+const ADMIN_OFF = "As an administrator you will lose the back office until you turn it on again.";
+
+function explain(purpose: Purpose, isAdmin: boolean): string {
+  const { explanation, withCode } = PROMPTS[purpose];
+  return [explanation, purpose === "disable" && isAdmin ? ADMIN_OFF : "", withCode ? WITH_CODE : ""].filter(Boolean).join(" ");
+}
 
 /**
  * Settings → Two-factor authentication: turn on (password, scan, confirm a code, save the backup
- * codes), make new backup codes, turn off. Each change asks for the password again.
+ * codes), make new backup codes, turn off. Each change asks for the password again, and once
+ * two-factor is on, for a current code too.
  */
 export function TwoFactorPanel() {
   const { user } = useSession();
@@ -45,12 +76,15 @@ export function TwoFactorPanel() {
     reset({ kind: "password", purpose });
   };
 
-  const withPassword = (purpose: Purpose, password: string) => {
+  const reauthenticated = (purpose: Purpose, { password, code = "" }: ReauthInput) => {
     if (purpose === "enable") actions.start.mutate(password, { onSuccess: (made) => reset({ kind: "scan", ...made }) });
     if (purpose === "regenerate")
-      actions.regenerate.mutate(password, { onSuccess: ({ backupCodes }) => reset({ kind: "codes", codes: backupCodes, intro: "New backup codes are ready. The old ones no longer work." }) });
+      actions.regenerate.mutate(
+        { password, code },
+        { onSuccess: ({ backupCodes }) => reset({ kind: "codes", codes: backupCodes, intro: "New backup codes are ready. The old ones no longer work." }) },
+      );
     if (purpose === "disable")
-      actions.turnOff.mutate(password, {
+      actions.turnOff.mutate({ password, code }, {
         onSuccess: () => {
           setNotice("Two-factor authentication is off.");
           reset();
@@ -59,6 +93,7 @@ export function TwoFactorPanel() {
   };
 
   const failure = (error: unknown) => (error ? authErrorMessage(error) : null);
+  const promptError = actions.start.error ?? actions.regenerate.error ?? actions.turnOff.error;
 
   return (
     <div className="flex flex-col gap-4">
@@ -86,12 +121,13 @@ export function TwoFactorPanel() {
       )}
 
       {view.kind === "password" && (
-        <PasswordPrompt
+        <ReauthForm
+          key={view.purpose}
           {...PROMPTS[view.purpose]}
-          explanation={view.purpose === "disable" && isAdmin ? `${PROMPTS.disable.explanation} As an administrator you will lose the back office until you turn it on again.` : PROMPTS[view.purpose].explanation}
+          explanation={explain(view.purpose, isAdmin)}
           pending={actions.isPending}
-          failure={failure(actions.start.error ?? actions.regenerate.error ?? actions.turnOff.error)}
-          onSubmit={(password) => withPassword(view.purpose, password)}
+          failure={reauthFailure(promptError, promptError ? authErrorMessage(promptError) : undefined)}
+          onSubmit={(input) => reauthenticated(view.purpose, input)}
           onCancel={() => reset()}
         />
       )}

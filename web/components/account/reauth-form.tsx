@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { changePasswordSchema } from "../../../shared/schemas/account.js";
+import { MESSAGES, twoFactorCodeField } from "../../../shared/schemas/auth.js";
+import { Alert } from "../ui/alert.js";
+import { Button } from "../ui/button.js";
+import { Field } from "../ui/field.js";
+import type { ReauthFailure } from "./reauth-failure.js";
+
+export interface ReauthInput {
+  password: string;
+  /** Only when the form asks for it (`withCode`). */
+  code?: string;
+}
+
+type Errors = ReauthFailure["fields"];
+
+interface ReauthFormProps {
+  /** The form's accessible name: what the password is for. */
+  label: string;
+  explanation: string;
+  /** What the password unlocks, e.g. "Turn off". */
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  /** The server's refusal (see reauthFailure), shown on the field it concerns. */
+  failure: ReauthFailure | null;
+  /** Also ask for the current authenticator code (changes to two-factor once it is on). */
+  withCode?: boolean;
+  danger?: boolean;
+  onSubmit: (input: ReauthInput) => void;
+  onCancel: () => void;
+}
+
+function check(password: string, code: string, withCode: boolean): { ok: true; input: ReauthInput } | { ok: false; errors: Errors } {
+  const errors: Errors = {};
+  const parsedPassword = changePasswordSchema.shape.currentPassword.safeParse(password);
+  if (!parsedPassword.success) errors.password = parsedPassword.error.issues[0]?.message;
+  const parsedCode = withCode ? twoFactorCodeField.safeParse(code) : undefined;
+  if (parsedCode && !parsedCode.success) errors.code = parsedCode.error.issues[0]?.message ?? MESSAGES.twoFactorCodeRequired;
+  if (errors.password || errors.code || !parsedPassword.success) return { ok: false, errors };
+  return { ok: true, input: parsedCode?.success ? { password: parsedPassword.data, code: parsedCode.data } : { password: parsedPassword.data } };
+}
+
+/**
+ * Asks again for what only the account's owner knows (the password, and a code from the
+ * authenticator app when `withCode`) before a change an unattended session must not make.
+ */
+export function ReauthForm({ label, explanation, submitLabel, pendingLabel, pending, failure, withCode = false, danger, onSubmit, onCancel }: ReauthFormProps) {
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const refusedPassword = failure?.fields.password;
+  const refusedCode = failure?.fields.code;
+
+  useEffect(() => passwordInput.current?.focus(), []);
+  // What the server refused is typed again from scratch.
+  useEffect(() => {
+    const refused = refusedPassword ? passwordInput.current : refusedCode ? codeInput.current : null;
+    refused?.focus();
+    refused?.select();
+  }, [refusedPassword, refusedCode]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = check(password, code, withCode);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      (checked.errors.password ? passwordInput : codeInput).current?.focus();
+      return;
+    }
+    setErrors({});
+    onSubmit(checked.input);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={label} className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700">{explanation}</p>
+      {failure?.message && <Alert tone="error">{failure.message}</Alert>}
+      <Field
+        ref={passwordInput}
+        label="Current password"
+        type="password"
+        name="currentPassword"
+        autoComplete="current-password"
+        className="sm:max-w-sm"
+        value={password}
+        error={errors.password ?? refusedPassword}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      {withCode && (
+        <Field
+          ref={codeInput}
+          label="Authentication code"
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={7}
+          className="sm:max-w-sm [&_input]:max-w-56 [&_input]:font-mono [&_input]:tracking-widest"
+          value={code}
+          error={errors.code ?? refusedCode}
+          onChange={(event) => setCode(event.target.value)}
+        />
+      )}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row">
+        <Button type="submit" variant={danger ? "danger" : "primary"} disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
