@@ -30,6 +30,7 @@ import { meRoutes } from "./routes/me.js";
 import { publicRoutes } from "./routes/public.js";
 import { seoRoutes } from "./routes/seo.js";
 import type { ContentPage } from "../shared/content.js";
+import { fieldMessages } from "../shared/schemas/field-messages.js";
 
 export interface AppDeps {
   config: Config;
@@ -75,7 +76,7 @@ export function createApp(deps: AppDeps) {
       return c.json(error.toBody(), error.status as 400);
     }
     if (error instanceof $ZodError) {
-      const fields = Object.fromEntries(error.issues.map((issue) => [issue.path.join("."), issue.message]));
+      const fields = fieldMessages(error.issues);
       return c.json({ error: { code: "VALIDATION_FAILED", message: "Some fields are not valid.", fields } }, 400);
     }
     logger.error({ err: error, path: c.req.path }, "unhandled error");
