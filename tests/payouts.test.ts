@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { verifyLedger } from "../server/services/ledger/verify-ledger.js";
+import { MONEY_REQUEST_MESSAGES } from "../shared/schemas/payouts.js";
 import { testDatabaseUrl } from "./helpers/database.js";
 import { person as newPerson, summary } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
@@ -111,6 +112,20 @@ describe("money requests", () => {
     expect((await requester.client.post("/api/money-requests", { fromEmail: requester.email, amountCents: 5_000 })).status).toBe(400);
     expect((await requester.client.post("/api/money-requests", { fromEmail: "nobody@example.com", amountCents: 5_000 })).status).toBe(400);
     expect(await verifyLedger(db())).toEqual([]);
+  });
+});
+
+describe("where a money request asks to be paid", () => {
+  it.each([
+    ["an address without its wallet", { walletAddress: WALLET }, { wallet: MONEY_REQUEST_MESSAGES.walletWithoutName }],
+    ["a bitcoin wallet with an address that is not one", { wallet: "bitcoin", walletAddress: "not-a-bitcoin-address" }, { walletAddress: MONEY_REQUEST_MESSAGES.badBitcoinAddress }],
+  ])("is refused when it is %s, and nothing is asked", async (_label, where, fields) => {
+    const requester = await person();
+    const payer = await person();
+    const response = await requester.client.post("/api/money-requests", { fromEmail: payer.email, amountCents: 1_000, ...where });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.fields).toEqual(fields);
+    expect((await (await payer.client.get("/api/money-requests")).json()).requests).toHaveLength(0);
   });
 });
 

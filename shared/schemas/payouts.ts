@@ -29,13 +29,27 @@ export type CreateTransferInput = z.infer<typeof createTransferSchema>;
 
 export const WALLETS = ["bitcoin", "ethereum", "usdt"] as const;
 
-export const createMoneyRequestSchema = z.object({
-  fromEmail: emailField,
-  amountCents: amountCentsField,
-  wallet: z.optional(z.enum(WALLETS)),
-  walletAddress: z.optional(textField({ label: "The wallet address", max: WALLET_ADDRESS_MAX })),
-  note: noteField,
-});
+export const MONEY_REQUEST_MESSAGES = {
+  walletWithoutName: "Choose the wallet this address belongs to.",
+  badBitcoinAddress: "This is not a valid bitcoin address.",
+} as const;
+
+/** Where the requester wants to be paid: an address needs its wallet, and a bitcoin one must be payable. */
+export const createMoneyRequestSchema = z
+  .object({
+    fromEmail: emailField,
+    amountCents: amountCentsField,
+    wallet: z.optional(z.enum(WALLETS)),
+    walletAddress: z.optional(textField({ label: "The wallet address", max: WALLET_ADDRESS_MAX })),
+    note: noteField,
+  })
+  .check(
+    z.refine((value) => !value.walletAddress || value.wallet !== undefined, { path: ["wallet"], message: MONEY_REQUEST_MESSAGES.walletWithoutName }),
+    z.refine((value) => !value.walletAddress || value.wallet !== "bitcoin" || isPayableBitcoinAddress(value.walletAddress), {
+      path: ["walletAddress"],
+      message: MONEY_REQUEST_MESSAGES.badBitcoinAddress,
+    }),
+  );
 export type CreateMoneyRequestInput = z.infer<typeof createMoneyRequestSchema>;
 
 export const markPayoutPaidSchema = z.object({

@@ -1,6 +1,6 @@
 import { emailField } from "../../../shared/schemas/auth.js";
 import { fieldMessages } from "../../../shared/schemas/field-messages.js";
-import { createMoneyRequestSchema, isPayableBitcoinAddress, WALLETS, type CreateMoneyRequestInput } from "../../../shared/schemas/payouts.js";
+import { createMoneyRequestSchema, WALLETS, type CreateMoneyRequestInput } from "../../../shared/schemas/payouts.js";
 import { checkAmount } from "../deposits/amount.js";
 
 export type Wallet = (typeof WALLETS)[number];
@@ -19,7 +19,10 @@ export interface RequestInput {
 
 export type RequestCheck = { ok: true; input: CreateMoneyRequestInput } | { ok: false; errors: RequestErrors };
 
-/** The Request Money form → the API body, or a message per field. Wallet, address and note are optional. */
+/**
+ * The Request Money form → the API body, or a message per field. Wallet, address and note are
+ * optional; how they fit together is the shared schema's rule, checked by the server too.
+ */
 export function checkRequest(form: RequestInput): RequestCheck {
   const errors: RequestErrors = {};
   const fromEmail = form.fromEmail.trim();
@@ -33,8 +36,6 @@ export function checkRequest(form: RequestInput): RequestCheck {
   }
   const amount = checkAmount(form.amount);
   if (!amount.ok) errors.amount = amount.message;
-  if (walletAddress && form.wallet === "bitcoin" && !isPayableBitcoinAddress(walletAddress)) errors.walletAddress = "This is not a valid bitcoin address.";
-  if (walletAddress && !form.wallet) errors.wallet = "Choose the wallet this address belongs to.";
   if (Object.keys(errors).length > 0 || !amount.ok) return { ok: false, errors };
 
   const parsed = createMoneyRequestSchema.safeParse({
