@@ -21,9 +21,8 @@ import { toPublicSite } from "../site.js";
 
 const reviewQuery = z.object({ status: z.optional(z.enum(["pending", "expired", "confirmed", "rejected"])) });
 
-/** The operator back office API: every route needs a session and the admin role, checked here. */
+/** The operator back office API: every route needs a session, the admin role and a second factor, checked here. */
 export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
-
   return new Hono<AppEnv>()
     .use("*", requireUser(auth, database.db), requireAdmin())
     .get("/users", async (c) => {

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client.js";
 import { outgoingMail } from "../../db/schema.js";
 import { timeOrderedUuid } from "../../db/time-ordered-uuid.js";
@@ -19,11 +18,4 @@ export interface OutgoingMessage {
  */
 export async function enqueueMail(tx: DbExecutor, message: OutgoingMessage): Promise<void> {
   await tx.insert(outgoingMail).values({ id: timeOrderedUuid(), link: null, ...message });
-}
-
-/** Queues a message to a user by id; the address is read in the same statement. */
-export async function enqueueMailToUser(tx: DbExecutor, userId: string, message: Omit<OutgoingMessage, "to">): Promise<void> {
-  await tx.execute(sql`insert into outgoing_mail (id, kind, "to", subject, text, link)
-    select ${timeOrderedUuid()}, ${message.kind}, email, ${message.subject}, ${message.text}, ${message.link ?? null}
-    from "user" where id = ${userId}`);
 }
