@@ -6,7 +6,7 @@ import type { Database } from "../db/client.js";
 import { account, user, verification } from "../db/schema.js";
 import type { Config } from "../env.js";
 import { verificationMailsLeft, type accountMail } from "./account-mail.js";
-import { useTotpCode } from "../services/two-factor/totp-code.js";
+import { consumeTotpCode } from "../services/two-factor/totp-code.js";
 import { createPasswordVerifier } from "./password-hash.js";
 import { passwordProblem } from "./password-policy.js";
 
@@ -117,7 +117,7 @@ async function spendSignInCode(deps: HookDeps, ctx: HookContext, body: Body) {
   const userId = await codeOwner(ctx);
   if (!userId || typeof body?.code !== "string") return;
   const code = body.code;
-  const check = await deps.db.transaction((tx) => useTotpCode(tx, ctx.context.secretConfig, userId, code, new Date()));
+  const check = await deps.db.transaction((tx) => consumeTotpCode(tx, ctx.context.secretConfig, userId, code, new Date()));
   if (check === "used") throw new APIError("UNAUTHORIZED", { code: "INVALID_CODE", message: MESSAGES.twoFactorCodeUsed });
 }
 
@@ -127,7 +127,7 @@ async function requireCurrentCode(deps: HookDeps, ctx: HookContext, body: Body) 
   if (!session || !(session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return;
   if (typeof body?.code !== "string" || !/^\d{6}$/.test(body.code)) throw refuse("TWO_FACTOR_CODE_REQUIRED", MESSAGES.twoFactorCodeRequired);
   const code = body.code;
-  const check = await deps.db.transaction((tx) => useTotpCode(tx, ctx.context.secretConfig, session.user.id, code, new Date()));
+  const check = await deps.db.transaction((tx) => consumeTotpCode(tx, ctx.context.secretConfig, session.user.id, code, new Date()));
   if (check !== "ok") throw refuse("INVALID_CODE", check === "used" ? MESSAGES.twoFactorCodeUsed : MESSAGES.twoFactorCodeInvalid);
 }
 

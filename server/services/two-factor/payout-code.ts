@@ -4,7 +4,7 @@ import type { Database, DbExecutor } from "../../db/client.js";
 import { AppError } from "../../errors.js";
 import { consumeRateLimit } from "../rate-limit/consume-rate-limit.js";
 import { peekRateLimit } from "../rate-limit/peek-rate-limit.js";
-import { useTotpCode } from "./totp-code.js";
+import { consumeTotpCode } from "./totp-code.js";
 
 /** Wrong payout codes allowed per user in the window before payouts wait: a guess is 1 in 333,333. */
 const FAILURES = { max: 5, windowSeconds: 15 * 60 } as const;
@@ -30,7 +30,7 @@ export async function recordPayoutCodeFailure(db: Database, userId: string): Pro
 /** A payout with two-factor on needs a current code, used up in the payout's own transaction. */
 export async function claimPayoutCode(tx: DbExecutor, key: SecretConfig | string, userId: string, code: string | undefined, now: Date): Promise<void> {
   if (!code) throw new InvalidPayoutCode(MESSAGES.twoFactorCodeRequired);
-  const check = await useTotpCode(tx, key, userId, code, now);
+  const check = await consumeTotpCode(tx, key, userId, code, now);
   if (check === "used") throw new InvalidPayoutCode(MESSAGES.twoFactorCodeUsed);
   if (check === "invalid") throw new InvalidPayoutCode(MESSAGES.twoFactorCodeInvalid);
 }

@@ -24,7 +24,7 @@ async function totpSecret(key: SecretConfig | string, stored: string): Promise<s
  * later than the last one this user's codes were used for, whatever for (a sign-in, a payout, a
  * change to two-factor). So each code works once. "used" is a right code whose step is spent.
  */
-export async function useTotpCode(tx: DbExecutor, key: SecretConfig | string, userId: string, code: string, now: Date): Promise<CodeCheck> {
+export async function consumeTotpCode(tx: DbExecutor, key: SecretConfig | string, userId: string, code: string, now: Date): Promise<CodeCheck> {
   const found = (await tx.execute(sql`select secret, last_used_step from two_factor where user_id = ${userId} for update`)) as unknown as {
     rows: Array<{ secret: string; last_used_step: string | number | null }>;
   };
