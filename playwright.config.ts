@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3100;
+/** E2E_PORT lets several checkouts run the suite side by side. */
+const PORT = Number(process.env.E2E_PORT) || 3100;
 const BASE_URL = `http://localhost:${PORT}`;
 const DATA_DIR = ".tmp/e2e-data";
 

@@ -6,7 +6,7 @@ import { Authenticator, totpSecret } from "./totp.js";
 
 export { expect };
 
-export const BASE_URL = "http://localhost:3100";
+export const BASE_URL = `http://localhost:${Number(process.env.E2E_PORT) || 3100}`;
 /** Strong enough for the password policy (length, not on the common-password list). */
 export const PASSWORD = "Sturdy-Ledger-4821";
 
