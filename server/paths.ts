@@ -15,6 +15,8 @@ function findRoot(start: string): string {
 
 export const rootDir = findRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const migrationsDir = path.join(rootDir, "server/db/migrations");
+/** The current definition of each ledger function, view and trigger, one file each. */
+export const ledgerSqlDir = path.join(rootDir, "server/db/sql");
 export const clientDistDir = path.join(rootDir, "dist/client");
 export const ssrEntryPath = path.join(rootDir, "dist/ssr/entry-server.js");
 export const contentDir = path.join(rootDir, "content");

@@ -87,9 +87,9 @@ export async function seedDueInvestments(url: string, investments: number, now: 
     // created with the user.
     await client.query(
       `insert into ledger_account (id, user_id, kind, balance_cents, created_at)
-       select 'u:' || user_id || ':available', user_id, 'available', 0, min(started_at) - interval '1 hour' from seed_inv group by user_id
+       select ledger_account_id(user_id, 'available'), user_id, 'available', 0, min(started_at) - interval '1 hour' from seed_inv group by user_id
        union all
-       select 'u:' || user_id || ':invested', user_id, 'invested', sum(principal_cents), min(started_at) from seed_inv group by user_id
+       select ledger_account_id(user_id, 'invested'), user_id, 'invested', sum(principal_cents), min(started_at) from seed_inv group by user_id
        on conflict (id) do update set balance_cents = excluded.balance_cents, created_at = excluded.created_at`,
     );
     await client.query(
@@ -103,17 +103,17 @@ export async function seedDueInvestments(url: string, investments: number, now: 
     await client.query(
       `insert into posting (journal_id, account_id, amount_cents, created_at)
        select journal_id, account_id, amount_cents, created_at from (
-         select md5('bench-dep-' || user_id)::uuid::text as journal_id, 'p:deposits' as account_id, -sum(principal_cents) as amount_cents,
+         select md5('bench-dep-' || user_id)::uuid::text as journal_id, ledger_account_id(null, 'deposits') as account_id, -sum(principal_cents) as amount_cents,
                 min(started_at) - interval '1 hour' as created_at, 0 as o
          from seed_inv group by user_id
          union all
-         select md5('bench-dep-' || user_id)::uuid::text, 'u:' || user_id || ':available', sum(principal_cents),
+         select md5('bench-dep-' || user_id)::uuid::text, ledger_account_id(user_id, 'available'), sum(principal_cents),
                 min(started_at) - interval '1 hour', 1
          from seed_inv group by user_id
          union all
-         select start_journal_id, 'u:' || user_id || ':available', -principal_cents, started_at, 0 from seed_inv
+         select start_journal_id, ledger_account_id(user_id, 'available'), -principal_cents, started_at, 0 from seed_inv
          union all
-         select start_journal_id, 'u:' || user_id || ':invested', principal_cents, started_at, 1 from seed_inv
+         select start_journal_id, ledger_account_id(user_id, 'invested'), principal_cents, started_at, 1 from seed_inv
        ) p order by created_at, journal_id, o`,
     );
     await client.query(
@@ -227,8 +227,8 @@ export async function verifySettlement(
       (select count(*) from (select j.id from journal j join posting p on p.journal_id = j.id where j.kind = 'maturity'
          group by j.id having count(*) <> 3) x)::text as wrong_postings,
       (select coalesce(sum(p.amount_cents), 0) from posting p join journal j on j.id = p.journal_id
-         where j.kind = 'maturity' and p.account_id = 'p:interest')::text as interest_postings,
-      (select balance_cents from ledger_balance where id = 'p:interest')::text as interest,
+         where j.kind = 'maturity' and p.account_id = ledger_account_id(null, 'interest'))::text as interest_postings,
+      (select balance_cents from ledger_balance where id = ledger_account_id(null, 'interest'))::text as interest,
       (select sum(profit_cents) from investment)::text as profit,
       (select sum(principal_cents + profit_cents) from investment)::text as owed,
       (select coalesce(sum(balance_cents), 0) from ledger_account where kind = 'available' and user_id is not null)::text as available,

@@ -9,6 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { migrationsDir } from "../paths.js";
+import { applyLedgerSql } from "./ledger-sql.js";
 import { schema } from "./schema.js";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,7 +19,10 @@ export type DbExecutor = Pick<Database, "execute" | "select" | "insert" | "updat
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
-  /** Applies pending migrations; safe to call from several processes at once on PostgreSQL. */
+  /**
+   * Applies pending migrations, then the ledger's current SQL (server/db/ledger-sql.ts); safe to call
+   * from several processes at once on PostgreSQL.
+   */
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -39,7 +43,10 @@ export async function openPglite(location: string | undefined): Promise<Database
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsDir }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: migrationsDir });
+      await applyLedgerSql(db);
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -66,7 +73,9 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       const lockClient = await pool.connect();
       try {
         await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-        await migratePg(drizzlePg({ client: lockClient }), { migrationsFolder: migrationsDir });
+        const locked = drizzlePg({ client: lockClient });
+        await migratePg(locked, { migrationsFolder: migrationsDir });
+        await applyLedgerSql(locked as unknown as Database);
       } finally {
         await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
         lockClient.release();

@@ -165,10 +165,11 @@ export const contactMessage = pgTable(
 );
 
 /*
- * The ledger (product.md "The money model"). Accounts are `u:<userId>:<kind>` for a user's
- * available / invested / payout_hold money and `p:<kind>` for the platform's deposits / interest /
- * payouts. A user's three accounts are created with the user (trigger, migration 0013). Journals are
- * posted only by the `post_journal` SQL function (migration 0013), which checks that postings sum to
+ * The ledger (docs/product.md, "The money model"; its SQL is server/db/sql/). Accounts are
+ * `u:<userId>:<kind>` for a user's available / invested / payout_hold money and `p:<kind>` for the
+ * platform's deposits / interest / payouts (built by ledger_account_id() in SQL, accounts.ts in
+ * TypeScript). A user's three accounts are created with the user (trigger user_ledger_accounts).
+ * Journals are posted only by the `post_journal` SQL function, which checks that postings sum to
  * zero, locks user accounts in id order and keeps their balance_cents equal to the sum of their
  * postings. Platform accounts have no floor and keep no balance
  * (balance_cents is NULL): their balance is the sum of their postings, read through the
@@ -188,8 +189,8 @@ export const ledgerAccount = pgTable(
     index("ledger_account_user_id_idx").on(table.userId),
     // The last line of defence: no kept balance (a user account's) below zero, whatever code runs.
     check("ledger_account_balance_not_negative", sql`${table.balanceCents} >= 0`),
-    // The kind is checked once, when the account is created, by a trigger (migration 0011), and an
-    // account's id, owner and kind can never change (migration 0013): a CHECK here would be
+    // The kind is checked once, when the account is created, by a trigger (ledger_account_checked),
+    // and an account's id, owner and kind can never change (ledger_account_identity_fixed): a CHECK here would be
     // re-evaluated on every balance update (decisions 0019, 0021).
   ],
 );
@@ -486,6 +487,16 @@ export const outgoingMail = pgTable(
   ],
 );
 
+/**
+ * Which version of the ledger's SQL (server/db/sql/) the database holds: a digest of those files and
+ * of the last migration. Migrating applies the files again whenever it differs (server/db/ledger-sql.ts).
+ */
+export const ledgerSqlVersion = pgTable("ledger_sql_version", {
+  name: text("name").primaryKey(),
+  digest: text("digest").notNull(),
+  appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const schema = {
   user,
   session,
@@ -508,4 +519,5 @@ export const schema = {
   transfer,
   moneyRequest,
   outgoingMail,
+  ledgerSqlVersion,
 };

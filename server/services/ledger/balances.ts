@@ -11,7 +11,7 @@ export function toJsonCents(cents: bigint): number {
   return Number(cents);
 }
 
-/** The six dashboard figures of product.md, read from the ledger. */
+/** The six dashboard figures (docs/product.md, "The six figures"), read from the ledger. */
 export async function summarize(db: DbExecutor, userId: string): Promise<SummaryDto> {
   const own = [userAccount(userId, "available"), userAccount(userId, "invested"), userAccount(userId, "payout_hold")];
   const balances = await db
@@ -23,7 +23,10 @@ export async function summarize(db: DbExecutor, userId: string): Promise<Summary
   // What crossed the platform's accounts in the journals that moved this user's own money: every
   // deposit, maturity and paid payout credits or debits one of the user's accounts. Read through the
   // posting key (account, journal) alone, so journals need no index by user (decision 0020).
-  const platform = [platformAccount("deposits"), platformAccount("interest"), platformAccount("payouts")];
+  const deposits = platformAccount("deposits").id;
+  const interest = platformAccount("interest").id;
+  const payouts = platformAccount("payouts").id;
+  const platform = [deposits, interest, payouts];
   const ownPosting = alias(posting, "own_posting");
   const ownJournals = db
     .select({ journalId: ownPosting.journalId })
@@ -32,17 +35,17 @@ export async function summarize(db: DbExecutor, userId: string): Promise<Summary
   const flows = await db
     .select({ accountId: posting.accountId, total: sql<string>`sum(${posting.amountCents})::text` })
     .from(posting)
-    .where(and(inArray(posting.accountId, platform.map((account) => account.id)), inArray(posting.journalId, ownJournals)))
+    .where(and(inArray(posting.accountId, platform), inArray(posting.journalId, ownJournals)))
     .groupBy(posting.accountId);
   const flow = (id: string) => BigInt(flows.find((row) => row.accountId === id)?.total ?? "0");
 
   const [available, invested, held] = own.map((account) => balance(account.id)) as [bigint, bigint, bigint];
   return {
     mainBalanceCents: toJsonCents(available),
-    interestBalanceCents: toJsonCents(-flow("p:interest")),
+    interestBalanceCents: toJsonCents(-flow(interest)),
     totalInvestCents: toJsonCents(invested),
-    totalPayoutCents: toJsonCents(flow("p:payouts")),
-    totalTransactionCents: toJsonCents(-flow("p:deposits")),
+    totalPayoutCents: toJsonCents(flow(payouts)),
+    totalTransactionCents: toJsonCents(-flow(deposits)),
     totalBalanceCents: toJsonCents(available + invested + held),
   };
 }
