@@ -27,7 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { openPostgres, type Database, type DatabaseHandle } from "../server/db/client.js";
+import { openPostgres, type Database, type DatabaseHandle } from "#server/db/client.js";
 import { BENCHMARKS_INTRO, table, writeSection } from "./lib/markdown.js";
 import { machineBusyPct, ResourceSampler, StatementProbe, type ResourceUsage, type StatementKind } from "./lib/ledger-probe.js";
 import {

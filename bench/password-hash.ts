@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { hashPassword as legacyScryptHash } from "better-auth/crypto";
-import { ARGON2_OPTIONS, hashPassword } from "../server/auth/password-hash.js";
+import { ARGON2_OPTIONS, hashPassword } from "#server/auth/password-hash.js";
 import { BENCHMARKS_INTRO, median, table, writeSection } from "./lib/markdown.js";
 
 const SEQUENTIAL = 30;

@@ -29,8 +29,8 @@ import { healthRoutes } from "./routes/health.js";
 import { meRoutes } from "./routes/me.js";
 import { publicRoutes } from "./routes/public.js";
 import { seoRoutes } from "./routes/seo.js";
-import type { ContentPage } from "../shared/content.js";
-import { fieldMessages } from "../shared/schemas/field-messages.js";
+import type { ContentPage } from "#shared/content.js";
+import { fieldMessages } from "#shared/schemas/field-messages.js";
 
 export interface AppDeps {
   config: Config;

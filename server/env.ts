@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { parseAmount } from "../shared/money.js";
+import { parseAmount } from "#shared/money.js";
 import { validateExtendedPublicKey } from "./services/bitcoin/derive-address.js";
 
 const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);

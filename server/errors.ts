@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ApiErrorBody, type ErrorCode } from "../shared/errors.js";
+import { ERROR_STATUS, type ApiErrorBody, type ErrorCode } from "#shared/errors.js";
 
 /** Thrown by services; the HTTP layer turns it into `{ error: { code, message } }` with the mapped status. */
 export class AppError extends Error {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { session as sessionTable, user as userTable } from "../server/db/schema.js";
-import { ADMIN_SESSION } from "../server/auth/session-lifetime.js";
-import { grantAdmin } from "../server/services/users/grant-admin.js";
-import { MESSAGES } from "../shared/schemas/auth.js";
+import { session as sessionTable, user as userTable } from "#server/db/schema.js";
+import { ADMIN_SESSION } from "#server/auth/session-lifetime.js";
+import { grantAdmin } from "#server/services/users/grant-admin.js";
+import { MESSAGES } from "#shared/schemas/auth.js";
 import { enrolTwoFactor, person } from "./helpers/people.js";
 import { signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
 import { serverSuite } from "./helpers/suite.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { user } from "../server/db/schema.js";
-import { MESSAGES } from "../shared/schemas/auth.js";
+import { user } from "#server/db/schema.js";
+import { MESSAGES } from "#shared/schemas/auth.js";
 import { signIn, signUp, STRONG_PASSWORD, uniqueEmail } from "./helpers/test-server.js";
 import { serverSuite } from "./helpers/suite.js";
 

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessage } from "../server/db/schema.js";
-import { CONTACT_MESSAGES } from "../shared/schemas/contact.js";
+import { contactMessage } from "#server/db/schema.js";
+import { CONTACT_MESSAGES } from "#shared/schemas/contact.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
 import { startTestServer, uniqueEmail, type TestServer } from "./helpers/test-server.js";
 

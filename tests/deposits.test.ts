@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, deposit, user } from "../server/db/schema.js";
-import { expireDeposits } from "../server/services/deposits/expire-deposits.js";
-import { verifyLedger } from "../server/services/ledger/verify-ledger.js";
+import { auditLog, deposit, user } from "#server/db/schema.js";
+import { expireDeposits } from "#server/services/deposits/expire-deposits.js";
+import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import type { HttpClient } from "./helpers/http-client.js";
 import { testDatabaseUrl } from "./helpers/database.js";
 import { markEmailVerified, person } from "./helpers/people.js";

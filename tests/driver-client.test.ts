@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { driverClientOf } from "../server/db/driver-client.js";
-import { queryPrepared } from "../server/db/prepared-query.js";
+import { driverClientOf } from "#server/db/driver-client.js";
+import { queryPrepared } from "#server/db/prepared-query.js";
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "./helpers/database.js";
 
 /** The ledger's hot path reads drizzle's private driver handle; these fail first if an upgrade moves it. */

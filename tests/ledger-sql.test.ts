@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../server/db/client.js";
-import { applyLedgerSql, readLedgerSql, type LedgerSqlFile } from "../server/db/ledger-sql.js";
-import { platformAccount, userAccount, type PlatformAccountKind, type UserAccountKind } from "../server/services/ledger/accounts.js";
+import type { Database } from "#server/db/client.js";
+import { applyLedgerSql, readLedgerSql, type LedgerSqlFile } from "#server/db/ledger-sql.js";
+import { platformAccount, userAccount, type PlatformAccountKind, type UserAccountKind } from "#server/services/ledger/accounts.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
 
 /**

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { platformAccount, userAccount } from "../server/services/ledger/accounts.js";
-import { summarize } from "../server/services/ledger/balances.js";
-import { postJournal } from "../server/services/ledger/post-journal.js";
-import { verifyLedger } from "../server/services/ledger/verify-ledger.js";
-import { timeOrderedUuid } from "../server/db/time-ordered-uuid.js";
+import { platformAccount, userAccount } from "#server/services/ledger/accounts.js";
+import { summarize } from "#server/services/ledger/balances.js";
+import { postJournal } from "#server/services/ledger/post-journal.js";
+import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
+import { timeOrderedUuid } from "#server/db/time-ordered-uuid.js";
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "./helpers/database.js";
 import { insertUser } from "./helpers/users.js";
 

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { moneyRequest } from "../server/db/schema.js";
-import { MONEY_REQUEST_LIMITS } from "../server/services/transfers/money-requests.js";
+import { moneyRequest } from "#server/db/schema.js";
+import { MONEY_REQUEST_LIMITS } from "#server/services/transfers/money-requests.js";
 import { testDatabaseUrl } from "./helpers/database.js";
 import { person as newPerson, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";

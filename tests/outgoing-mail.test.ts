@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { outgoingMail } from "../server/db/schema.js";
-import { createLogger } from "../server/logger.js";
-import { deliverDueMail, MAIL_GIVE_UP_MS, MAIL_LEASE_MS, retryDelayMs } from "../server/services/mail/deliver-due-mail.js";
-import { enqueueMail } from "../server/services/mail/enqueue-mail.js";
+import { outgoingMail } from "#server/db/schema.js";
+import { createLogger } from "#server/logger.js";
+import { deliverDueMail, MAIL_GIVE_UP_MS, MAIL_LEASE_MS, retryDelayMs } from "#server/services/mail/deliver-due-mail.js";
+import { enqueueMail } from "#server/services/mail/enqueue-mail.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
 import { CapturingMailer } from "./helpers/mailer.js";
 

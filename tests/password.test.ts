@@ -1,8 +1,8 @@
 import { hashPassword as legacyScryptHash } from "better-auth/crypto";
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { account, user, verification } from "../server/db/schema.js";
-import { MESSAGES } from "../shared/schemas/auth.js";
+import { account, user, verification } from "#server/db/schema.js";
+import { MESSAGES } from "#shared/schemas/auth.js";
 import type { HttpClient } from "./helpers/http-client.js";
 import { serverSuite } from "./helpers/suite.js";
 import { signIn, signUp, STRONG_PASSWORD, uniqueEmail } from "./helpers/test-server.js";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, journal, ledgerAccount, payout, posting } from "../server/db/schema.js";
-import { userAccount } from "../server/services/ledger/accounts.js";
-import { verifyLedger } from "../server/services/ledger/verify-ledger.js";
+import { auditLog, journal, ledgerAccount, payout, posting } from "#server/db/schema.js";
+import { userAccount } from "#server/services/ledger/accounts.js";
+import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { testDatabaseUrl } from "./helpers/database.js";
 import { person as newPerson, summary, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";

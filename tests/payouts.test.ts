@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { verifyLedger } from "../server/services/ledger/verify-ledger.js";
-import { MONEY_REQUEST_MESSAGES } from "../shared/schemas/payouts.js";
+import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
+import { MONEY_REQUEST_MESSAGES } from "#shared/schemas/payouts.js";
 import { testDatabaseUrl } from "./helpers/database.js";
 import { person as newPerson, summary } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";

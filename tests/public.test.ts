@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { user } from "../server/db/schema.js";
-import { platformAccount, userAccount } from "../server/services/ledger/accounts.js";
-import { postJournal } from "../server/services/ledger/post-journal.js";
-import { grantAdmin } from "../server/services/users/grant-admin.js";
+import { user } from "#server/db/schema.js";
+import { platformAccount, userAccount } from "#server/services/ledger/accounts.js";
+import { postJournal } from "#server/services/ledger/post-journal.js";
+import { grantAdmin } from "#server/services/users/grant-admin.js";
 import { signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
 import { serverSuite } from "./helpers/suite.js";
 

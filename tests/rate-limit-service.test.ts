@@ -1,7 +1,7 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimit } from "../server/db/schema.js";
-import { consumeRateLimit } from "../server/services/rate-limit/consume-rate-limit.js";
+import { rateLimit } from "#server/db/schema.js";
+import { consumeRateLimit } from "#server/services/rate-limit/consume-rate-limit.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
 
 let database: TestDatabase;

@@ -1,8 +1,8 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimit } from "../server/db/schema.js";
-import { ACCOUNT_FAILURES, ADDRESS_FAILURES } from "../server/auth/sign-in-guard.js";
-import { MESSAGES } from "../shared/schemas/auth.js";
+import { rateLimit } from "#server/db/schema.js";
+import { ACCOUNT_FAILURES, ADDRESS_FAILURES } from "#server/auth/sign-in-guard.js";
+import { MESSAGES } from "#shared/schemas/auth.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
 import { signIn, signUp, startTestServer, uniqueEmail, type TestServer } from "./helpers/test-server.js";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { readMigrationJournal } from "../server/db/migration-status.js";
+import { readMigrationJournal } from "#server/db/migration-status.js";
 import { serverSuite } from "./helpers/suite.js";
 
 const suite = serverSuite();

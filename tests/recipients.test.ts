@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { moneyRequest, transfer } from "../server/db/schema.js";
-import { UNKNOWN_RECIPIENT_LIMIT } from "../server/services/transfers/find-recipient.js";
+import { moneyRequest, transfer } from "#server/db/schema.js";
+import { UNKNOWN_RECIPIENT_LIMIT } from "#server/services/transfers/find-recipient.js";
 import { person as newPerson, summary, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
 import { uniqueEmail } from "./helpers/test-server.js";

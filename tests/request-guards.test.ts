@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactMessage, deposit, idempotencyRecord, journal, moneyRequest, payout, transfer, user } from "../server/db/schema.js";
+import { contactMessage, deposit, idempotencyRecord, journal, moneyRequest, payout, transfer, user } from "#server/db/schema.js";
 import { person, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
 import { uniqueEmail } from "./helpers/test-server.js";

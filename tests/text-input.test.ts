@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactMessage, moneyRequest, transfer } from "../server/db/schema.js";
+import { contactMessage, moneyRequest, transfer } from "#server/db/schema.js";
 import { person as newPerson, summary } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
 

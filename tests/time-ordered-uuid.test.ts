@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { timeOrderedUuid } from "../server/db/time-ordered-uuid.js";
+import { timeOrderedUuid } from "#server/db/time-ordered-uuid.js";
 
 describe("timeOrderedUuid", () => {
   it("is a version 7 UUID whose first 48 bits are the milliseconds it was made at", () => {

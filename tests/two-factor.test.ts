@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "../shared/schemas/auth.js";
+import { MESSAGES } from "#shared/schemas/auth.js";
 import { HttpClient } from "./helpers/http-client.js";
 import { enrolTwoFactor, person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
-import type { ContentPage } from "../shared/content.js";
-import type { Bootstrap } from "../shared/site.js";
+import type { ContentPage } from "#shared/content.js";
+import type { Bootstrap } from "#shared/site.js";
 import { ErrorBoundary } from "./components/layout/error-boundary.js";
 import { PublicLayout } from "./components/layout/public-layout.js";
 import { ScrollToTop } from "./components/layout/scroll-to-top.js";

@@ -1,8 +1,8 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
-import type { ContentPage } from "../shared/content.js";
-import type { Bootstrap, RenderResult } from "../shared/site.js";
+import type { ContentPage } from "#shared/content.js";
+import type { Bootstrap, RenderResult } from "#shared/site.js";
 import { App, AppProviders } from "./app.js";
 import { NOT_FOUND_META, documentTitle, metaFor } from "./routes/meta.js";
 import { preloadAllPages } from "./routes/public-pages.js";

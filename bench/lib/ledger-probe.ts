@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../server/db/client.js";
+import type { Database } from "#server/db/client.js";
 import { listenToQueries } from "./query-timer.js";
 
 export type StatementKind = "begin" | "post_journal" | "commit" | "rollback" | "other";

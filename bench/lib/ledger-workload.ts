@@ -6,11 +6,11 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../server/db/client.js";
-import { user } from "../../server/db/schema.js";
-import { platformAccount, userAccount, type LedgerAccountRef, type UserAccountKind } from "../../server/services/ledger/accounts.js";
-import { postJournal, type JournalInput, type JournalKind } from "../../server/services/ledger/post-journal.js";
-import { verifyLedger } from "../../server/services/ledger/verify-ledger.js";
+import type { Database } from "#server/db/client.js";
+import { user } from "#server/db/schema.js";
+import { platformAccount, userAccount, type LedgerAccountRef, type UserAccountKind } from "#server/services/ledger/accounts.js";
+import { postJournal, type JournalInput, type JournalKind } from "#server/services/ledger/post-journal.js";
+import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 
 export type Shape = "spread" | "hot";
 

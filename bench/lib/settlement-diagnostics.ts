@@ -8,8 +8,8 @@
  */
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import type { Database } from "../../server/db/client.js";
-import { settleDue } from "../../server/services/investments/settle-due.js";
+import type { Database } from "#server/db/client.js";
+import { settleDue } from "#server/services/investments/settle-due.js";
 import { schedstat } from "./settlement-probe.js";
 
 async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -12,9 +12,9 @@
  */
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../server/db/client.js";
-import { verifyLedger } from "../../server/services/ledger/verify-ledger.js";
-import { applyRate } from "../../shared/money.js";
+import type { Database } from "#server/db/client.js";
+import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
+import { applyRate } from "#shared/money.js";
 
 /** Investments per user. */
 export const INVESTMENTS_PER_USER = 20;

@@ -1,7 +1,7 @@
 import { APIError, getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { createAuthMiddleware } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
-import { emailField, MESSAGES, nameField } from "../../shared/schemas/auth.js";
+import { emailField, MESSAGES, nameField } from "#shared/schemas/auth.js";
 import type { Database } from "../db/client.js";
 import { account, user, verification } from "../db/schema.js";
 import type { Config } from "../env.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "../../shared/schemas/auth.js";
+import { MESSAGES } from "#shared/schemas/auth.js";
 import { passwordProblem } from "./password-policy.js";
 
 const context = { email: "ngozi.okafor@example.com", siteName: "Termvest" };

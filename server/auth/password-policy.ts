@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { rootDir } from "../paths.js";
-import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "../../shared/schemas/auth.js";
+import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "#shared/schemas/auth.js";
 
 let common: Set<string> | undefined;
 

@@ -1,6 +1,6 @@
 import type { Database } from "../db/client.js";
 import { AppError } from "../errors.js";
-import { MESSAGES } from "../../shared/schemas/auth.js";
+import { MESSAGES } from "#shared/schemas/auth.js";
 import { consumeRateLimit } from "../services/rate-limit/consume-rate-limit.js";
 import { clearRateLimit, peekRateLimit } from "../services/rate-limit/peek-rate-limit.js";
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { marked } from "marked";
-import { LEGAL_PAGES, type ContentPage, type PostSummary } from "../../shared/content.js";
+import { LEGAL_PAGES, type ContentPage, type PostSummary } from "#shared/content.js";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { IDEMPOTENCY_HEADER, idempotencyKeyField } from "../../shared/schemas/money.js";
+import { IDEMPOTENCY_HEADER, idempotencyKeyField } from "#shared/schemas/money.js";
 import type { Database, DbExecutor } from "../db/client.js";
 import { idempotencyRecord } from "../db/schema.js";
 import { AppError } from "../errors.js";

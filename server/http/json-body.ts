@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type * as z from "zod/mini";
-import { fieldMessages } from "../../shared/schemas/field-messages.js";
+import { fieldMessages } from "#shared/schemas/field-messages.js";
 import { AppError } from "../errors.js";
 
 const MAX_BODY = 64 * 1024;

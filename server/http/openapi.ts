@@ -1,10 +1,10 @@
 import * as z from "zod/mini";
-import { userSearchQuery } from "../../shared/schemas/admin.js";
-import { contactMessageSchema } from "../../shared/schemas/contact.js";
-import { confirmDepositSchema, createDepositSchema, rejectDepositSchema } from "../../shared/schemas/deposits.js";
-import { createInvestmentSchema, planInputSchema } from "../../shared/schemas/investments.js";
-import { historyQuerySchema } from "../../shared/schemas/ledger.js";
-import { createMoneyRequestSchema, createPayoutSchema, createTransferSchema, markPayoutPaidSchema, rejectPayoutSchema } from "../../shared/schemas/payouts.js";
+import { userSearchQuery } from "#shared/schemas/admin.js";
+import { contactMessageSchema } from "#shared/schemas/contact.js";
+import { confirmDepositSchema, createDepositSchema, rejectDepositSchema } from "#shared/schemas/deposits.js";
+import { createInvestmentSchema, planInputSchema } from "#shared/schemas/investments.js";
+import { historyQuerySchema } from "#shared/schemas/ledger.js";
+import { createMoneyRequestSchema, createPayoutSchema, createTransferSchema, markPayoutPaidSchema, rejectPayoutSchema } from "#shared/schemas/payouts.js";
 
 interface Operation {
   method: "get" | "post" | "put";

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
-import type { ContentPage } from "../../shared/content.js";
-import type { Bootstrap, RenderResult } from "../../shared/site.js";
+import type { ContentPage } from "#shared/content.js";
+import type { Bootstrap, RenderResult } from "#shared/site.js";
 
 interface SsrModule {
   PRERENDER_ROUTES: string[];

@@ -3,7 +3,7 @@ import type { Auth } from "../auth.js";
 import { extendAdminSession } from "../auth/session-lifetime.js";
 import type { Database } from "../db/client.js";
 import { AppError } from "../errors.js";
-import { MESSAGES } from "../../shared/schemas/auth.js";
+import { MESSAGES } from "#shared/schemas/auth.js";
 
 export interface SessionUser {
   id: string;

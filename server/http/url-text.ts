@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { hasControlCharacters } from "../../shared/schemas/text.js";
+import { hasControlCharacters } from "#shared/schemas/text.js";
 import { AppError } from "../errors.js";
 
 function decoded(text: string): string {

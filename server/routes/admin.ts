@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import * as z from "zod/mini";
-import { formatCents } from "../../shared/money.js";
-import { userSearchQuery } from "../../shared/schemas/admin.js";
-import { confirmDepositSchema, rejectDepositSchema, type DepositStatus } from "../../shared/schemas/deposits.js";
-import { planInputSchema } from "../../shared/schemas/investments.js";
-import { markPayoutPaidSchema, rejectPayoutSchema } from "../../shared/schemas/payouts.js";
+import { formatCents } from "#shared/money.js";
+import { userSearchQuery } from "#shared/schemas/admin.js";
+import { confirmDepositSchema, rejectDepositSchema, type DepositStatus } from "#shared/schemas/deposits.js";
+import { planInputSchema } from "#shared/schemas/investments.js";
+import { markPayoutPaidSchema, rejectPayoutSchema } from "#shared/schemas/payouts.js";
 import type { AppDeps } from "../app.js";
 import { AppError } from "../errors.js";
 import { runMoneyOperation, respond } from "../http/idempotency.js";

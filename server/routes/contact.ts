@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { CONTACT_MESSAGES, contactMessageSchema } from "../../shared/schemas/contact.js";
+import { CONTACT_MESSAGES, contactMessageSchema } from "#shared/schemas/contact.js";
 import type { AppDeps } from "../app.js";
 import { AppError } from "../errors.js";
 import { clientIp } from "../http/client-ip.js";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ContentPage } from "../../shared/content.js";
+import type { ContentPage } from "#shared/content.js";
 import { AppError } from "../errors.js";
 import { normalizePath } from "../http/pages.js";
 

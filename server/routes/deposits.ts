@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createDepositSchema, type DepositOptionsDto } from "../../shared/schemas/deposits.js";
+import { createDepositSchema, type DepositOptionsDto } from "#shared/schemas/deposits.js";
 import type { AppDeps } from "../app.js";
 import { AppError } from "../errors.js";
 import { runMoneyOperation, respond } from "../http/idempotency.js";

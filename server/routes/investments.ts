@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createInvestmentSchema } from "../../shared/schemas/investments.js";
+import { createInvestmentSchema } from "#shared/schemas/investments.js";
 import type { AppDeps } from "../app.js";
 import { runMoneyOperation, respond } from "../http/idempotency.js";
 import { readJson } from "../http/json-body.js";

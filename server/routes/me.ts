@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { historyQuerySchema } from "../../shared/schemas/ledger.js";
+import { historyQuerySchema } from "#shared/schemas/ledger.js";
 import type { AppDeps } from "../app.js";
 import { AppError } from "../errors.js";
 import { requireUser, type AppEnv } from "../http/session.js";

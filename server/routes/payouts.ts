@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { createMoneyRequestSchema, createPayoutSchema, createTransferSchema } from "../../shared/schemas/payouts.js";
+import { createMoneyRequestSchema, createPayoutSchema, createTransferSchema } from "#shared/schemas/payouts.js";
 import type { AppDeps } from "../app.js";
 import { payout } from "../db/schema.js";
 import { runMoneyOperation, respond } from "../http/idempotency.js";

@@ -1,4 +1,4 @@
-import type { MailMessage, Mailer } from "../../server/mail/mailer.js";
+import type { MailMessage, Mailer } from "#server/mail/mailer.js";
 
 /**
  * Keeps what would have been sent. `failing = true` makes every send throw like a dead SMTP

@@ -1,11 +1,11 @@
-import { platformAccount, userAccount } from "../../server/services/ledger/accounts.js";
-import { postJournal } from "../../server/services/ledger/post-journal.js";
-import { grantAdmin } from "../../server/services/users/grant-admin.js";
+import { platformAccount, userAccount } from "#server/services/ledger/accounts.js";
+import { postJournal } from "#server/services/ledger/post-journal.js";
+import { grantAdmin } from "#server/services/users/grant-admin.js";
 import type { HttpClient } from "./http-client.js";
 import type { ServerSuite } from "./suite.js";
 import { eq } from "drizzle-orm";
-import type { Database } from "../../server/db/client.js";
-import { user as userTable } from "../../server/db/schema.js";
+import type { Database } from "#server/db/client.js";
+import { user as userTable } from "#server/db/schema.js";
 import { signIn, signUp, STRONG_PASSWORD, uniqueEmail } from "./test-server.js";
 import { secretFromUri, totpCode } from "./totp.js";
 

@@ -3,11 +3,11 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { AdjustableClock } from "../../server/clock.js";
-import type { DatabaseHandle } from "../../server/db/client.js";
-import { loadConfig, type Config } from "../../server/env.js";
-import { createLogger } from "../../server/logger.js";
-import { startServer, type RunningServer } from "../../server/server.js";
+import { AdjustableClock } from "#server/clock.js";
+import type { DatabaseHandle } from "#server/db/client.js";
+import { loadConfig, type Config } from "#server/env.js";
+import { createLogger } from "#server/logger.js";
+import { startServer, type RunningServer } from "#server/server.js";
 import { HttpClient } from "./http-client.js";
 import { CapturingMailer } from "./mailer.js";
 

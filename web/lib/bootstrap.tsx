@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
-import type { Bootstrap } from "../../shared/site.js";
+import type { Bootstrap } from "#shared/site.js";
 
 const BootstrapContext = createContext<Bootstrap | null>(null);
 

@@ -1,5 +1,5 @@
 import type { core } from "zod/mini";
-import { fieldMessages } from "../../shared/schemas/field-messages.js";
+import { fieldMessages } from "#shared/schemas/field-messages.js";
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import type { ContentPage } from "../../shared/content.js";
+import type { ContentPage } from "#shared/content.js";
 import { apiRequest, ApiError } from "./api.js";
 
 /** Data for the one page the server rendered (a blog post, a legal page), embedded beside the HTML. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { DbExecutor } from "../../db/client.js";
-import { auditLog } from "../../db/schema.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { auditLog } from "#server/db/schema.js";
 
 export interface AuditEntry {
   actorId: string;

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { ContactMessage } from "../../../shared/schemas/contact.js";
-import type { Database } from "../../db/client.js";
-import { contactMessage } from "../../db/schema.js";
-import type { Logger } from "../../logger.js";
-import type { Mailer } from "../../mail/mailer.js";
+import type { ContactMessage } from "#shared/schemas/contact.js";
+import type { Database } from "#server/db/client.js";
+import { contactMessage } from "#server/db/schema.js";
+import type { Logger } from "#server/logger.js";
+import type { Mailer } from "#server/mail/mailer.js";
 import { enqueueMail, type OutgoingMessage } from "../mail/enqueue-mail.js";
 
 export interface ContactDeps {

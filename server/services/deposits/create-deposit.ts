@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import { formatCents } from "../../../shared/money.js";
-import type { CreateDepositInput, DepositDto } from "../../../shared/schemas/deposits.js";
-import type { DbExecutor } from "../../db/client.js";
-import { deposit, depositAddress } from "../../db/schema.js";
-import type { Config } from "../../env.js";
-import { AppError } from "../../errors.js";
+import { formatCents } from "#shared/money.js";
+import type { CreateDepositInput, DepositDto } from "#shared/schemas/deposits.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { deposit, depositAddress } from "#server/db/schema.js";
+import type { Config } from "#server/env.js";
+import { AppError } from "#server/errors.js";
 import { newReferralCode } from "../referrals/referral-code.js";
 import { cryptoAddressFor } from "./crypto-address.js";
 import { toDepositDto } from "./deposit-dto.js";

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { CryptoAddressDto } from "../../../shared/schemas/deposits.js";
-import type { DbExecutor } from "../../db/client.js";
-import { depositAddress } from "../../db/schema.js";
-import type { Config } from "../../env.js";
+import type { CryptoAddressDto } from "#shared/schemas/deposits.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { depositAddress } from "#server/db/schema.js";
+import type { Config } from "#server/env.js";
 import { deriveDepositAddress } from "../bitcoin/derive-address.js";
 
 /**

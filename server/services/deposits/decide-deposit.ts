@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { formatCents } from "../../../shared/money.js";
-import type { DepositDto } from "../../../shared/schemas/deposits.js";
-import type { DbExecutor } from "../../db/client.js";
-import type { Config } from "../../env.js";
-import { deposit, user } from "../../db/schema.js";
-import { AppError } from "../../errors.js";
+import { formatCents } from "#shared/money.js";
+import type { DepositDto } from "#shared/schemas/deposits.js";
+import type { DbExecutor } from "#server/db/client.js";
+import type { Config } from "#server/env.js";
+import { deposit, user } from "#server/db/schema.js";
+import { AppError } from "#server/errors.js";
 import { recordAudit } from "../audit/record-audit.js";
 import { platformAccount, userAccount } from "../ledger/accounts.js";
 import { postJournal } from "../ledger/post-journal.js";

@@ -1,5 +1,5 @@
-import type { BankKey, Coin, DepositDto, DepositStatus } from "../../../shared/schemas/deposits.js";
-import type { deposit } from "../../db/schema.js";
+import type { BankKey, Coin, DepositDto, DepositStatus } from "#shared/schemas/deposits.js";
+import type { deposit } from "#server/db/schema.js";
 import { toJsonCents } from "../ledger/balances.js";
 
 export type DepositRow = typeof deposit.$inferSelect;

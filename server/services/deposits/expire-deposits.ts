@@ -1,6 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
-import type { DbExecutor } from "../../db/client.js";
-import { deposit } from "../../db/schema.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { deposit } from "#server/db/schema.js";
 
 /** Marks pending deposits past their expiry as expired; an operator can still confirm late money. */
 export async function expireDeposits(db: DbExecutor, now = new Date()): Promise<number> {

@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
-import type { AdminDepositDto, DepositDto, DepositStatus } from "../../../shared/schemas/deposits.js";
-import type { DbExecutor } from "../../db/client.js";
-import { deposit, user } from "../../db/schema.js";
+import type { AdminDepositDto, DepositDto, DepositStatus } from "#shared/schemas/deposits.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { deposit, user } from "#server/db/schema.js";
 import { toDepositDto } from "./deposit-dto.js";
 
 export async function listMyDeposits(db: DbExecutor, userId: string, limit = 50): Promise<DepositDto[]> {

@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
-import { maskAddress, maskName } from "../../../shared/mask.js";
-import type { DbExecutor } from "../../db/client.js";
-import { deposit, user } from "../../db/schema.js";
-import type { BankSettings } from "../../env.js";
+import { maskAddress, maskName } from "#shared/mask.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { deposit, user } from "#server/db/schema.js";
+import type { BankSettings } from "#server/env.js";
 import { toJsonCents } from "../ledger/balances.js";
 
 export interface PublicDepositDto {

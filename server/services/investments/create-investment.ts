@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { applyRate, formatCents, formatRate } from "../../../shared/money.js";
-import type { CreateInvestmentInput, InvestmentDto } from "../../../shared/schemas/investments.js";
-import type { DbExecutor } from "../../db/client.js";
-import { investment, plan } from "../../db/schema.js";
-import { AppError } from "../../errors.js";
+import { applyRate, formatCents, formatRate } from "#shared/money.js";
+import type { CreateInvestmentInput, InvestmentDto } from "#shared/schemas/investments.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { investment, plan } from "#server/db/schema.js";
+import { AppError } from "#server/errors.js";
 import { userAccount } from "../ledger/accounts.js";
 import { postJournal } from "../ledger/post-journal.js";
 import { notify, type NotificationInput } from "../notifications/notify.js";

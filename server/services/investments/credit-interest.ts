@@ -1,7 +1,7 @@
 import { and, eq, lte } from "drizzle-orm";
-import type { DbExecutor } from "../../db/client.js";
-import { investment, user } from "../../db/schema.js";
-import { AppError } from "../../errors.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { investment, user } from "#server/db/schema.js";
+import { AppError } from "#server/errors.js";
 import { recordAudit } from "../audit/record-audit.js";
 import { settleBatch, type SettlementRun } from "./settle-due.js";
 

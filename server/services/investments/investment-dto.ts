@@ -1,5 +1,5 @@
-import type { InvestmentDto } from "../../../shared/schemas/investments.js";
-import type { investment } from "../../db/schema.js";
+import type { InvestmentDto } from "#shared/schemas/investments.js";
+import type { investment } from "#server/db/schema.js";
 import { toJsonCents } from "../ledger/balances.js";
 
 export type InvestmentRow = typeof investment.$inferSelect;

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
-import type { InvestmentDto } from "../../../shared/schemas/investments.js";
-import type { DbExecutor } from "../../db/client.js";
-import { investment } from "../../db/schema.js";
+import type { InvestmentDto } from "#shared/schemas/investments.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { investment } from "#server/db/schema.js";
 import { toInvestmentDto } from "./investment-dto.js";
 
 export async function listInvestments(db: DbExecutor, userId: string, now: Date, limit = 100): Promise<InvestmentDto[]> {

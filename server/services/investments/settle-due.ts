@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { formatCents } from "../../../shared/money.js";
-import type { Database, DbExecutor } from "../../db/client.js";
-import { pgArray } from "../../db/pg-array.js";
+import { formatCents } from "#shared/money.js";
+import type { Database, DbExecutor } from "#server/db/client.js";
+import { pgArray } from "#server/db/pg-array.js";
 import type { NotificationInput } from "../notifications/notify.js";
 
 export interface SettlementRun {

@@ -1,8 +1,8 @@
 import { and, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { SummaryDto } from "../../../shared/schemas/ledger.js";
-import type { DbExecutor } from "../../db/client.js";
-import { ledgerAccount, posting } from "../../db/schema.js";
+import type { SummaryDto } from "#shared/schemas/ledger.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { ledgerAccount, posting } from "#server/db/schema.js";
 import { platformAccount, userAccount } from "./accounts.js";
 
 /** bigint cents to a JSON number; every balance we can hold fits, and anything else is a bug to stop on. */

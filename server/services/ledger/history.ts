@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { HistoryEntryDto, HistoryPageDto, HistoryStatus } from "../../../shared/schemas/ledger.js";
-import type { DbExecutor } from "../../db/client.js";
+import type { HistoryEntryDto, HistoryPageDto, HistoryStatus } from "#shared/schemas/ledger.js";
+import type { DbExecutor } from "#server/db/client.js";
 import { toJsonCents } from "./balances.js";
 
 const TYPE_LABELS: Record<string, string> = {

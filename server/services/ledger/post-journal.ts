@@ -1,8 +1,8 @@
-import type { DbExecutor } from "../../db/client.js";
-import { pgArray } from "../../db/pg-array.js";
-import { queryPrepared } from "../../db/prepared-query.js";
-import { timeOrderedUuid } from "../../db/time-ordered-uuid.js";
-import { AppError } from "../../errors.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { pgArray } from "#server/db/pg-array.js";
+import { queryPrepared } from "#server/db/prepared-query.js";
+import { timeOrderedUuid } from "#server/db/time-ordered-uuid.js";
+import { AppError } from "#server/errors.js";
 import type { LedgerAccountRef } from "./accounts.js";
 
 export type JournalKind =

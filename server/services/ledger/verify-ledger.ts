@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { DbExecutor } from "../../db/client.js";
+import type { DbExecutor } from "#server/db/client.js";
 
 /**
  * The ledger's invariants, checked from the raw tables: every journal sums to zero, every user

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { outgoingMail } from "../../db/schema.js";
-import type { Logger } from "../../logger.js";
-import { brandMail, type MailSite } from "../../mail/brand.js";
-import type { Mailer } from "../../mail/mailer.js";
+import type { Database } from "#server/db/client.js";
+import { outgoingMail } from "#server/db/schema.js";
+import type { Logger } from "#server/logger.js";
+import { brandMail, type MailSite } from "#server/mail/brand.js";
+import type { Mailer } from "#server/mail/mailer.js";
 
 /** Longer than any send can take (the SMTP transport times out well within it). */
 export const MAIL_LEASE_MS = 5 * 60_000;

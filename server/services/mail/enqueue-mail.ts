@@ -1,6 +1,6 @@
-import type { DbExecutor } from "../../db/client.js";
-import { outgoingMail } from "../../db/schema.js";
-import { timeOrderedUuid } from "../../db/time-ordered-uuid.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { outgoingMail } from "#server/db/schema.js";
+import { timeOrderedUuid } from "#server/db/time-ordered-uuid.js";
 
 export interface OutgoingMessage {
   /** What it is about, for operators and logs: a notification kind, "password-reset", … */

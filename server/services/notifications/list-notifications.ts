@@ -1,8 +1,8 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
-import type { NotificationListDto } from "../../../shared/schemas/notifications.js";
-import type { DbExecutor } from "../../db/client.js";
-import { notification } from "../../db/schema.js";
-import { AppError } from "../../errors.js";
+import type { NotificationListDto } from "#shared/schemas/notifications.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { notification } from "#server/db/schema.js";
+import { AppError } from "#server/errors.js";
 
 export async function listNotifications(db: DbExecutor, userId: string, limit = 30): Promise<NotificationListDto> {
   const rows = await db.select().from(notification).where(eq(notification.userId, userId)).orderBy(desc(notification.createdAt), desc(notification.id)).limit(limit);

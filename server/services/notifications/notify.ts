@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { DbExecutor } from "../../db/client.js";
-import { timeOrderedUuid } from "../../db/time-ordered-uuid.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { timeOrderedUuid } from "#server/db/time-ordered-uuid.js";
 
 export interface NotificationInput {
   userId: string;

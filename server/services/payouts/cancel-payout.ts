@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { formatCents } from "../../../shared/money.js";
-import type { PayoutDto } from "../../../shared/schemas/payouts.js";
-import type { DbExecutor } from "../../db/client.js";
-import { payout } from "../../db/schema.js";
+import { formatCents } from "#shared/money.js";
+import type { PayoutDto } from "#shared/schemas/payouts.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { payout } from "#server/db/schema.js";
 import { recordAudit } from "../audit/record-audit.js";
 import { userAccount } from "../ledger/accounts.js";
 import { postJournal } from "../ledger/post-journal.js";

@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
-import { formatCents } from "../../../shared/money.js";
-import type { AdminPayoutDto, PayoutDto } from "../../../shared/schemas/payouts.js";
-import type { DbExecutor } from "../../db/client.js";
-import { payout, user } from "../../db/schema.js";
+import { formatCents } from "#shared/money.js";
+import type { AdminPayoutDto, PayoutDto } from "#shared/schemas/payouts.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { payout, user } from "#server/db/schema.js";
 import { recordAudit } from "../audit/record-audit.js";
 import { platformAccount, userAccount } from "../ledger/accounts.js";
 import { postJournal } from "../ledger/post-journal.js";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import type { PayoutStatus } from "../../../shared/schemas/payouts.js";
-import type { DbExecutor } from "../../db/client.js";
-import { payout } from "../../db/schema.js";
-import { AppError } from "../../errors.js";
+import type { PayoutStatus } from "#shared/schemas/payouts.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { payout } from "#server/db/schema.js";
+import { AppError } from "#server/errors.js";
 import type { PayoutRow } from "./payout-dto.js";
 
 const DECIDED: Record<Exclude<PayoutStatus, "requested">, string> = {

@@ -1,5 +1,5 @@
-import type { PayoutDto, PayoutStatus } from "../../../shared/schemas/payouts.js";
-import type { payout } from "../../db/schema.js";
+import type { PayoutDto, PayoutStatus } from "#shared/schemas/payouts.js";
+import type { payout } from "#server/db/schema.js";
 import { toJsonCents } from "../ledger/balances.js";
 
 export type PayoutRow = typeof payout.$inferSelect;

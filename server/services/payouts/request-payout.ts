@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { formatCents } from "../../../shared/money.js";
-import type { CreatePayoutInput, PayoutDto } from "../../../shared/schemas/payouts.js";
-import type { DbExecutor } from "../../db/client.js";
-import { ledgerAccount, payout } from "../../db/schema.js";
-import type { Config } from "../../env.js";
-import { AppError } from "../../errors.js";
+import { formatCents } from "#shared/money.js";
+import type { CreatePayoutInput, PayoutDto } from "#shared/schemas/payouts.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { ledgerAccount, payout } from "#server/db/schema.js";
+import type { Config } from "#server/env.js";
+import { AppError } from "#server/errors.js";
 import { userAccount } from "../ledger/accounts.js";
 import { postJournal } from "../ledger/post-journal.js";
 import { notify, type NotificationInput } from "../notifications/notify.js";

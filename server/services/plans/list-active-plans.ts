@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
-import type { PlanDto } from "../../../shared/plans.js";
-import type { Database } from "../../db/client.js";
-import { plan } from "../../db/schema.js";
+import type { PlanDto } from "#shared/plans.js";
+import type { Database } from "#server/db/client.js";
+import { plan } from "#server/db/schema.js";
 
 export async function listActivePlans(db: Database): Promise<PlanDto[]> {
   const rows = await db.select().from(plan).where(eq(plan.active, true)).orderBy(asc(plan.sortOrder), asc(plan.minimumCents));

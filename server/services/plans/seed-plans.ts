@@ -1,6 +1,6 @@
-import { SEED_PLANS } from "../../../shared/plans.js";
-import type { Database } from "../../db/client.js";
-import { plan } from "../../db/schema.js";
+import { SEED_PLANS } from "#shared/plans.js";
+import type { Database } from "#server/db/client.js";
+import { plan } from "#server/db/schema.js";
 
 /** Inserts the launch plans once; plans an operator has edited or removed are left alone. */
 export async function seedPlans(db: Database): Promise<void> {

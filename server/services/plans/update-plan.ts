@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
-import type { PlanInput } from "../../../shared/schemas/investments.js";
-import type { DbExecutor } from "../../db/client.js";
-import { plan } from "../../db/schema.js";
-import { AppError } from "../../errors.js";
+import type { PlanInput } from "#shared/schemas/investments.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { plan } from "#server/db/schema.js";
+import { AppError } from "#server/errors.js";
 import { recordAudit } from "../audit/record-audit.js";
 import { toJsonCents } from "../ledger/balances.js";
 

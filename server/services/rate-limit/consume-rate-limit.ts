@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { rateLimit } from "../../db/schema.js";
+import type { Database } from "#server/db/client.js";
+import { rateLimit } from "#server/db/schema.js";
 
 /**
  * Our rows share better-auth's `rate_limit` table; its keys are "<ip>|<path>"-like, so a prefix no

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { rateLimit } from "../../db/schema.js";
+import type { Database } from "#server/db/client.js";
+import { rateLimit } from "#server/db/schema.js";
 import { APP_KEY_PREFIX, type RateLimitResult, type RateLimitRule } from "./consume-rate-limit.js";
 
 /**

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { user } from "../../db/schema.js";
-import { AppError } from "../../errors.js";
+import type { Database } from "#server/db/client.js";
+import { user } from "#server/db/schema.js";
+import { AppError } from "#server/errors.js";
 
 /** Crockford base32 without look-alike letters: easy to read aloud and to type. */
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";

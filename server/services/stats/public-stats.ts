@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { investment, plan, user } from "../../db/schema.js";
+import type { Database } from "#server/db/client.js";
+import { investment, plan, user } from "#server/db/schema.js";
 
 export interface PublicStats {
   /** Accounts held by investors (operators excluded). */

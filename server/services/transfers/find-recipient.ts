@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { user } from "../../db/schema.js";
-import { AppError } from "../../errors.js";
+import type { Database } from "#server/db/client.js";
+import { user } from "#server/db/schema.js";
+import { AppError } from "#server/errors.js";
 import { consumeRateLimit } from "../rate-limit/consume-rate-limit.js";
 import type { Party } from "./send-transfer.js";
 

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, gte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { formatCents } from "../../../shared/money.js";
-import type { CreateMoneyRequestInput, MoneyRequestDto } from "../../../shared/schemas/payouts.js";
-import type { DbExecutor } from "../../db/client.js";
-import { moneyRequest, user } from "../../db/schema.js";
-import { AppError } from "../../errors.js";
+import { formatCents } from "#shared/money.js";
+import type { CreateMoneyRequestInput, MoneyRequestDto } from "#shared/schemas/payouts.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { moneyRequest, user } from "#server/db/schema.js";
+import { AppError } from "#server/errors.js";
 import { toJsonCents } from "../ledger/balances.js";
 import { notify, type NotificationInput } from "../notifications/notify.js";
 import { refuseRecipient } from "./find-recipient.js";

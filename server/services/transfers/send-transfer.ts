@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { formatCents } from "../../../shared/money.js";
-import type { TransferDto } from "../../../shared/schemas/payouts.js";
-import type { DbExecutor } from "../../db/client.js";
-import { transfer } from "../../db/schema.js";
-import { AppError } from "../../errors.js";
+import { formatCents } from "#shared/money.js";
+import type { TransferDto } from "#shared/schemas/payouts.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { transfer } from "#server/db/schema.js";
+import { AppError } from "#server/errors.js";
 import { userAccount } from "../ledger/accounts.js";
 import { postJournal } from "../ledger/post-journal.js";
 import { notify, type NotificationInput } from "../notifications/notify.js";

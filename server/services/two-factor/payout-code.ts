@@ -1,7 +1,7 @@
 import type { SecretConfig } from "better-auth/crypto";
-import { MESSAGES } from "../../../shared/schemas/auth.js";
-import type { Database, DbExecutor } from "../../db/client.js";
-import { AppError } from "../../errors.js";
+import { MESSAGES } from "#shared/schemas/auth.js";
+import type { Database, DbExecutor } from "#server/db/client.js";
+import { AppError } from "#server/errors.js";
 import { consumeRateLimit } from "../rate-limit/consume-rate-limit.js";
 import { peekRateLimit } from "../rate-limit/peek-rate-limit.js";
 import { consumeTotpCode } from "./totp-code.js";

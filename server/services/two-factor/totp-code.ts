@@ -3,7 +3,7 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { symmetricDecrypt, type SecretConfig } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
-import type { DbExecutor } from "../../db/client.js";
+import type { DbExecutor } from "#server/db/client.js";
 
 const PERIOD_SECONDS = 30;
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { session, user } from "../../db/schema.js";
-import { AppError } from "../../errors.js";
+import type { Database } from "#server/db/client.js";
+import { session, user } from "#server/db/schema.js";
+import { AppError } from "#server/errors.js";
 
 export interface GrantAdminResult {
   email: string;

@@ -1,6 +1,6 @@
 import { desc, ilike, or } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { user } from "../../db/schema.js";
+import type { Database } from "#server/db/client.js";
+import { user } from "#server/db/schema.js";
 
 export interface UserSummary {
   id: string;

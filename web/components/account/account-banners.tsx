@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { refreshSession, useSession } from "../../features/auth/api/session.js";
-import { useTwoFactorRefused } from "../../lib/account-refusals.js";
+import { refreshSession, useSession } from "#web/features/auth/api/session.js";
+import { useTwoFactorRefused } from "#web/lib/account-refusals.js";
 import { Alert } from "../ui/alert.js";
 import { VerifyEmailNotice } from "./email-verification.js";
 import { TwoFactorRequiredNotice } from "./two-factor-required.js";

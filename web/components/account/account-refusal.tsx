@@ -1,5 +1,5 @@
-import { useSession } from "../../features/auth/api/session.js";
-import { isAccountRefusal } from "../../lib/account-refusals.js";
+import { useSession } from "#web/features/auth/api/session.js";
+import { isAccountRefusal } from "#web/lib/account-refusals.js";
 import { VerifyEmailNotice } from "./email-verification.js";
 import { TwoFactorRequiredNotice } from "./two-factor-required.js";
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { MESSAGES } from "../../../shared/schemas/auth.js";
-import { authErrorMessage } from "../../features/auth/api/messages.js";
-import { sendVerificationEmail } from "../../features/auth/api/session.js";
-import { ApiError } from "../../lib/api.js";
-import { cn } from "../../lib/cn.js";
+import { MESSAGES } from "#shared/schemas/auth.js";
+import { authErrorMessage } from "#web/features/auth/api/messages.js";
+import { sendVerificationEmail } from "#web/features/auth/api/session.js";
+import { ApiError } from "#web/lib/api.js";
+import { cn } from "#web/lib/cn.js";
 import { Button } from "../ui/button.js";
 
 /** How long "Resend link" rests after a send: the server caps mails per address anyway, this spares the clicks. */

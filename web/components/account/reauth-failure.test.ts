@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "../../../shared/schemas/auth.js";
-import { ApiError } from "../../lib/api.js";
+import { MESSAGES } from "#shared/schemas/auth.js";
+import { ApiError } from "#web/lib/api.js";
 import { reauthFailure, WRONG_PASSWORD } from "./reauth-failure.js";
 
 const auth = (status: number, code: string, message: string) => new ApiError(status, code, message, undefined, "auth");

@@ -1,5 +1,5 @@
-import { MESSAGES } from "../../../shared/schemas/auth.js";
-import { ApiError } from "../../lib/api.js";
+import { MESSAGES } from "#shared/schemas/auth.js";
+import { ApiError } from "#web/lib/api.js";
 
 /** Shown on the password field when the server refused the password (it was not empty: the form checks that). */
 export const WRONG_PASSWORD = "Your password is not correct.";

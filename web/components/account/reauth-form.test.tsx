@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MESSAGES } from "../../../shared/schemas/auth.js";
+import { MESSAGES } from "#shared/schemas/auth.js";
 import { ReauthForm } from "./reauth-form.js";
 import { WRONG_PASSWORD } from "./reauth-failure.js";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { changePasswordSchema } from "../../../shared/schemas/account.js";
-import { MESSAGES, twoFactorCodeField } from "../../../shared/schemas/auth.js";
+import { changePasswordSchema } from "#shared/schemas/account.js";
+import { MESSAGES, twoFactorCodeField } from "#shared/schemas/auth.js";
 import { Alert } from "../ui/alert.js";
 import { Button } from "../ui/button.js";
 import { Field } from "../ui/field.js";

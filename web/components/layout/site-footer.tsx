@@ -1,8 +1,8 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { LEGAL_PAGES } from "../../../shared/content.js";
-import type { SocialNetwork } from "../../../shared/site.js";
-import { useBootstrap } from "../../lib/bootstrap.js";
+import { LEGAL_PAGES } from "#shared/content.js";
+import type { SocialNetwork } from "#shared/site.js";
+import { useBootstrap } from "#web/lib/bootstrap.js";
 import { Logo } from "../ui/logo.js";
 import { SOCIAL_LABELS, SocialIcon } from "../ui/social-icon.js";
 

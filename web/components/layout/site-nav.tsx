@@ -1,10 +1,10 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { useSession } from "../../features/auth/api/session.js";
-import { useSignOut } from "../../lib/use-sign-out.js";
-import { useBootstrap } from "../../lib/bootstrap.js";
-import { cn } from "../../lib/cn.js";
+import { useSession } from "#web/features/auth/api/session.js";
+import { useSignOut } from "#web/lib/use-sign-out.js";
+import { useBootstrap } from "#web/lib/bootstrap.js";
+import { cn } from "#web/lib/cn.js";
 import { Button, LinkButton } from "../ui/button.js";
 import { Logo } from "../ui/logo.js";
 

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#web/lib/cn.js";
 
 export interface FeatureCard {
   icon: LucideIcon;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#web/lib/cn.js";
 
 const TONES = {
   error: "border-danger-600/30 bg-danger-50 text-danger-600",

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#web/lib/cn.js";
 
 const TONES = {
   success: "bg-success-50 text-success-700 ring-success-700/30",

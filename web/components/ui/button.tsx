@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes, Ref } from "react";
 import { Link, type LinkProps } from "react-router";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#web/lib/cn.js";
 
 type Variant = "primary" | "secondary" | "ghost" | "accent" | "danger" | "dangerOutline";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#web/lib/cn.js";
 
 export function Logo({ name, to = "/", inverted = false }: { name: string; to?: string; inverted?: boolean }) {
   return (

@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from "react";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#web/lib/cn.js";
 
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;

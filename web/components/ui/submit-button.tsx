@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from "react";
-import { useHydrated } from "../../lib/use-hydrated.js";
+import { useHydrated } from "#web/lib/use-hydrated.js";
 import { Button } from "./button.js";
 
 type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type"> & { pending?: boolean; pendingLabel?: string; variant?: "primary" | "accent" };

@@ -1,6 +1,6 @@
-import { formatCents, parseAmount } from "../../../shared/money.js";
-import { fieldMessages } from "../../../shared/schemas/field-messages.js";
-import { planInputSchema, type PlanInput } from "../../../shared/schemas/investments.js";
+import { formatCents, parseAmount } from "#shared/money.js";
+import { fieldMessages } from "#shared/schemas/field-messages.js";
+import { planInputSchema, type PlanInput } from "#shared/schemas/investments.js";
 import type { AdminPlanDto } from "./api/admin-plans.js";
 import { parseRatePercent, rateInputValue } from "./rate.js";
 

@@ -1,4 +1,4 @@
-import { formatRate } from "../../../shared/money.js";
+import { formatRate } from "#shared/money.js";
 
 export type RateParse = { ok: true; basisPoints: number } | { ok: false; message: string };
 

@@ -1,4 +1,4 @@
-import { formatCents, parseAmount } from "../../../shared/money.js";
+import { formatCents, parseAmount } from "#shared/money.js";
 
 export const EMPTY_AMOUNT_MESSAGE = "Please enter an amount first.";
 

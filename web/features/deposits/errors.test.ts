@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api.js";
+import { ApiError } from "#web/lib/api.js";
 import { DEPOSIT_FAILED, depositFailure, NOT_AUTHENTICATED } from "./errors.js";
 
 describe("depositFailure", () => {

@@ -1,4 +1,4 @@
-import type { BankKey, DepositDto, DepositStatus } from "../../../shared/schemas/deposits.js";
+import type { BankKey, DepositDto, DepositStatus } from "#shared/schemas/deposits.js";
 
 /** Display names of the three banks (reference §9); the account details come from the server. */
 export const BANK_NAMES: Record<BankKey, string> = { access: "Access Bank", uba: "UBA", gtbank: "GTBank" };

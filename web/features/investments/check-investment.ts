@@ -1,6 +1,6 @@
-import { INVALID_AMOUNT, projectReturn } from "../../../shared/calculator.js";
-import type { Cents } from "../../../shared/money.js";
-import type { PlanDto } from "../../../shared/plans.js";
+import { INVALID_AMOUNT, projectReturn } from "#shared/calculator.js";
+import type { Cents } from "#shared/money.js";
+import type { PlanDto } from "#shared/plans.js";
 
 export const EMPTY_AMOUNT = "Please enter an amount first.";
 export const NOT_ENOUGH = "Your available balance is not enough for this investment. Deposit funds first.";

@@ -1,4 +1,4 @@
-import { ApiError } from "../../lib/api.js";
+import { ApiError } from "#web/lib/api.js";
 
 export const INVEST_FAILED = "The investment could not be made. Please try again.";
 

@@ -1,6 +1,6 @@
-import { emailField } from "../../../shared/schemas/auth.js";
-import { fieldMessages } from "../../../shared/schemas/field-messages.js";
-import { createMoneyRequestSchema, WALLETS, type CreateMoneyRequestInput } from "../../../shared/schemas/payouts.js";
+import { emailField } from "#shared/schemas/auth.js";
+import { fieldMessages } from "#shared/schemas/field-messages.js";
+import { createMoneyRequestSchema, WALLETS, type CreateMoneyRequestInput } from "#shared/schemas/payouts.js";
 import { checkAmount } from "../deposits/amount.js";
 
 export type Wallet = (typeof WALLETS)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "../../../shared/schemas/auth.js";
-import { ApiError } from "../../lib/api.js";
+import { MESSAGES } from "#shared/schemas/auth.js";
+import { ApiError } from "#web/lib/api.js";
 import { moneyOutFailure, NOT_AUTHENTICATED } from "./errors.js";
 
 const NAMES = { amountCents: "amount", walletAddress: "recipient", toEmail: "recipient" };

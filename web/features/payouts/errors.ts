@@ -1,5 +1,5 @@
-import { isAccountRefusal } from "../../lib/account-refusals.js";
-import { ApiError } from "../../lib/api.js";
+import { isAccountRefusal } from "#web/lib/account-refusals.js";
+import { ApiError } from "#web/lib/api.js";
 import { explainBadRequest } from "../deposits/errors.js";
 
 export const NOT_AUTHENTICATED = "User not authenticated.";

@@ -1,5 +1,5 @@
-import { emailField, twoFactorCodeField } from "../../../shared/schemas/auth.js";
-import { createPayoutSchema, createTransferSchema, walletAddressField, type CreatePayoutInput, type CreateTransferInput } from "../../../shared/schemas/payouts.js";
+import { emailField, twoFactorCodeField } from "#shared/schemas/auth.js";
+import { createPayoutSchema, createTransferSchema, walletAddressField, type CreatePayoutInput, type CreateTransferInput } from "#shared/schemas/payouts.js";
 import { checkAmount } from "../deposits/amount.js";
 
 /** The reference's texts (§5, §8). */

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { Alert } from "../../components/ui/alert.js";
-import { Loading } from "../../components/ui/spinner.js";
-import { usePendingDeposits } from "../../features/deposits/api/admin-deposits.js";
-import type { DecisionOutcome } from "../../features/deposits/components/admin-decision.js";
-import { AdminDepositRow } from "../../features/deposits/components/admin-deposit-row.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Loading } from "#web/components/ui/spinner.js";
+import { usePendingDeposits } from "#web/features/deposits/api/admin-deposits.js";
+import type { DecisionOutcome } from "#web/features/deposits/components/admin-decision.js";
+import { AdminDepositRow } from "#web/features/deposits/components/admin-deposit-row.js";
 import { ScreenTitle } from "../dashboard/screens.js";
 
 /** /dashboard/admin/deposits: the queue of claims to check against the wallet and bank statements, oldest first. */

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { Alert } from "../../components/ui/alert.js";
-import { Loading } from "../../components/ui/spinner.js";
-import { usePendingPayouts } from "../../features/payouts/api/admin-payouts.js";
-import type { PayoutOutcome } from "../../features/payouts/components/admin-decision.js";
-import { AdminPayoutRow } from "../../features/payouts/components/admin-payout-row.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Loading } from "#web/components/ui/spinner.js";
+import { usePendingPayouts } from "#web/features/payouts/api/admin-payouts.js";
+import type { PayoutOutcome } from "#web/features/payouts/components/admin-decision.js";
+import { AdminPayoutRow } from "#web/features/payouts/components/admin-payout-row.js";
 import { ScreenTitle } from "../dashboard/screens.js";
 
 /** /dashboard/admin/payouts: withdrawals waiting to be sent, oldest first. Each amount is already held from the user's balance. */

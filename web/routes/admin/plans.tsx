@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { Alert } from "../../components/ui/alert.js";
-import { Loading } from "../../components/ui/spinner.js";
-import { useAdminPlans, type AdminPlanDto } from "../../features/admin-plans/api/admin-plans.js";
-import { AdminPlanRow } from "../../features/admin-plans/components/admin-plan-row.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Loading } from "#web/components/ui/spinner.js";
+import { useAdminPlans, type AdminPlanDto } from "#web/features/admin-plans/api/admin-plans.js";
+import { AdminPlanRow } from "#web/features/admin-plans/components/admin-plan-row.js";
 import { ScreenTitle } from "../dashboard/screens.js";
 
 /** /dashboard/admin/plans: every plan, open or closed, each editable in place. */

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { MESSAGES, forgotPasswordSchema } from "../../../shared/schemas/auth.js";
-import { Alert } from "../../components/ui/alert.js";
-import { Field } from "../../components/ui/field.js";
-import { SubmitButton } from "../../components/ui/submit-button.js";
-import { authErrorMessage } from "../../features/auth/api/messages.js";
-import { requestPasswordReset } from "../../features/auth/api/session.js";
-import { AuthCard } from "../../features/auth/components/auth-card.js";
+import { MESSAGES, forgotPasswordSchema } from "#shared/schemas/auth.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Field } from "#web/components/ui/field.js";
+import { SubmitButton } from "#web/components/ui/submit-button.js";
+import { authErrorMessage } from "#web/features/auth/api/messages.js";
+import { requestPasswordReset } from "#web/features/auth/api/session.js";
+import { AuthCard } from "#web/features/auth/components/auth-card.js";
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState("");

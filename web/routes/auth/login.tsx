@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { MESSAGES, signInSchema, type SignInInput } from "../../../shared/schemas/auth.js";
-import { Alert } from "../../components/ui/alert.js";
-import { Field } from "../../components/ui/field.js";
-import { SubmitButton } from "../../components/ui/submit-button.js";
-import { authErrorMessage } from "../../features/auth/api/messages.js";
-import { refreshSession, signIn } from "../../features/auth/api/session.js";
-import { AuthCard } from "../../features/auth/components/auth-card.js";
-import { TwoFactorStep } from "../../features/auth/components/two-factor-step.js";
-import { fieldErrors, type FieldErrors } from "../../lib/form.js";
-import { useHydrated } from "../../lib/use-hydrated.js";
+import { MESSAGES, signInSchema, type SignInInput } from "#shared/schemas/auth.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Field } from "#web/components/ui/field.js";
+import { SubmitButton } from "#web/components/ui/submit-button.js";
+import { authErrorMessage } from "#web/features/auth/api/messages.js";
+import { refreshSession, signIn } from "#web/features/auth/api/session.js";
+import { AuthCard } from "#web/features/auth/components/auth-card.js";
+import { TwoFactorStep } from "#web/features/auth/components/two-factor-step.js";
+import { fieldErrors, type FieldErrors } from "#web/lib/form.js";
+import { useHydrated } from "#web/lib/use-hydrated.js";
 
 interface LocationState {
   from?: string;

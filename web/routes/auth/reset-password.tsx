@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { PASSWORD_MIN, resetPasswordSchema } from "../../../shared/schemas/auth.js";
-import { Alert } from "../../components/ui/alert.js";
-import { Field } from "../../components/ui/field.js";
-import { SubmitButton } from "../../components/ui/submit-button.js";
-import { authErrorMessage } from "../../features/auth/api/messages.js";
-import { resetPassword } from "../../features/auth/api/session.js";
-import { AuthCard } from "../../features/auth/components/auth-card.js";
-import { fieldErrors, type FieldErrors } from "../../lib/form.js";
-import { useHydrated } from "../../lib/use-hydrated.js";
+import { PASSWORD_MIN, resetPasswordSchema } from "#shared/schemas/auth.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Field } from "#web/components/ui/field.js";
+import { SubmitButton } from "#web/components/ui/submit-button.js";
+import { authErrorMessage } from "#web/features/auth/api/messages.js";
+import { resetPassword } from "#web/features/auth/api/session.js";
+import { AuthCard } from "#web/features/auth/components/auth-card.js";
+import { fieldErrors, type FieldErrors } from "#web/lib/form.js";
+import { useHydrated } from "#web/lib/use-hydrated.js";
 
 type Input = { password: string; confirmPassword: string };
 

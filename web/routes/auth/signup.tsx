@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { MESSAGES, PASSWORD_MIN, signUpSchema, type SignUpInput } from "../../../shared/schemas/auth.js";
-import { Alert } from "../../components/ui/alert.js";
-import { Field } from "../../components/ui/field.js";
-import { SubmitButton } from "../../components/ui/submit-button.js";
-import { authErrorMessage } from "../../features/auth/api/messages.js";
-import { signUp } from "../../features/auth/api/session.js";
-import { AuthCard } from "../../features/auth/components/auth-card.js";
-import { fieldErrors, type FieldErrors } from "../../lib/form.js";
+import { MESSAGES, PASSWORD_MIN, signUpSchema, type SignUpInput } from "#shared/schemas/auth.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Field } from "#web/components/ui/field.js";
+import { SubmitButton } from "#web/components/ui/submit-button.js";
+import { authErrorMessage } from "#web/features/auth/api/messages.js";
+import { signUp } from "#web/features/auth/api/session.js";
+import { AuthCard } from "#web/features/auth/components/auth-card.js";
+import { fieldErrors, type FieldErrors } from "#web/lib/form.js";
 
 const EMPTY: SignUpInput = { name: "", email: "", password: "", confirmPassword: "" };
 

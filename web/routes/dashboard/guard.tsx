@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { TwoFactorRequiredNotice } from "../../components/account/two-factor-required.js";
-import { useSession } from "../../features/auth/api/session.js";
-import { clearTwoFactorRefusal } from "../../lib/account-refusals.js";
+import { TwoFactorRequiredNotice } from "#web/components/account/two-factor-required.js";
+import { useSession } from "#web/features/auth/api/session.js";
+import { clearTwoFactorRefusal } from "#web/lib/account-refusals.js";
 import { ScreenTitle } from "./screens.js";
 
 /** The reference's access guard: "Loading..." while the session loads, /login without one, / on a role mismatch. */

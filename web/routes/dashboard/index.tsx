@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Navigate, Outlet, Route, Routes } from "react-router";
-import { queryClient } from "../../lib/query-client.js";
+import { queryClient } from "#web/lib/query-client.js";
 import { AdminDepositsScreen } from "../admin/deposits.js";
 import { AdminPayoutsScreen } from "../admin/payouts.js";
 import { AdminPlansScreen } from "../admin/plans.js";

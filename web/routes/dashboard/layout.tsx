@@ -15,13 +15,13 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
-import { AccountBanners } from "../../components/account/account-banners.js";
-import { Logo } from "../../components/ui/logo.js";
-import { NotificationBell } from "../../features/notifications/components/notification-bell.js";
-import { useSession, type SessionUser } from "../../features/auth/api/session.js";
-import { useSignOut } from "../../lib/use-sign-out.js";
-import { useBootstrap } from "../../lib/bootstrap.js";
-import { cn } from "../../lib/cn.js";
+import { AccountBanners } from "#web/components/account/account-banners.js";
+import { Logo } from "#web/components/ui/logo.js";
+import { NotificationBell } from "#web/features/notifications/components/notification-bell.js";
+import { useSession, type SessionUser } from "#web/features/auth/api/session.js";
+import { useSignOut } from "#web/lib/use-sign-out.js";
+import { useBootstrap } from "#web/lib/bootstrap.js";
+import { cn } from "#web/lib/cn.js";
 
 const GENERAL = [
   { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard, end: true },

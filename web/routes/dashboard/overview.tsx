@@ -1,9 +1,9 @@
 import { useId } from "react";
-import { useSession } from "../../features/auth/api/session.js";
-import { MyDeposits } from "../../features/deposits/components/my-deposits.js";
-import { CreditInterestPanel } from "../../features/investments/components/credit-interest-panel.js";
-import { MyInvestments } from "../../features/investments/components/my-investments.js";
-import { BalanceCards } from "../../features/ledger/components/balance-cards.js";
+import { useSession } from "#web/features/auth/api/session.js";
+import { MyDeposits } from "#web/features/deposits/components/my-deposits.js";
+import { CreditInterestPanel } from "#web/features/investments/components/credit-interest-panel.js";
+import { MyInvestments } from "#web/features/investments/components/my-investments.js";
+import { BalanceCards } from "#web/features/ledger/components/balance-cards.js";
 import { displayName } from "./layout.js";
 import { ScreenTitle } from "./screens.js";
 

@@ -1,5 +1,5 @@
-import { MoneyRequestLists } from "../../features/money-requests/components/request-lists.js";
-import { RequestMoneyForm } from "../../features/money-requests/components/request-money-form.js";
+import { MoneyRequestLists } from "#web/features/money-requests/components/request-lists.js";
+import { RequestMoneyForm } from "#web/features/money-requests/components/request-money-form.js";
 import { ScreenTitle } from "./screens.js";
 
 /** /dashboard/recieve (the reference's spelling): ask another user for money, and answer what others asked of you. */

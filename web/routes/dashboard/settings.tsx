@@ -1,16 +1,16 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { changePasswordSchema, profileSchema, type ChangePasswordInput } from "../../../shared/schemas/account.js";
-import { PASSWORD_MIN } from "../../../shared/schemas/auth.js";
-import { Alert } from "../../components/ui/alert.js";
-import { Button } from "../../components/ui/button.js";
-import { Field } from "../../components/ui/field.js";
-import { useChangePassword, useUpdateName } from "../../features/account/api/account.js";
-import { ActiveSessions } from "../../features/account/components/active-sessions.js";
-import { ApiError } from "../../lib/api.js";
-import { authErrorMessage } from "../../features/auth/api/messages.js";
-import { useSession } from "../../features/auth/api/session.js";
-import { TwoFactorPanel } from "../../features/two-factor/components/two-factor-panel.js";
-import { fieldErrors, type FieldErrors } from "../../lib/form.js";
+import { changePasswordSchema, profileSchema, type ChangePasswordInput } from "#shared/schemas/account.js";
+import { PASSWORD_MIN } from "#shared/schemas/auth.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Button } from "#web/components/ui/button.js";
+import { Field } from "#web/components/ui/field.js";
+import { useChangePassword, useUpdateName } from "#web/features/account/api/account.js";
+import { ActiveSessions } from "#web/features/account/components/active-sessions.js";
+import { ApiError } from "#web/lib/api.js";
+import { authErrorMessage } from "#web/features/auth/api/messages.js";
+import { useSession } from "#web/features/auth/api/session.js";
+import { TwoFactorPanel } from "#web/features/two-factor/components/two-factor-panel.js";
+import { fieldErrors, type FieldErrors } from "#web/lib/form.js";
 import { ScreenTitle } from "./screens.js";
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {

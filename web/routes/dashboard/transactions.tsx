@@ -1,14 +1,14 @@
 import { Download } from "lucide-react";
 import { useId } from "react";
 import { useSearchParams } from "react-router";
-import { Alert } from "../../components/ui/alert.js";
-import { LinkButton } from "../../components/ui/button.js";
-import { Loading } from "../../components/ui/spinner.js";
-import { HISTORY_CSV_URL, HISTORY_PAGE_SIZE, useHistory } from "../../features/ledger/api/ledger.js";
-import { HistoryTable } from "../../features/ledger/components/history-table.js";
-import { Pagination } from "../../features/ledger/components/pagination.js";
-import { MyPayouts } from "../../features/payouts/components/my-payouts.js";
-import { TransactionDetailsForm } from "../../features/payouts/components/transaction-details-form.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { LinkButton } from "#web/components/ui/button.js";
+import { Loading } from "#web/components/ui/spinner.js";
+import { HISTORY_CSV_URL, HISTORY_PAGE_SIZE, useHistory } from "#web/features/ledger/api/ledger.js";
+import { HistoryTable } from "#web/features/ledger/components/history-table.js";
+import { Pagination } from "#web/features/ledger/components/pagination.js";
+import { MyPayouts } from "#web/features/payouts/components/my-payouts.js";
+import { TransactionDetailsForm } from "#web/features/payouts/components/transaction-details-form.js";
 import { ScreenTitle } from "./screens.js";
 
 /** The page lives in the URL (?page=2), so back/forward and reloads keep it. */

@@ -1,4 +1,4 @@
-import { CryptoDepositForm } from "../../features/deposits/components/crypto-deposit-form.js";
+import { CryptoDepositForm } from "#web/features/deposits/components/crypto-deposit-form.js";
 import { ScreenTitle } from "./screens.js";
 
 export function CryptoTransferScreen() {

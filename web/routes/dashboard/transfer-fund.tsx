@@ -1,4 +1,4 @@
-import { BankDepositForm } from "../../features/deposits/components/bank-deposit-form.js";
+import { BankDepositForm } from "#web/features/deposits/components/bank-deposit-form.js";
 import { ScreenTitle } from "./screens.js";
 
 export function BankTransferScreen() {

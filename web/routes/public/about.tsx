@@ -1,8 +1,8 @@
 import { Eye, ShieldCheck, TrendingUp } from "lucide-react";
-import { PageBanner, Section } from "../../components/marketing/page-banner.js";
-import { FeatureCards } from "../../components/marketing/feature-cards.js";
-import { WhyChooseUs } from "../../components/marketing/why-choose-us.js";
-import { useBootstrap } from "../../lib/bootstrap.js";
+import { PageBanner, Section } from "#web/components/marketing/page-banner.js";
+import { FeatureCards } from "#web/components/marketing/feature-cards.js";
+import { WhyChooseUs } from "#web/components/marketing/why-choose-us.js";
+import { useBootstrap } from "#web/lib/bootstrap.js";
 
 const VALUES = [
   { icon: Eye, title: "Transparency", text: "Rates, terms and minimums are shown before you invest, and every figure on your dashboard comes from our ledger of recorded movements." },

@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { PageBanner, Section } from "../../components/marketing/page-banner.js";
-import { ContactForm } from "../../features/contact/components/contact-form.js";
-import { useBootstrap } from "../../lib/bootstrap.js";
+import { PageBanner, Section } from "#web/components/marketing/page-banner.js";
+import { ContactForm } from "#web/features/contact/components/contact-form.js";
+import { useBootstrap } from "#web/lib/bootstrap.js";
 
 export function ContactPage() {
   const { site } = useBootstrap();

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { useBootstrap } from "../../lib/bootstrap.js";
-import { PageBanner, Section } from "../../components/marketing/page-banner.js";
-import { Loading } from "../../components/ui/spinner.js";
-import { useContentPage } from "../../lib/page-data.js";
+import { useBootstrap } from "#web/lib/bootstrap.js";
+import { PageBanner, Section } from "#web/components/marketing/page-banner.js";
+import { Loading } from "#web/components/ui/spinner.js";
+import { useContentPage } from "#web/lib/page-data.js";
 import { NotFoundPage } from "./not-found.js";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });

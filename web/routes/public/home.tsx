@@ -1,16 +1,16 @@
 import { ArrowRight, BadgeCheck, CalendarClock, UserPlus } from "lucide-react";
 import { Link } from "react-router";
-import { LinkButton } from "../../components/ui/button.js";
-import { HydrateLater } from "../../components/ui/hydrate-later.js";
-import { Section } from "../../components/marketing/page-banner.js";
-import { useSession } from "../../features/auth/api/session.js";
-import { WhyChooseUs } from "../../components/marketing/why-choose-us.js";
-import { ProfitCalculator } from "../../features/calculator/components/profit-calculator.js";
-import { RecentDeposits } from "../../features/deposits/components/recent-deposits.js";
-import { PlanGrid } from "../../features/plans/components/plan-grid.js";
-import { ReferralSection } from "../../features/referrals/components/referral-section.js";
-import { LiveFigures } from "../../features/stats/components/live-figures.js";
-import { useBootstrap } from "../../lib/bootstrap.js";
+import { LinkButton } from "#web/components/ui/button.js";
+import { HydrateLater } from "#web/components/ui/hydrate-later.js";
+import { Section } from "#web/components/marketing/page-banner.js";
+import { useSession } from "#web/features/auth/api/session.js";
+import { WhyChooseUs } from "#web/components/marketing/why-choose-us.js";
+import { ProfitCalculator } from "#web/features/calculator/components/profit-calculator.js";
+import { RecentDeposits } from "#web/features/deposits/components/recent-deposits.js";
+import { PlanGrid } from "#web/features/plans/components/plan-grid.js";
+import { ReferralSection } from "#web/features/referrals/components/referral-section.js";
+import { LiveFigures } from "#web/features/stats/components/live-figures.js";
+import { useBootstrap } from "#web/lib/bootstrap.js";
 
 const STEPS = [
   { icon: UserPlus, title: "Create an account", text: "Sign up with your name, e-mail and a password. It takes a minute." },

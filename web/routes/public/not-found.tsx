@@ -1,4 +1,4 @@
-import { LinkButton } from "../../components/ui/button.js";
+import { LinkButton } from "#web/components/ui/button.js";
 
 export function NotFoundPage() {
   return (

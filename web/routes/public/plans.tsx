@@ -1,6 +1,6 @@
-import { PageBanner, Section } from "../../components/marketing/page-banner.js";
-import { PlanGrid } from "../../features/plans/components/plan-grid.js";
-import { useBootstrap } from "../../lib/bootstrap.js";
+import { PageBanner, Section } from "#web/components/marketing/page-banner.js";
+import { PlanGrid } from "#web/features/plans/components/plan-grid.js";
+import { useBootstrap } from "#web/lib/bootstrap.js";
 
 export function PlansPage() {
   const { plans } = useBootstrap();

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { MESSAGES } from "../../../../shared/schemas/auth.js";
-import { reauthFailure } from "../../../components/account/reauth-failure.js";
-import { ReauthForm, type ReauthInput } from "../../../components/account/reauth-form.js";
-import { Alert } from "../../../components/ui/alert.js";
-import { Button } from "../../../components/ui/button.js";
-import { Loading } from "../../../components/ui/spinner.js";
+import { MESSAGES } from "#shared/schemas/auth.js";
+import { reauthFailure } from "#web/components/account/reauth-failure.js";
+import { ReauthForm, type ReauthInput } from "#web/components/account/reauth-form.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Button } from "#web/components/ui/button.js";
+import { Loading } from "#web/components/ui/spinner.js";
 import { useActiveSessions, useRevokeOtherSessions, useRevokeSession, type ActiveSession } from "../api/account.js";
 import { describeDevice } from "../device.js";
 

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
-import { formatCents, formatRate } from "../../../../shared/money.js";
-import { Badge } from "../../../components/ui/badge.js";
-import { Button } from "../../../components/ui/button.js";
+import { formatCents, formatRate } from "#shared/money.js";
+import { Badge } from "#web/components/ui/badge.js";
+import { Button } from "#web/components/ui/button.js";
 import type { AdminPlanDto } from "../api/admin-plans.js";
 import { PlanEditForm } from "./plan-edit-form.js";
 

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Alert } from "../../../components/ui/alert.js";
-import { Button } from "../../../components/ui/button.js";
-import { Field } from "../../../components/ui/field.js";
-import { ApiError } from "../../../lib/api.js";
-import { focusField } from "../../../lib/focus-field.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Button } from "#web/components/ui/button.js";
+import { Field } from "#web/components/ui/field.js";
+import { ApiError } from "#web/lib/api.js";
+import { focusField } from "#web/lib/focus-field.js";
 import { useUpdatePlan, type AdminPlanDto } from "../api/admin-plans.js";
 import { formErrorsFrom, planFormValues, toPlanInput, type PlanFormErrors, type PlanFormValues } from "../plan-form.js";
 

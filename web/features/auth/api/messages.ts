@@ -1,5 +1,5 @@
-import { MESSAGES } from "../../../../shared/schemas/auth.js";
-import { ApiError } from "../../../lib/api.js";
+import { MESSAGES } from "#shared/schemas/auth.js";
+import { ApiError } from "#web/lib/api.js";
 
 const BY_CODE: Record<string, string> = {
   RATE_LIMITED: MESSAGES.rateLimited,

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { apiRequest } from "../../../lib/api.js";
+import { apiRequest } from "#web/lib/api.js";
 
 export interface SessionUser {
   id: string;

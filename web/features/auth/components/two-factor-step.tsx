@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { MESSAGES, twoFactorCodeField } from "../../../../shared/schemas/auth.js";
-import { Alert } from "../../../components/ui/alert.js";
-import { Button } from "../../../components/ui/button.js";
-import { Field } from "../../../components/ui/field.js";
-import { SubmitButton } from "../../../components/ui/submit-button.js";
+import { MESSAGES, twoFactorCodeField } from "#shared/schemas/auth.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Button } from "#web/components/ui/button.js";
+import { Field } from "#web/components/ui/field.js";
+import { SubmitButton } from "#web/components/ui/submit-button.js";
 import { authErrorMessage } from "../api/messages.js";
 import { verifySignInCode } from "../api/session.js";
 

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
-import { projectReturn } from "../../../../shared/calculator.js";
-import { formatCents, formatRate, formatWholeDollars } from "../../../../shared/money.js";
-import type { PlanDto } from "../../../../shared/plans.js";
-import { RiskLine } from "../../../components/marketing/page-banner.js";
+import { projectReturn } from "#shared/calculator.js";
+import { formatCents, formatRate, formatWholeDollars } from "#shared/money.js";
+import type { PlanDto } from "#shared/plans.js";
+import { RiskLine } from "#web/components/marketing/page-banner.js";
 
 /** What a plan would pay on an amount, by the same integer-cent rule that settles real investments. */
 export function ProfitCalculator({ plans }: { plans: PlanDto[] }) {

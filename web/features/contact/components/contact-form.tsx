@@ -1,10 +1,10 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
-import { CONTACT_MESSAGES, contactMessageSchema, type ContactMessageInput } from "../../../../shared/schemas/contact.js";
-import { Alert } from "../../../components/ui/alert.js";
-import { Field } from "../../../components/ui/field.js";
-import { SubmitButton } from "../../../components/ui/submit-button.js";
-import { ApiError } from "../../../lib/api.js";
-import { fieldErrors, type FieldErrors } from "../../../lib/form.js";
+import { CONTACT_MESSAGES, contactMessageSchema, type ContactMessageInput } from "#shared/schemas/contact.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Field } from "#web/components/ui/field.js";
+import { SubmitButton } from "#web/components/ui/submit-button.js";
+import { ApiError } from "#web/lib/api.js";
+import { fieldErrors, type FieldErrors } from "#web/lib/form.js";
 import { sendContactMessage } from "../api.js";
 import { TextAreaField } from "./text-area-field.js";
 

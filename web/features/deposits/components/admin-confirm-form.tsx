@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
-import { formatCents } from "../../../../shared/money.js";
-import { confirmDepositSchema, type AdminDepositDto } from "../../../../shared/schemas/deposits.js";
-import { Button } from "../../../components/ui/button.js";
-import { Field } from "../../../components/ui/field.js";
-import { useIdempotencyKey } from "../../../lib/idempotency.js";
+import { formatCents } from "#shared/money.js";
+import { confirmDepositSchema, type AdminDepositDto } from "#shared/schemas/deposits.js";
+import { Button } from "#web/components/ui/button.js";
+import { Field } from "#web/components/ui/field.js";
+import { useIdempotencyKey } from "#web/lib/idempotency.js";
 import { useDecideDeposit } from "../api/admin-deposits.js";
 import { checkAmount } from "../amount.js";
 import { decisionFailure, type DecisionOutcome } from "./admin-decision.js";

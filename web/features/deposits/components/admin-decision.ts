@@ -1,4 +1,4 @@
-import { ApiError } from "../../../lib/api.js";
+import { ApiError } from "#web/lib/api.js";
 import { explainBadRequest } from "../errors.js";
 
 export type DecisionOutcome = { tone: "success" | "error"; text: string };

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { formatCents } from "../../../../shared/money.js";
-import type { AdminDepositDto } from "../../../../shared/schemas/deposits.js";
-import { formatDateTime } from "../../../lib/format-date.js";
+import { formatCents } from "#shared/money.js";
+import type { AdminDepositDto } from "#shared/schemas/deposits.js";
+import { formatDateTime } from "#web/lib/format-date.js";
 import { BANK_NAMES } from "../labels.js";
 import { AdminConfirmForm } from "./admin-confirm-form.js";
 import type { DecisionOutcome } from "./admin-decision.js";

@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from "react";
-import { rejectDepositSchema, type AdminDepositDto } from "../../../../shared/schemas/deposits.js";
-import { Button } from "../../../components/ui/button.js";
-import { useIdempotencyKey } from "../../../lib/idempotency.js";
-import { TextAreaField } from "../../contact/components/text-area-field.js";
+import { rejectDepositSchema, type AdminDepositDto } from "#shared/schemas/deposits.js";
+import { Button } from "#web/components/ui/button.js";
+import { useIdempotencyKey } from "#web/lib/idempotency.js";
+import { TextAreaField } from "#web/features/contact/components/text-area-field.js";
 import { useDecideDeposit } from "../api/admin-deposits.js";
 import { decisionFailure, type DecisionOutcome } from "./admin-decision.js";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { formatCents } from "../../../../shared/money.js";
-import type { DepositDto } from "../../../../shared/schemas/deposits.js";
-import { Button, LinkButton } from "../../../components/ui/button.js";
+import { formatCents } from "#shared/money.js";
+import type { DepositDto } from "#shared/schemas/deposits.js";
+import { Button, LinkButton } from "#web/components/ui/button.js";
 import { BANK_NAMES } from "../labels.js";
 import { DepositStatusBadge } from "./deposit-status-badge.js";
 

@@ -1,5 +1,5 @@
-import type { DepositOptionsDto } from "../../../../shared/schemas/deposits.js";
-import { CopyButton } from "../../../components/ui/copy-button.js";
+import type { DepositOptionsDto } from "#shared/schemas/deposits.js";
+import { CopyButton } from "#web/components/ui/copy-button.js";
 
 type Bank = DepositOptionsDto["banks"][number];
 

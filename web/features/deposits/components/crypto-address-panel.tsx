@@ -1,9 +1,9 @@
 import { useRef, useState } from "react";
-import type { Coin } from "../../../../shared/schemas/deposits.js";
-import { Alert } from "../../../components/ui/alert.js";
-import { Loading } from "../../../components/ui/spinner.js";
+import type { Coin } from "#shared/schemas/deposits.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Loading } from "#web/components/ui/spinner.js";
 import { useCryptoAddress } from "../api/deposits.js";
-import { CopyButton } from "../../../components/ui/copy-button.js";
+import { CopyButton } from "#web/components/ui/copy-button.js";
 import { QrCode } from "./qr-code.js";
 
 const COIN_NAMES: Record<Coin, string> = { BTC: "Bitcoin" };

@@ -1,5 +1,5 @@
-import type { DepositStatus } from "../../../../shared/schemas/deposits.js";
-import { Badge, type BadgeTone } from "../../../components/ui/badge.js";
+import type { DepositStatus } from "#shared/schemas/deposits.js";
+import { Badge, type BadgeTone } from "#web/components/ui/badge.js";
 import { STATUS_LABELS } from "../labels.js";
 
 const TONE: Record<DepositStatus, BadgeTone> = { pending: "warning", confirmed: "success", rejected: "danger", expired: "neutral" };

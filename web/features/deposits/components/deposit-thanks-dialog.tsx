@@ -1,8 +1,8 @@
 import type { RefObject } from "react";
-import type { DepositDto } from "../../../../shared/schemas/deposits.js";
-import { Button } from "../../../components/ui/button.js";
-import { Dialog } from "../../../components/ui/dialog.js";
-import { formatCents } from "../../../../shared/money.js";
+import type { DepositDto } from "#shared/schemas/deposits.js";
+import { Button } from "#web/components/ui/button.js";
+import { Dialog } from "#web/components/ui/dialog.js";
+import { formatCents } from "#shared/money.js";
 
 /** The reference's "Thanks!" dialog, plus the reference and the fact that nothing is credited yet. */
 export function DepositThanksDialog({ deposit, onClose, returnFocusTo }: { deposit: DepositDto; onClose: () => void; returnFocusTo?: RefObject<HTMLElement | null> }) {

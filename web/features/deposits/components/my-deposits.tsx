@@ -1,8 +1,8 @@
-import { formatCents } from "../../../../shared/money.js";
-import { Alert } from "../../../components/ui/alert.js";
-import { LinkButton } from "../../../components/ui/button.js";
-import { Loading } from "../../../components/ui/spinner.js";
-import { formatDateTime } from "../../../lib/format-date.js";
+import { formatCents } from "#shared/money.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { LinkButton } from "#web/components/ui/button.js";
+import { Loading } from "#web/components/ui/spinner.js";
+import { formatDateTime } from "#web/lib/format-date.js";
 import { useMyDeposits } from "../api/deposits.js";
 import { describeMethod } from "../labels.js";
 import { DepositStatusBadge } from "./deposit-status-badge.js";

@@ -1,6 +1,6 @@
-import { formatCents } from "../../../../shared/money.js";
-import { Loading } from "../../../components/ui/spinner.js";
-import { useApi } from "../../../lib/use-api.js";
+import { formatCents } from "#shared/money.js";
+import { Loading } from "#web/components/ui/spinner.js";
+import { useApi } from "#web/lib/use-api.js";
 
 export interface PublicDeposit {
   id: string;

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PlanDto } from "../../../../shared/plans.js";
-import type { CreateInvestmentInput, InvestmentDto } from "../../../../shared/schemas/investments.js";
-import { IDEMPOTENCY_HEADER } from "../../../../shared/schemas/money.js";
-import { apiRequest } from "../../../lib/api.js";
-import { ACCOUNT_KEYS, invalidateAccount } from "../../ledger/api/keys.js";
+import type { PlanDto } from "#shared/plans.js";
+import type { CreateInvestmentInput, InvestmentDto } from "#shared/schemas/investments.js";
+import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
+import { apiRequest } from "#web/lib/api.js";
+import { ACCOUNT_KEYS, invalidateAccount } from "#web/features/ledger/api/keys.js";
 
 export const PLANS_KEY = ["plans", "active"] as const;
 

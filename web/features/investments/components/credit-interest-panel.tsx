@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { creditInterestSchema } from "../../../../shared/schemas/investments.js";
-import { Alert } from "../../../components/ui/alert.js";
-import { Button } from "../../../components/ui/button.js";
-import { Field } from "../../../components/ui/field.js";
-import { ApiError } from "../../../lib/api.js";
-import { focusField } from "../../../lib/focus-field.js";
+import { creditInterestSchema } from "#shared/schemas/investments.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Button } from "#web/components/ui/button.js";
+import { Field } from "#web/components/ui/field.js";
+import { ApiError } from "#web/lib/api.js";
+import { focusField } from "#web/lib/focus-field.js";
 import { useCreditInterest } from "../api/admin-interest.js";
 import { UserLookup } from "./user-lookup.js";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { formatCents, formatRate } from "../../../../shared/money.js";
-import type { InvestmentDto } from "../../../../shared/schemas/investments.js";
-import { formatDate } from "../../../lib/format-date.js";
+import { formatCents, formatRate } from "#shared/money.js";
+import type { InvestmentDto } from "#shared/schemas/investments.js";
+import { formatDate } from "#web/lib/format-date.js";
 import { InvestmentStatusBadge } from "./investment-status-badge.js";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {

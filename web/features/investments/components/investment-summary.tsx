@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { formatCents, formatRate, type Cents } from "../../../../shared/money.js";
-import type { PlanDto } from "../../../../shared/plans.js";
-import { formatDate } from "../../../lib/format-date.js";
+import { formatCents, formatRate, type Cents } from "#shared/money.js";
+import type { PlanDto } from "#shared/plans.js";
+import { formatDate } from "#web/lib/format-date.js";
 
 const DAY_MS = 86_400_000;
 

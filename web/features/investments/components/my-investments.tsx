@@ -1,6 +1,6 @@
-import { Alert } from "../../../components/ui/alert.js";
-import { LinkButton } from "../../../components/ui/button.js";
-import { Loading } from "../../../components/ui/spinner.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { LinkButton } from "#web/components/ui/button.js";
+import { Loading } from "#web/components/ui/spinner.js";
 import { useMyInvestments } from "../api/investments.js";
 import { InvestmentItem } from "./investment-item.js";
 

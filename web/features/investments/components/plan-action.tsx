@@ -1,6 +1,6 @@
 import { useId, useRef, type RefObject } from "react";
-import type { PlanDto } from "../../../../shared/plans.js";
-import { Button, LinkButton } from "../../../components/ui/button.js";
+import type { PlanDto } from "#shared/plans.js";
+import { Button, LinkButton } from "#web/components/ui/button.js";
 import { canAfford } from "../check-investment.js";
 
 interface Props {

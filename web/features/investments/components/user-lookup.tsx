@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
-import { Alert } from "../../../components/ui/alert.js";
-import { Button } from "../../../components/ui/button.js";
-import { Field } from "../../../components/ui/field.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Button } from "#web/components/ui/button.js";
+import { Field } from "#web/components/ui/field.js";
 import { useUserSearch } from "../api/admin-interest.js";
 
 const SHOWN = 5;

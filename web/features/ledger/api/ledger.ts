@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { HistoryPageDto, SummaryDto } from "../../../../shared/schemas/ledger.js";
-import { apiRequest } from "../../../lib/api.js";
+import type { HistoryPageDto, SummaryDto } from "#shared/schemas/ledger.js";
+import { apiRequest } from "#web/lib/api.js";
 import { ACCOUNT_KEYS } from "./keys.js";
 
 export const HISTORY_PAGE_SIZE = 20;

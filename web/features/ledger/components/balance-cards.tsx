@@ -1,8 +1,8 @@
 import { ArrowDownToLine, ArrowUpFromLine, Landmark, PiggyBank, TrendingUp, Wallet, type LucideIcon } from "lucide-react";
-import { formatCents } from "../../../../shared/money.js";
-import type { SummaryDto } from "../../../../shared/schemas/ledger.js";
-import { Alert } from "../../../components/ui/alert.js";
-import { Loading } from "../../../components/ui/spinner.js";
+import { formatCents } from "#shared/money.js";
+import type { SummaryDto } from "#shared/schemas/ledger.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Loading } from "#web/components/ui/spinner.js";
 import { useSummary } from "../api/ledger.js";
 
 /** The six cards, in the reference's order with its labels; the figures are product.md's ledger figures. */

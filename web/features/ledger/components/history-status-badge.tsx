@@ -1,5 +1,5 @@
-import type { HistoryStatus } from "../../../../shared/schemas/ledger.js";
-import { Badge, type BadgeTone } from "../../../components/ui/badge.js";
+import type { HistoryStatus } from "#shared/schemas/ledger.js";
+import { Badge, type BadgeTone } from "#web/components/ui/badge.js";
 
 const LOOK: Record<HistoryStatus, { tone: BadgeTone; label: string }> = {
   completed: { tone: "success", label: "Completed" },

@@ -1,5 +1,5 @@
-import type { HistoryEntryDto } from "../../../../shared/schemas/ledger.js";
-import { formatDateTime } from "../../../lib/format-date.js";
+import type { HistoryEntryDto } from "#shared/schemas/ledger.js";
+import { formatDateTime } from "#web/lib/format-date.js";
 import { HistoryStatusBadge } from "./history-status-badge.js";
 import { SignedAmount } from "./signed-amount.js";
 

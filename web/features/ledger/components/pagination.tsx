@@ -1,4 +1,4 @@
-import { Button } from "../../../components/ui/button.js";
+import { Button } from "#web/components/ui/button.js";
 
 /** Previous / "Page X of Y" / Next. */
 export function Pagination({ page, pages, onPage, busy }: { page: number; pages: number; onPage: (page: number) => void; busy?: boolean }) {

@@ -1,5 +1,5 @@
-import { formatCents } from "../../../../shared/money.js";
-import { cn } from "../../../lib/cn.js";
+import { formatCents } from "#shared/money.js";
+import { cn } from "#web/lib/cn.js";
 
 /**
  * "+$25.00" for money in, "-$25.00" for money out; the sign carries the meaning, colour only

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { IDEMPOTENCY_HEADER } from "../../../../shared/schemas/money.js";
-import type { CreateMoneyRequestInput, MoneyRequestDto } from "../../../../shared/schemas/payouts.js";
-import { apiRequest } from "../../../lib/api.js";
-import { invalidateMoneyOut, MONEY_OUT_KEYS } from "../../payouts/api/keys.js";
+import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
+import type { CreateMoneyRequestInput, MoneyRequestDto } from "#shared/schemas/payouts.js";
+import { apiRequest } from "#web/lib/api.js";
+import { invalidateMoneyOut, MONEY_OUT_KEYS } from "#web/features/payouts/api/keys.js";
 
 /** Requests the caller made and requests made to the caller, newest first. */
 export function useMoneyRequests() {

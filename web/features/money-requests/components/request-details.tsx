@@ -1,5 +1,5 @@
-import type { MoneyRequestDto } from "../../../../shared/schemas/payouts.js";
-import { formatDateTime } from "../../../lib/format-date.js";
+import type { MoneyRequestDto } from "#shared/schemas/payouts.js";
+import { formatDateTime } from "#web/lib/format-date.js";
 import { WALLET_LABELS, type Wallet } from "../check-request.js";
 
 /** The optional parts of a request (note, wallet) and its dates, shared by both lists. */

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
-import { formatCents } from "../../../../shared/money.js";
-import { Alert } from "../../../components/ui/alert.js";
-import { Loading } from "../../../components/ui/spinner.js";
+import { formatCents } from "#shared/money.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Loading } from "#web/components/ui/spinner.js";
 import { useMoneyRequests } from "../api/money-requests.js";
 import { IncomingRequest } from "./incoming-request.js";
 import { RequestDetails } from "./request-details.js";

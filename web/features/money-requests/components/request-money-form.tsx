@@ -1,16 +1,16 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { formatCents } from "../../../../shared/money.js";
-import { WALLETS, type MoneyRequestDto } from "../../../../shared/schemas/payouts.js";
-import { AccountRefusalNotice } from "../../../components/account/account-refusal.js";
-import { NOTE_MAX } from "../../../../shared/schemas/text.js";
-import { Alert } from "../../../components/ui/alert.js";
-import { Button } from "../../../components/ui/button.js";
-import { Field } from "../../../components/ui/field.js";
-import { SelectField } from "../../../components/ui/select-field.js";
-import { focusField } from "../../../lib/focus-field.js";
-import { useIdempotencyKey } from "../../../lib/idempotency.js";
-import { TextAreaField } from "../../contact/components/text-area-field.js";
-import { moneyOutFailure } from "../../payouts/errors.js";
+import { formatCents } from "#shared/money.js";
+import { WALLETS, type MoneyRequestDto } from "#shared/schemas/payouts.js";
+import { AccountRefusalNotice } from "#web/components/account/account-refusal.js";
+import { NOTE_MAX } from "#shared/schemas/text.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Button } from "#web/components/ui/button.js";
+import { Field } from "#web/components/ui/field.js";
+import { SelectField } from "#web/components/ui/select-field.js";
+import { focusField } from "#web/lib/focus-field.js";
+import { useIdempotencyKey } from "#web/lib/idempotency.js";
+import { TextAreaField } from "#web/features/contact/components/text-area-field.js";
+import { moneyOutFailure } from "#web/features/payouts/errors.js";
 import { useCreateMoneyRequest } from "../api/money-requests.js";
 import { checkRequest, WALLET_LABELS, type RequestErrors, type RequestField, type RequestInput, type Wallet } from "../check-request.js";
 

@@ -1,5 +1,5 @@
-import type { MoneyRequestDto } from "../../../../shared/schemas/payouts.js";
-import { Badge, type BadgeTone } from "../../../components/ui/badge.js";
+import type { MoneyRequestDto } from "#shared/schemas/payouts.js";
+import { Badge, type BadgeTone } from "#web/components/ui/badge.js";
 
 const LOOK: Record<MoneyRequestDto["status"], { tone: BadgeTone; label: string }> = {
   pending: { tone: "warning", label: "Pending" },

@@ -1,6 +1,6 @@
 import { Bell } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import type { NotificationDto } from "../../../../shared/schemas/notifications.js";
+import type { NotificationDto } from "#shared/schemas/notifications.js";
 import { useMarkRead, useNotifications } from "../api/notifications.js";
 import { NotificationPanel } from "./notification-panel.js";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { NotificationDto } from "../../../../shared/schemas/notifications.js";
-import { cn } from "../../../lib/cn.js";
-import { formatDateTime, formatRelative } from "../../../lib/format-date.js";
+import type { NotificationDto } from "#shared/schemas/notifications.js";
+import { cn } from "#web/lib/cn.js";
+import { formatDateTime, formatRelative } from "#web/lib/format-date.js";
 
 /** Only in-app paths are followed; anything else (another origin, javascript:) is shown without a link. */
 function safeLink(link: string | null): string | null {

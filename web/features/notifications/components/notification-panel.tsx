@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { NotificationDto, NotificationListDto } from "../../../../shared/schemas/notifications.js";
-import { Alert } from "../../../components/ui/alert.js";
+import type { NotificationDto, NotificationListDto } from "#shared/schemas/notifications.js";
+import { Alert } from "#web/components/ui/alert.js";
 import { NotificationItem } from "./notification-item.js";
 
 interface Props {

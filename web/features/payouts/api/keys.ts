@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { invalidateAccount } from "../../ledger/api/keys.js";
+import { invalidateAccount } from "#web/features/ledger/api/keys.js";
 
 /** Query keys for money going out or between users; the ledger's own keys live in ledger/api/keys.ts. */
 export const MONEY_OUT_KEYS = {

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
-import { formatCents } from "../../../../shared/money.js";
-import { markPayoutPaidSchema, type AdminPayoutDto } from "../../../../shared/schemas/payouts.js";
-import { Button } from "../../../components/ui/button.js";
-import { Field } from "../../../components/ui/field.js";
-import { useIdempotencyKey } from "../../../lib/idempotency.js";
+import { formatCents } from "#shared/money.js";
+import { markPayoutPaidSchema, type AdminPayoutDto } from "#shared/schemas/payouts.js";
+import { Button } from "#web/components/ui/button.js";
+import { Field } from "#web/components/ui/field.js";
+import { useIdempotencyKey } from "#web/lib/idempotency.js";
 import { useDecidePayout } from "../api/admin-payouts.js";
 import { moneyOutFailure } from "../errors.js";
 import type { PayoutOutcome } from "./admin-decision.js";

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { formatCents } from "../../../../shared/money.js";
-import type { AdminPayoutDto } from "../../../../shared/schemas/payouts.js";
-import { cn } from "../../../lib/cn.js";
-import { formatDateTime } from "../../../lib/format-date.js";
+import { formatCents } from "#shared/money.js";
+import type { AdminPayoutDto } from "#shared/schemas/payouts.js";
+import { cn } from "#web/lib/cn.js";
+import { formatDateTime } from "#web/lib/format-date.js";
 import type { PayoutOutcome } from "./admin-decision.js";
 import { AdminMarkPaidForm } from "./admin-mark-paid-form.js";
 import { AdminRejectPayoutForm } from "./admin-reject-form.js";

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from "react";
-import { formatCents } from "../../../../shared/money.js";
-import { rejectPayoutSchema, type AdminPayoutDto } from "../../../../shared/schemas/payouts.js";
-import { Button } from "../../../components/ui/button.js";
-import { useIdempotencyKey } from "../../../lib/idempotency.js";
-import { TextAreaField } from "../../contact/components/text-area-field.js";
+import { formatCents } from "#shared/money.js";
+import { rejectPayoutSchema, type AdminPayoutDto } from "#shared/schemas/payouts.js";
+import { Button } from "#web/components/ui/button.js";
+import { useIdempotencyKey } from "#web/lib/idempotency.js";
+import { TextAreaField } from "#web/features/contact/components/text-area-field.js";
 import { useDecidePayout } from "../api/admin-payouts.js";
 import { moneyOutFailure } from "../errors.js";
 import type { PayoutOutcome } from "./admin-decision.js";

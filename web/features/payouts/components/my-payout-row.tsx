@@ -1,10 +1,10 @@
-import { formatCents } from "../../../../shared/money.js";
-import type { PayoutDto } from "../../../../shared/schemas/payouts.js";
-import { Alert } from "../../../components/ui/alert.js";
-import { Button } from "../../../components/ui/button.js";
-import { formatDateTime } from "../../../lib/format-date.js";
-import { useIdempotencyKey } from "../../../lib/idempotency.js";
-import { useConfirmStep } from "../../../lib/use-confirm-step.js";
+import { formatCents } from "#shared/money.js";
+import type { PayoutDto } from "#shared/schemas/payouts.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Button } from "#web/components/ui/button.js";
+import { formatDateTime } from "#web/lib/format-date.js";
+import { useIdempotencyKey } from "#web/lib/idempotency.js";
+import { useConfirmStep } from "#web/lib/use-confirm-step.js";
 import { useCancelPayout } from "../api/payouts.js";
 import { moneyOutFailure } from "../errors.js";
 import { PayoutStatusBadge } from "./payout-status-badge.js";

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PayoutDto } from "../../../../shared/schemas/payouts.js";
+import type { PayoutDto } from "#shared/schemas/payouts.js";
 import { MyPayouts } from "./my-payouts.js";
 
 const PENDING: PayoutDto = {

@@ -1,5 +1,5 @@
-import { Alert } from "../../../components/ui/alert.js";
-import { Loading } from "../../../components/ui/spinner.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Loading } from "#web/components/ui/spinner.js";
 import { useMyPayouts } from "../api/payouts.js";
 import { MyPayoutRow } from "./my-payout-row.js";
 

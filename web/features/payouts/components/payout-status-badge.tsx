@@ -1,5 +1,5 @@
-import type { PayoutStatus } from "../../../../shared/schemas/payouts.js";
-import { Badge, type BadgeTone } from "../../../components/ui/badge.js";
+import type { PayoutStatus } from "#shared/schemas/payouts.js";
+import { Badge, type BadgeTone } from "#web/components/ui/badge.js";
 
 const LOOK: Record<PayoutStatus, { tone: BadgeTone; label: string }> = {
   requested: { tone: "warning", label: "Pending" },

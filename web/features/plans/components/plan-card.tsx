@@ -1,8 +1,8 @@
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
-import type { PlanDto } from "../../../../shared/plans.js";
-import { formatRate, formatWholeDollars } from "../../../../shared/money.js";
-import { LinkButton } from "../../../components/ui/button.js";
+import type { PlanDto } from "#shared/plans.js";
+import { formatRate, formatWholeDollars } from "#shared/money.js";
+import { LinkButton } from "#web/components/ui/button.js";
 
 type PlanCardProps = { plan: PlanDto } & ({ ctaTo: string; ctaLabel?: string; action?: never } | { action: ReactNode; ctaTo?: never; ctaLabel?: never });
 

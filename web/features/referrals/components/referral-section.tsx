@@ -1,9 +1,9 @@
 import { Check, Copy, Link2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { Button } from "../../../components/ui/button.js";
-import { apiRequest } from "../../../lib/api.js";
-import { useSession } from "../../auth/api/session.js";
+import { Button } from "#web/components/ui/button.js";
+import { apiRequest } from "#web/lib/api.js";
+import { useSession } from "#web/features/auth/api/session.js";
 
 /** Signed in: shows and copies the caller's link. Signed out: the button leads to sign-up. */
 export function ReferralSection() {

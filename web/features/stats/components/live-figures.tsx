@@ -1,4 +1,4 @@
-import { useApi } from "../../../lib/use-api.js";
+import { useApi } from "#web/lib/use-api.js";
 
 interface Stats {
   investors: number;

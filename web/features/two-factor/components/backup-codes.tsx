@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Alert } from "../../../components/ui/alert.js";
-import { Button } from "../../../components/ui/button.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Button } from "#web/components/ui/button.js";
 import { backupCodesFile } from "../otpauth.js";
 
 /** A .txt made in the browser: the codes never travel again once the server has answered. */

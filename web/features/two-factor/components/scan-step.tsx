@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { twoFactorCodeField } from "../../../../shared/schemas/auth.js";
-import { Alert } from "../../../components/ui/alert.js";
-import { Button } from "../../../components/ui/button.js";
-import { CopyButton } from "../../../components/ui/copy-button.js";
-import { Field } from "../../../components/ui/field.js";
+import { twoFactorCodeField } from "#shared/schemas/auth.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Button } from "#web/components/ui/button.js";
+import { CopyButton } from "#web/components/ui/copy-button.js";
+import { Field } from "#web/components/ui/field.js";
 import { groupKey, secretOf } from "../otpauth.js";
 import { TotpQrCode } from "./totp-qr-code.js";
 
