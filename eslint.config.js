@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import boundaries from "./scripts/eslint/import-boundaries.js";
 
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", ".tmp/", "test-results/", "playwright-report/", "server/db/migrations/"] },
@@ -24,6 +25,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ["web/**/*.{ts,tsx}", "shared/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    plugins: { termvest: boundaries },
+    rules: { "termvest/import-boundaries": "error" },
   },
   {
     files: ["server/**", "tests/**", "e2e/**", "bench/**", "scripts/**", "*.config.ts", "*.config.js"],

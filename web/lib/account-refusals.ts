@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { refreshSession } from "../features/auth/api/session.js";
+import { refreshSession } from "./session.js";
 import { ApiError } from "./api.js";
 
 /*

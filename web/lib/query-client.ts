@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { currentUserId, subscribeSession } from "../features/auth/api/session.js";
+import { currentUserId, subscribeSession } from "./session.js";
 import { noteAccountRefusal } from "./account-refusals.js";
 
 /** Server data for the dashboard. Only dashboard code imports this, so public pages never load it. */

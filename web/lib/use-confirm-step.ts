@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 
-export type Outcome = { tone: "success" | "error"; text: string };
+import type { Outcome } from "./outcome.js";
 
 /**
  * A money action that asks once more before it runs: the trigger opens the question, focus moves to

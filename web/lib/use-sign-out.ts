@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { signOut } from "../features/auth/api/session.js";
+import { signOut } from "./session.js";
 
 /** Signs out, then goes to `to` whatever the server answered. */
 export function useSignOut(to: string) {

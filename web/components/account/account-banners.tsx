@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { refreshSession, useSession } from "#web/features/auth/api/session.js";
+import { refreshSession, useSession } from "#web/lib/session.js";
 import { useTwoFactorRefused } from "#web/lib/account-refusals.js";
 import { Alert } from "../ui/alert.js";
 import { VerifyEmailNotice } from "./email-verification.js";

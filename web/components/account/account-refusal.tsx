@@ -1,4 +1,4 @@
-import { useSession } from "#web/features/auth/api/session.js";
+import { useSession } from "#web/lib/session.js";
 import { isAccountRefusal } from "#web/lib/account-refusals.js";
 import { VerifyEmailNotice } from "./email-verification.js";
 import { TwoFactorRequiredNotice } from "./two-factor-required.js";

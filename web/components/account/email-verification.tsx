@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { MESSAGES } from "#shared/schemas/auth.js";
-import { authErrorMessage } from "#web/features/auth/api/messages.js";
-import { sendVerificationEmail } from "#web/features/auth/api/session.js";
+import { authErrorMessage } from "#web/lib/auth-messages.js";
+import { sendVerificationEmail } from "#web/lib/session.js";
 import { ApiError } from "#web/lib/api.js";
 import { cn } from "#web/lib/cn.js";
 import { Button } from "../ui/button.js";

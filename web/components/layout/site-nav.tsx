@@ -1,7 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { useSession } from "#web/features/auth/api/session.js";
+import { useSession } from "#web/lib/session.js";
 import { useSignOut } from "#web/lib/use-sign-out.js";
 import { useBootstrap } from "#web/lib/bootstrap.js";
 import { cn } from "#web/lib/cn.js";

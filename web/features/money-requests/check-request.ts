@@ -1,7 +1,7 @@
 import { emailField } from "#shared/schemas/auth.js";
 import { fieldMessages } from "#shared/schemas/field-messages.js";
 import { createMoneyRequestSchema, WALLETS, type CreateMoneyRequestInput } from "#shared/schemas/payouts.js";
-import { checkAmount } from "../deposits/amount.js";
+import { checkAmount } from "#web/lib/amount.js";
 
 export type Wallet = (typeof WALLETS)[number];
 export const WALLET_LABELS: Record<Wallet, string> = { bitcoin: "Bitcoin", ethereum: "Ethereum", usdt: "USDT" };

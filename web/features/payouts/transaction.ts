@@ -1,6 +1,6 @@
 import { emailField, twoFactorCodeField } from "#shared/schemas/auth.js";
 import { createPayoutSchema, createTransferSchema, walletAddressField, type CreatePayoutInput, type CreateTransferInput } from "#shared/schemas/payouts.js";
-import { checkAmount } from "../deposits/amount.js";
+import { checkAmount } from "#web/lib/amount.js";
 
 /** The reference's texts (§5, §8). */
 export const FILL_ALL_FIELDS = "Please fill in all fields.";

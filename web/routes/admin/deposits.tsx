@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "#web/components/ui/alert.js";
 import { Loading } from "#web/components/ui/spinner.js";
 import { usePendingDeposits } from "#web/features/deposits/api/admin-deposits.js";
-import type { DecisionOutcome } from "#web/features/deposits/components/admin-decision.js";
+import type { Outcome } from "#web/lib/outcome.js";
 import { AdminDepositRow } from "#web/features/deposits/components/admin-deposit-row.js";
 import { ScreenTitle } from "../dashboard/screens.js";
 
 /** /dashboard/admin/deposits: the queue of claims to check against the wallet and bank statements, oldest first. */
 export function AdminDepositsScreen() {
   const pending = usePendingDeposits();
-  const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const message = useRef<HTMLDivElement>(null);
 
   // The row the operator acted on disappears; put focus on the message so keyboard users are not dropped to the top.

@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "#web/components/ui/alert.js";
 import { Loading } from "#web/components/ui/spinner.js";
 import { usePendingPayouts } from "#web/features/payouts/api/admin-payouts.js";
-import type { PayoutOutcome } from "#web/features/payouts/components/admin-decision.js";
+import type { Outcome } from "#web/lib/outcome.js";
 import { AdminPayoutRow } from "#web/features/payouts/components/admin-payout-row.js";
 import { ScreenTitle } from "../dashboard/screens.js";
 
 /** /dashboard/admin/payouts: withdrawals waiting to be sent, oldest first. Each amount is already held from the user's balance. */
 export function AdminPayoutsScreen() {
   const pending = usePendingPayouts();
-  const [outcome, setOutcome] = useState<PayoutOutcome | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const message = useRef<HTMLDivElement>(null);
 
   // The row the operator acted on disappears; put focus on the message so keyboard users are not dropped to the top.

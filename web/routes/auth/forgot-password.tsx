@@ -4,14 +4,15 @@ import { MESSAGES, forgotPasswordSchema } from "#shared/schemas/auth.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Field } from "#web/components/ui/field.js";
 import { SubmitButton } from "#web/components/ui/submit-button.js";
-import { authErrorMessage } from "#web/features/auth/api/messages.js";
-import { requestPasswordReset } from "#web/features/auth/api/session.js";
+import { authErrorMessage } from "#web/lib/auth-messages.js";
+import { requestPasswordReset } from "#web/lib/session.js";
 import { AuthCard } from "#web/features/auth/components/auth-card.js";
+import type { Outcome } from "#web/lib/outcome.js";
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState("");
   const [fieldError, setFieldError] = useState<string>();
-  const [result, setResult] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [result, setResult] = useState<Outcome | null>(null);
   const [pending, setPending] = useState(false);
 
   const submit = async (event: FormEvent) => {

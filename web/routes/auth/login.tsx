@@ -4,12 +4,13 @@ import { MESSAGES, signInSchema, type SignInInput } from "#shared/schemas/auth.j
 import { Alert } from "#web/components/ui/alert.js";
 import { Field } from "#web/components/ui/field.js";
 import { SubmitButton } from "#web/components/ui/submit-button.js";
-import { authErrorMessage } from "#web/features/auth/api/messages.js";
-import { refreshSession, signIn } from "#web/features/auth/api/session.js";
+import { authErrorMessage } from "#web/lib/auth-messages.js";
+import { refreshSession, signIn } from "#web/lib/session.js";
 import { AuthCard } from "#web/features/auth/components/auth-card.js";
 import { TwoFactorStep } from "#web/features/auth/components/two-factor-step.js";
 import { fieldErrors, type FieldErrors } from "#web/lib/form.js";
 import { useHydrated } from "#web/lib/use-hydrated.js";
+import type { Outcome } from "#web/lib/outcome.js";
 
 interface LocationState {
   from?: string;
@@ -18,7 +19,7 @@ interface LocationState {
 }
 
 /** What brought the visitor here, read only after hydration (the pre-rendered page knows neither). */
-function useArrivalNotice(): { tone: "success" | "error"; text: string } | null {
+function useArrivalNotice(): Outcome | null {
   const hydrated = useHydrated();
   const location = useLocation();
   const [params] = useSearchParams();

@@ -4,8 +4,8 @@ import { MESSAGES, PASSWORD_MIN, signUpSchema, type SignUpInput } from "#shared/
 import { Alert } from "#web/components/ui/alert.js";
 import { Field } from "#web/components/ui/field.js";
 import { SubmitButton } from "#web/components/ui/submit-button.js";
-import { authErrorMessage } from "#web/features/auth/api/messages.js";
-import { signUp } from "#web/features/auth/api/session.js";
+import { authErrorMessage } from "#web/lib/auth-messages.js";
+import { signUp } from "#web/lib/session.js";
 import { AuthCard } from "#web/features/auth/components/auth-card.js";
 import { fieldErrors, type FieldErrors } from "#web/lib/form.js";
 

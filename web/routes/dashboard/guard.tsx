@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { TwoFactorRequiredNotice } from "#web/components/account/two-factor-required.js";
-import { useSession } from "#web/features/auth/api/session.js";
+import { useSession } from "#web/lib/session.js";
 import { clearTwoFactorRefusal } from "#web/lib/account-refusals.js";
 import { ScreenTitle } from "./screens.js";
 

@@ -9,7 +9,7 @@ import { usePlans } from "#web/features/investments/api/investments.js";
 import { InvestDialog } from "#web/features/investments/components/invest-dialog.js";
 import { MyInvestments } from "#web/features/investments/components/my-investments.js";
 import { PlanAction } from "#web/features/investments/components/plan-action.js";
-import { useSummary } from "#web/features/ledger/api/ledger.js";
+import { useSummary } from "#web/lib/account-summary.js";
 import { PlanCard } from "#web/features/plans/components/plan-card.js";
 import { formatDate } from "#web/lib/format-date.js";
 import { ScreenTitle } from "./screens.js";

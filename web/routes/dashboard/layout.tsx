@@ -18,7 +18,7 @@ import { NavLink, Outlet, useLocation } from "react-router";
 import { AccountBanners } from "#web/components/account/account-banners.js";
 import { Logo } from "#web/components/ui/logo.js";
 import { NotificationBell } from "#web/features/notifications/components/notification-bell.js";
-import { useSession, type SessionUser } from "#web/features/auth/api/session.js";
+import { useSession, type SessionUser } from "#web/lib/session.js";
 import { useSignOut } from "#web/lib/use-sign-out.js";
 import { useBootstrap } from "#web/lib/bootstrap.js";
 import { cn } from "#web/lib/cn.js";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useSession } from "#web/features/auth/api/session.js";
+import { useSession } from "#web/lib/session.js";
 import { MyDeposits } from "#web/features/deposits/components/my-deposits.js";
 import { CreditInterestPanel } from "#web/features/investments/components/credit-interest-panel.js";
 import { MyInvestments } from "#web/features/investments/components/my-investments.js";

@@ -9,6 +9,7 @@ import { HistoryTable } from "#web/features/ledger/components/history-table.js";
 import { Pagination } from "#web/features/ledger/components/pagination.js";
 import { MyPayouts } from "#web/features/payouts/components/my-payouts.js";
 import { TransactionDetailsForm } from "#web/features/payouts/components/transaction-details-form.js";
+import { useCreateTransfer } from "#web/features/transfers/api/transfers.js";
 import { ScreenTitle } from "./screens.js";
 
 /** The page lives in the URL (?page=2), so back/forward and reloads keep it. */
@@ -23,13 +24,14 @@ export function TransactionHistoryScreen() {
   const history = useHistory(page);
   const pages = history.data ? Math.max(1, Math.ceil(history.data.total / HISTORY_PAGE_SIZE)) : 1;
   const ids = { payouts: useId(), history: useId() };
+  const sendTransfer = useCreateTransfer();
 
   return (
     <section>
       <ScreenTitle title="Transaction History">Send money to another user or withdraw to your bitcoin wallet, and see every movement of your money.</ScreenTitle>
       {/* Side by side only where both columns still fit a full bitcoin address. */}
       <div className="grid gap-6 xl:grid-cols-2 xl:items-start">
-        <TransactionDetailsForm />
+        <TransactionDetailsForm transfer={sendTransfer} />
         <section aria-labelledby={ids.payouts}>
           <h2 id={ids.payouts} className="mb-4 text-lg font-semibold text-brand-900">
             Your payouts

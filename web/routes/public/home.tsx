@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { LinkButton } from "#web/components/ui/button.js";
 import { HydrateLater } from "#web/components/ui/hydrate-later.js";
 import { Section } from "#web/components/marketing/page-banner.js";
-import { useSession } from "#web/features/auth/api/session.js";
+import { useSession } from "#web/lib/session.js";
 import { WhyChooseUs } from "#web/components/marketing/why-choose-us.js";
 import { ProfitCalculator } from "#web/features/calculator/components/profit-calculator.js";
 import { RecentDeposits } from "#web/features/deposits/components/recent-deposits.js";

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api.js";
-import { refreshSession } from "#web/features/auth/api/session.js";
+import { refreshSession } from "#web/lib/session.js";
 
 export interface ActiveSession {
   id: string;

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PlanDto } from "#shared/plans.js";
 import type { PlanInput } from "#shared/schemas/investments.js";
 import { apiRequest } from "#web/lib/api.js";
-import { PLANS_KEY } from "#web/features/investments/api/investments.js";
+import { PLANS_KEY } from "#web/lib/query-keys.js";
 
 /** A plan as the back office sees it: also the closed ones. */
 export type AdminPlanDto = PlanDto & { active: boolean };

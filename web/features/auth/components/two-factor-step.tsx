@@ -4,8 +4,8 @@ import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
 import { Field } from "#web/components/ui/field.js";
 import { SubmitButton } from "#web/components/ui/submit-button.js";
-import { authErrorMessage } from "../api/messages.js";
-import { verifySignInCode } from "../api/session.js";
+import { authErrorMessage } from "#web/lib/auth-messages.js";
+import { verifySignInCode } from "#web/lib/session.js";
 
 const BACKUP_CODE_REQUIRED = "Enter one of your backup codes.";
 

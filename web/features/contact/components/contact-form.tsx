@@ -6,7 +6,8 @@ import { SubmitButton } from "#web/components/ui/submit-button.js";
 import { ApiError } from "#web/lib/api.js";
 import { fieldErrors, type FieldErrors } from "#web/lib/form.js";
 import { sendContactMessage } from "../api.js";
-import { TextAreaField } from "./text-area-field.js";
+import { TextAreaField } from "#web/components/ui/text-area-field.js";
+import type { Outcome } from "#web/lib/outcome.js";
 
 type FormState = { name: string; email: string; subject: string; message: string };
 type FieldName = keyof FormState;
@@ -14,7 +15,7 @@ type FieldName = keyof FormState;
 const EMPTY: FormState = { name: "", email: "", subject: "", message: "" };
 const FIELD_ORDER: FieldName[] = ["name", "email", "subject", "message"];
 
-type Notice = { tone: "success" | "error"; text: string };
+type Notice = Outcome;
 
 /** Only the keys the form shows: a server error about anything else has nowhere to appear. */
 function formFieldErrors(fields: Record<string, string> | undefined): FieldErrors<FormState> {

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdminDepositDto, DepositDto } from "#shared/schemas/deposits.js";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
 import { apiRequest } from "#web/lib/api.js";
-import { ACCOUNT_KEYS, invalidateAccount } from "#web/features/ledger/api/keys.js";
+import { ACCOUNT_KEYS, invalidateAccount } from "#web/lib/query-keys.js";
 
 const PENDING_KEY = [...ACCOUNT_KEYS.adminDeposits, "pending"] as const;
 

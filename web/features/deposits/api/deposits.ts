@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Coin, CreateDepositInput, CryptoAddressDto, DepositDto, DepositOptionsDto } from "#shared/schemas/deposits.js";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
 import { apiRequest } from "#web/lib/api.js";
-import { ACCOUNT_KEYS, invalidateAccount } from "#web/features/ledger/api/keys.js";
+import { ACCOUNT_KEYS, invalidateAccount } from "#web/lib/query-keys.js";
 
 export function useDepositOptions() {
   // Limits and bank details change only when the operator redeploys; no need to refetch on every visit.

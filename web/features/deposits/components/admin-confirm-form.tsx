@@ -5,11 +5,12 @@ import { Button } from "#web/components/ui/button.js";
 import { Field } from "#web/components/ui/field.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
 import { useDecideDeposit } from "../api/admin-deposits.js";
-import { checkAmount } from "../amount.js";
-import { decisionFailure, type DecisionOutcome } from "./admin-decision.js";
+import { checkAmount } from "#web/lib/amount.js";
+import type { Outcome } from "#web/lib/outcome.js";
+import { decisionFailure } from "./admin-decision.js";
 
 /** Confirm: credits what arrived (the claimed amount when "Amount received" is left empty). */
-export function AdminConfirmForm({ deposit, onOutcome }: { deposit: AdminDepositDto; onOutcome: (outcome: DecisionOutcome) => void }) {
+export function AdminConfirmForm({ deposit, onOutcome }: { deposit: AdminDepositDto; onOutcome: (outcome: Outcome) => void }) {
   const decide = useDecideDeposit();
   const idempotency = useIdempotencyKey();
   const [received, setReceived] = useState("");

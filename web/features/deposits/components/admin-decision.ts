@@ -1,7 +1,5 @@
 import { ApiError } from "#web/lib/api.js";
-import { explainBadRequest } from "../errors.js";
-
-export type DecisionOutcome = { tone: "success" | "error"; text: string };
+import { explainBadRequest } from "#web/lib/request-errors.js";
 
 const FIELDS = { receivedCents: "receivedCents", txId: "txId", reason: "reason" };
 

@@ -4,7 +4,7 @@ import type { AdminDepositDto } from "#shared/schemas/deposits.js";
 import { formatDateTime } from "#web/lib/format-date.js";
 import { BANK_NAMES } from "../labels.js";
 import { AdminConfirmForm } from "./admin-confirm-form.js";
-import type { DecisionOutcome } from "./admin-decision.js";
+import type { Outcome } from "#web/lib/outcome.js";
 import { AdminRejectForm } from "./admin-reject-form.js";
 
 function Detail({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
@@ -17,7 +17,7 @@ function Detail({ label, children, mono }: { label: string; children: ReactNode;
 }
 
 /** One pending deposit with everything needed to match it against the wallet or bank statement. */
-export function AdminDepositRow({ deposit, onOutcome }: { deposit: AdminDepositDto; onOutcome: (outcome: DecisionOutcome) => void }) {
+export function AdminDepositRow({ deposit, onOutcome }: { deposit: AdminDepositDto; onOutcome: (outcome: Outcome) => void }) {
   const headingId = `deposit-${deposit.id}`;
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-4 rounded-card border border-slate-200 bg-white p-5" data-testid="admin-deposit">

@@ -2,12 +2,13 @@ import { useRef, useState, type FormEvent } from "react";
 import { rejectDepositSchema, type AdminDepositDto } from "#shared/schemas/deposits.js";
 import { Button } from "#web/components/ui/button.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
-import { TextAreaField } from "#web/features/contact/components/text-area-field.js";
+import { TextAreaField } from "#web/components/ui/text-area-field.js";
 import { useDecideDeposit } from "../api/admin-deposits.js";
-import { decisionFailure, type DecisionOutcome } from "./admin-decision.js";
+import type { Outcome } from "#web/lib/outcome.js";
+import { decisionFailure } from "./admin-decision.js";
 
 /** Reject asks for a reason first (the user sees it), in place, so the operator never loses the row's context. */
-export function AdminRejectForm({ deposit, onOutcome }: { deposit: AdminDepositDto; onOutcome: (outcome: DecisionOutcome) => void }) {
+export function AdminRejectForm({ deposit, onOutcome }: { deposit: AdminDepositDto; onOutcome: (outcome: Outcome) => void }) {
   const decide = useDecideDeposit();
   const idempotency = useIdempotencyKey();
   const [open, setOpen] = useState(false);

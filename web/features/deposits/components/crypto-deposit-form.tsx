@@ -8,10 +8,10 @@ import { Field } from "#web/components/ui/field.js";
 import { SelectField } from "#web/components/ui/select-field.js";
 import { focusField } from "#web/lib/focus-field.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
-import { useSession } from "#web/features/auth/api/session.js";
+import { useSession } from "#web/lib/session.js";
 import { useCreateDeposit, useDepositOptions } from "../api/deposits.js";
-import { checkAmount, EMPTY_AMOUNT_MESSAGE } from "../amount.js";
-import { depositFailure, NOT_AUTHENTICATED } from "../errors.js";
+import { checkAmount, EMPTY_AMOUNT_MESSAGE } from "#web/lib/amount.js";
+import { depositFailure, NOT_AUTHENTICATED } from "#web/lib/request-errors.js";
 import { CryptoAddressPanel } from "./crypto-address-panel.js";
 import { DepositThanksDialog } from "./deposit-thanks-dialog.js";
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
 import { apiRequest } from "#web/lib/api.js";
 import { newIdempotencyKey } from "#web/lib/idempotency.js";
-import { invalidateAccount } from "#web/features/ledger/api/keys.js";
+import { invalidateAccount } from "#web/lib/query-keys.js";
 
 export interface CreditInterestResult {
   settled: number;

@@ -3,9 +3,7 @@ import type { PlanDto } from "#shared/plans.js";
 import type { CreateInvestmentInput, InvestmentDto } from "#shared/schemas/investments.js";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
 import { apiRequest } from "#web/lib/api.js";
-import { ACCOUNT_KEYS, invalidateAccount } from "#web/features/ledger/api/keys.js";
-
-export const PLANS_KEY = ["plans", "active"] as const;
+import { ACCOUNT_KEYS, invalidateAccount, PLANS_KEY } from "#web/lib/query-keys.js";
 
 /** The open plans, fetched fresh: an operator may have changed them since the page's bootstrap was rendered. */
 export function usePlans() {

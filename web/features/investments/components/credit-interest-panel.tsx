@@ -5,10 +5,10 @@ import { Button } from "#web/components/ui/button.js";
 import { Field } from "#web/components/ui/field.js";
 import { ApiError } from "#web/lib/api.js";
 import { focusField } from "#web/lib/focus-field.js";
+import type { Outcome } from "#web/lib/outcome.js";
 import { useCreditInterest } from "../api/admin-interest.js";
 import { UserLookup } from "./user-lookup.js";
 
-type Outcome = { tone: "success" | "error"; text: string };
 
 /** The reference's messages: the server's sentence on success, "User not found." or "Failed to update interest.". */
 function failureText(error: unknown): string {

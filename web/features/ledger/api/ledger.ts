@@ -1,14 +1,10 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { HistoryPageDto, SummaryDto } from "#shared/schemas/ledger.js";
+import type { HistoryPageDto } from "#shared/schemas/ledger.js";
 import { apiRequest } from "#web/lib/api.js";
-import { ACCOUNT_KEYS } from "./keys.js";
+import { ACCOUNT_KEYS } from "#web/lib/query-keys.js";
 
 export const HISTORY_PAGE_SIZE = 20;
 export const HISTORY_CSV_URL = "/api/transactions?format=csv";
-
-export function useSummary() {
-  return useQuery({ queryKey: ACCOUNT_KEYS.summary, queryFn: () => apiRequest<SummaryDto>("/api/me/summary") });
-}
 
 export function useHistory(page: number) {
   return useQuery({

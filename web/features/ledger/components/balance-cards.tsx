@@ -3,7 +3,7 @@ import { formatCents } from "#shared/money.js";
 import type { SummaryDto } from "#shared/schemas/ledger.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Loading } from "#web/components/ui/spinner.js";
-import { useSummary } from "../api/ledger.js";
+import { useSummary } from "#web/lib/account-summary.js";
 
 /** The six cards, in the reference's order with its labels; the figures are product.md's ledger figures. */
 const CARDS: Array<{ label: string; field: keyof SummaryDto; icon: LucideIcon }> = [

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
 import type { CreateMoneyRequestInput, MoneyRequestDto } from "#shared/schemas/payouts.js";
 import { apiRequest } from "#web/lib/api.js";
-import { invalidateMoneyOut, MONEY_OUT_KEYS } from "#web/features/payouts/api/keys.js";
+import { invalidateMoneyOut, MONEY_OUT_KEYS } from "#web/lib/query-keys.js";
 
 /** Requests the caller made and requests made to the caller, newest first. */
 export function useMoneyRequests() {

@@ -9,8 +9,8 @@ import { Field } from "#web/components/ui/field.js";
 import { SelectField } from "#web/components/ui/select-field.js";
 import { focusField } from "#web/lib/focus-field.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
-import { TextAreaField } from "#web/features/contact/components/text-area-field.js";
-import { moneyOutFailure } from "#web/features/payouts/errors.js";
+import { TextAreaField } from "#web/components/ui/text-area-field.js";
+import { moneyOutFailure } from "#web/lib/money-out-errors.js";
 import { useCreateMoneyRequest } from "../api/money-requests.js";
 import { checkRequest, WALLET_LABELS, type RequestErrors, type RequestField, type RequestInput, type Wallet } from "../check-request.js";
 

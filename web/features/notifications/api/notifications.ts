@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { NotificationListDto } from "#shared/schemas/notifications.js";
 import { apiRequest } from "#web/lib/api.js";
-import { ACCOUNT_KEYS } from "#web/features/ledger/api/keys.js";
+import { ACCOUNT_KEYS } from "#web/lib/query-keys.js";
 
 const KEY = ACCOUNT_KEYS.notifications;
 

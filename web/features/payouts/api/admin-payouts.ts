@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
 import type { AdminPayoutDto, PayoutDto } from "#shared/schemas/payouts.js";
 import { apiRequest } from "#web/lib/api.js";
-import { invalidateMoneyOut, MONEY_OUT_KEYS } from "./keys.js";
+import { invalidateMoneyOut, MONEY_OUT_KEYS } from "#web/lib/query-keys.js";
 
 const PENDING_KEY = [...MONEY_OUT_KEYS.adminPayouts, "pending"] as const;
 

@@ -5,11 +5,11 @@ import { Button } from "#web/components/ui/button.js";
 import { Field } from "#web/components/ui/field.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
 import { useDecidePayout } from "../api/admin-payouts.js";
-import { moneyOutFailure } from "../errors.js";
-import type { PayoutOutcome } from "./admin-decision.js";
+import { moneyOutFailure } from "#web/lib/money-out-errors.js";
+import type { Outcome } from "#web/lib/outcome.js";
 
 /** Mark paid: only after the coins were sent, with the chain transaction that proves it. */
-export function AdminMarkPaidForm({ payout, onOutcome }: { payout: AdminPayoutDto; onOutcome: (outcome: PayoutOutcome) => void }) {
+export function AdminMarkPaidForm({ payout, onOutcome }: { payout: AdminPayoutDto; onOutcome: (outcome: Outcome) => void }) {
   const decide = useDecidePayout();
   const idempotency = useIdempotencyKey();
   const [txId, setTxId] = useState("");

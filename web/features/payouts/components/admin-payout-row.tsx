@@ -3,7 +3,7 @@ import { formatCents } from "#shared/money.js";
 import type { AdminPayoutDto } from "#shared/schemas/payouts.js";
 import { cn } from "#web/lib/cn.js";
 import { formatDateTime } from "#web/lib/format-date.js";
-import type { PayoutOutcome } from "./admin-decision.js";
+import type { Outcome } from "#web/lib/outcome.js";
 import { AdminMarkPaidForm } from "./admin-mark-paid-form.js";
 import { AdminRejectPayoutForm } from "./admin-reject-form.js";
 
@@ -17,7 +17,7 @@ function Detail({ label, children, mono, className }: { label: string; children:
 }
 
 /** One payout waiting to be sent: who, how much, where to, since when; then the two decisions. */
-export function AdminPayoutRow({ payout, onOutcome }: { payout: AdminPayoutDto; onOutcome: (outcome: PayoutOutcome) => void }) {
+export function AdminPayoutRow({ payout, onOutcome }: { payout: AdminPayoutDto; onOutcome: (outcome: Outcome) => void }) {
   const headingId = `payout-${payout.id}`;
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-4 rounded-card border border-slate-200 bg-white p-5" data-testid="admin-payout">

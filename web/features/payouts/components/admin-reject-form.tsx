@@ -3,13 +3,13 @@ import { formatCents } from "#shared/money.js";
 import { rejectPayoutSchema, type AdminPayoutDto } from "#shared/schemas/payouts.js";
 import { Button } from "#web/components/ui/button.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
-import { TextAreaField } from "#web/features/contact/components/text-area-field.js";
+import { TextAreaField } from "#web/components/ui/text-area-field.js";
 import { useDecidePayout } from "../api/admin-payouts.js";
-import { moneyOutFailure } from "../errors.js";
-import type { PayoutOutcome } from "./admin-decision.js";
+import { moneyOutFailure } from "#web/lib/money-out-errors.js";
+import type { Outcome } from "#web/lib/outcome.js";
 
 /** Reject asks for a reason first (the user sees it); the held amount goes back to the user's Main Balance. */
-export function AdminRejectPayoutForm({ payout, onOutcome }: { payout: AdminPayoutDto; onOutcome: (outcome: PayoutOutcome) => void }) {
+export function AdminRejectPayoutForm({ payout, onOutcome }: { payout: AdminPayoutDto; onOutcome: (outcome: Outcome) => void }) {
   const decide = useDecidePayout();
   const idempotency = useIdempotencyKey();
   const [open, setOpen] = useState(false);

@@ -6,7 +6,7 @@ import { formatDateTime } from "#web/lib/format-date.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
 import { useConfirmStep } from "#web/lib/use-confirm-step.js";
 import { useCancelPayout } from "../api/payouts.js";
-import { moneyOutFailure } from "../errors.js";
+import { moneyOutFailure } from "#web/lib/money-out-errors.js";
 import { PayoutStatusBadge } from "./payout-status-badge.js";
 
 /** One of the caller's payouts. A pending one can be cancelled, after a second, explicit confirmation. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { formatCents } from "#shared/money.js";
-import type { PayoutDto, PayoutStatus, TransferDto } from "#shared/schemas/payouts.js";
+import type { CreateTransferInput, PayoutDto, PayoutStatus, TransferDto } from "#shared/schemas/payouts.js";
 import { AccountRefusalNotice } from "#web/components/account/account-refusal.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Badge } from "#web/components/ui/badge.js";
@@ -8,11 +8,10 @@ import { Button } from "#web/components/ui/button.js";
 import { Field } from "#web/components/ui/field.js";
 import { focusField } from "#web/lib/focus-field.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
-import { useSession } from "#web/features/auth/api/session.js";
-import { useSummary } from "#web/features/ledger/api/ledger.js";
-import { useCreateTransfer } from "#web/features/transfers/api/transfers.js";
+import { useSession } from "#web/lib/session.js";
+import { useSummary } from "#web/lib/account-summary.js";
 import { useCreatePayout, useMyPayouts } from "../api/payouts.js";
-import { moneyOutFailure } from "../errors.js";
+import { moneyOutFailure } from "#web/lib/money-out-errors.js";
 import { PayoutStatusBadge } from "./payout-status-badge.js";
 import {
   CANCELLED,
@@ -81,11 +80,19 @@ function TransactionSummary({ done }: { done: Done }) {
  * address as Recipient (typed again under Wallet address) asks for a payout, held until an
  * operator sends it.
  */
-export function TransactionDetailsForm() {
+/**
+ * How the form sends a transfer to another user. The route passes the transfers feature's mutation,
+ * so this feature (payouts) never imports another one.
+ */
+export interface SendTransfer {
+  mutateAsync(variables: { input: CreateTransferInput; idempotencyKey: string }): Promise<TransferDto>;
+  isPending: boolean;
+}
+
+export function TransactionDetailsForm({ transfer }: { transfer: SendTransfer }) {
   const summary = useSummary();
   const twoFactor = useSession().user?.twoFactorEnabled === true;
   const payout = useCreatePayout();
-  const transfer = useCreateTransfer();
   const idempotency = useIdempotencyKey();
   const headingId = useId();
   const [form, setForm] = useState<TransactionInput>(EMPTY);

@@ -1,6 +1,6 @@
 import type { PlanDto } from "#shared/plans.js";
 import { RiskLine } from "#web/components/marketing/page-banner.js";
-import { useSession } from "#web/features/auth/api/session.js";
+import { useSession } from "#web/lib/session.js";
 import { PlanCard } from "./plan-card.js";
 
 /** The public plan cards: Get Started leads to login, or to the plan list once signed in. */

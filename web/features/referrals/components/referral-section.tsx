@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "#web/components/ui/button.js";
 import { apiRequest } from "#web/lib/api.js";
-import { useSession } from "#web/features/auth/api/session.js";
+import { useSession } from "#web/lib/session.js";
 
 /** Signed in: shows and copies the caller's link. Signed out: the button leads to sign-up. */
 export function ReferralSection() {

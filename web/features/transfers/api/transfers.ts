@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
 import type { CreateTransferInput, TransferDto } from "#shared/schemas/payouts.js";
 import { apiRequest } from "#web/lib/api.js";
-import { invalidateMoneyOut } from "#web/features/payouts/api/keys.js";
+import { invalidateMoneyOut } from "#web/lib/query-keys.js";
 
 /** Sends money from the caller's Main Balance to another account, found by e-mail. */
 export function useCreateTransfer() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api.js";
-import { refreshSession } from "#web/features/auth/api/session.js";
+import { refreshSession } from "#web/lib/session.js";
 
 export interface Enrolment {
   /** otpauth://totp/…?secret=…: what the QR code holds. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "#web/lib/api.js";
-import { DEPOSIT_FAILED, depositFailure, NOT_AUTHENTICATED } from "./errors.js";
+import { ApiError } from "./api.js";
+import { DEPOSIT_FAILED, depositFailure, NOT_AUTHENTICATED } from "./request-errors.js";
 
 describe("depositFailure", () => {
   it("uses the service's sentence when the field only carries a tag", () => {

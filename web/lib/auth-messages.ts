@@ -1,5 +1,5 @@
 import { MESSAGES } from "#shared/schemas/auth.js";
-import { ApiError } from "#web/lib/api.js";
+import { ApiError } from "./api.js";
 
 const BY_CODE: Record<string, string> = {
   RATE_LIMITED: MESSAGES.rateLimited,

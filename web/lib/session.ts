@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { apiRequest } from "#web/lib/api.js";
+import { apiRequest } from "./api.js";
 
 export interface SessionUser {
   id: string;

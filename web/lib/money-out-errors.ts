@@ -1,6 +1,6 @@
-import { isAccountRefusal } from "#web/lib/account-refusals.js";
-import { ApiError } from "#web/lib/api.js";
-import { explainBadRequest } from "../deposits/errors.js";
+import { isAccountRefusal } from "./account-refusals.js";
+import { ApiError } from "./api.js";
+import { explainBadRequest } from "./request-errors.js";
 
 export const NOT_AUTHENTICATED = "User not authenticated.";
 

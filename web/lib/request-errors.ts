@@ -1,5 +1,5 @@
-import { isAccountRefusal } from "#web/lib/account-refusals.js";
-import { ApiError } from "#web/lib/api.js";
+import { isAccountRefusal } from "./account-refusals.js";
+import { ApiError } from "./api.js";
 
 export const NOT_AUTHENTICATED = "User not authenticated.";
 export const DEPOSIT_FAILED = "Failed to update your investment. Please try again.";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "#shared/schemas/auth.js";
-import { ApiError } from "#web/lib/api.js";
-import { moneyOutFailure, NOT_AUTHENTICATED } from "./errors.js";
+import { ApiError } from "./api.js";
+import { moneyOutFailure, NOT_AUTHENTICATED } from "./money-out-errors.js";
 
 const NAMES = { amountCents: "amount", walletAddress: "recipient", toEmail: "recipient" };
 const FALLBACK = "The transaction could not be completed. Please try again.";

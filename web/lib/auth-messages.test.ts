@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "#shared/schemas/auth.js";
-import { ApiError } from "#web/lib/api.js";
-import { authErrorMessage } from "./messages.js";
+import { ApiError } from "./api.js";
+import { authErrorMessage } from "./auth-messages.js";
 
 describe("authErrorMessage", () => {
   it("shows one message for an unknown e-mail and a wrong password", () => {

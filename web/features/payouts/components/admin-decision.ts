@@ -1,1 +1,0 @@
-export type PayoutOutcome = { tone: "success" | "error"; text: string };

@@ -1,0 +1,34 @@
+import type { QueryClient } from "@tanstack/react-query";
+
+/**
+ * Every TanStack Query key the dashboard uses, in one place: a feature that changes money invalidates
+ * what other features show (the figures, lists, history and bell) without importing them.
+ */
+export const ACCOUNT_KEYS = {
+  summary: ["me", "summary"],
+  deposits: ["deposits", "mine"],
+  investments: ["investments", "mine"],
+  history: ["transactions"],
+  notifications: ["notifications"],
+  adminDeposits: ["admin", "deposits"],
+} as const;
+
+/** Money going out of an account or between users. */
+export const MONEY_OUT_KEYS = {
+  payouts: ["payouts", "mine"],
+  moneyRequests: ["money-requests"],
+  adminPayouts: ["admin", "payouts"],
+} as const;
+
+/** The open plans: the investment screens read them, the admin plan editor changes them. */
+export const PLANS_KEY = ["plans", "active"] as const;
+
+/** After a deposit is made, confirmed or rejected: balances, lists, history and the bell may all differ. */
+export function invalidateAccount(client: QueryClient): Promise<unknown> {
+  return Promise.all(Object.values(ACCOUNT_KEYS).map((queryKey) => client.invalidateQueries({ queryKey })));
+}
+
+/** After a payout, transfer or money request moved (or failed to move) money: every figure and list that may differ. */
+export function invalidateMoneyOut(client: QueryClient): Promise<unknown> {
+  return Promise.all([invalidateAccount(client), ...Object.values(MONEY_OUT_KEYS).map((queryKey) => client.invalidateQueries({ queryKey }))]);
+}
