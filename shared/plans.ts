@@ -1,4 +1,4 @@
-/** The plans Termvest starts with (product.md); afterwards they are operator data in the database. */
+/** The plans Termvest starts with (docs/product.md, "Plans"); afterwards they are operator data in the database. */
 export interface PlanTerms {
   id: string;
   name: string;

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 
-/** The six dashboard figures (product.md), all from the ledger, in cents. */
+/** The six dashboard figures (docs/product.md, "The six figures"), all from the ledger, in cents. */
 export interface SummaryDto {
   mainBalanceCents: number;
   interestBalanceCents: number;

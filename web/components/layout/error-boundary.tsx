@@ -4,7 +4,7 @@ interface State {
   failed: boolean;
 }
 
-/** Replaces the whole app when a render error escapes, as the reference does, and logs it. */
+/** Replaces the whole app when a render error escapes, as the reference site does (docs/product.md, section 9), and logs it. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { failed: false };
 

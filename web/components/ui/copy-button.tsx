@@ -2,7 +2,7 @@ import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "./button.js";
 
-/** Copies `text`; the label reads "Copied!" for two seconds (reference §9). */
+/** Copies `text`; the label reads "Copied!" for two seconds (kept from the reference site: docs/product.md, section 9). */
 export function CopyButton({ text, label = "Copy Address", onFailure }: { text: string; label?: string; onFailure?: () => void }) {
   const [copied, setCopied] = useState(false);
 

@@ -1,6 +1,6 @@
 import type { BankKey, DepositDto, DepositStatus } from "#shared/schemas/deposits.js";
 
-/** Display names of the three banks (reference §9); the account details come from the server. */
+/** Display names of the three banks (as the reference site names them); the account details come from the server. */
 export const BANK_NAMES: Record<BankKey, string> = { access: "Access Bank", uba: "UBA", gtbank: "GTBank" };
 
 export const STATUS_LABELS: Record<DepositStatus, string> = { pending: "Pending", confirmed: "Confirmed", rejected: "Rejected", expired: "Expired" };

@@ -2,7 +2,7 @@ import { emailField, twoFactorCodeField } from "#shared/schemas/auth.js";
 import { createPayoutSchema, createTransferSchema, walletAddressField, type CreatePayoutInput, type CreateTransferInput } from "#shared/schemas/payouts.js";
 import { checkAmount } from "#web/lib/amount.js";
 
-/** The reference's texts (§5, §8). */
+/** The reference site's validation and error texts, kept (docs/product.md, section 9). */
 export const FILL_ALL_FIELDS = "Please fill in all fields.";
 export const CANCELLED = "Transaction has been cancelled.";
 export const CONFIRMED = "Transaction confirmed!";

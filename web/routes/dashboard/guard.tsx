@@ -5,7 +5,7 @@ import { useSession } from "#web/lib/session.js";
 import { clearTwoFactorRefusal } from "#web/lib/account-refusals.js";
 import { ScreenTitle } from "./screens.js";
 
-/** The reference's access guard: "Loading..." while the session loads, /login without one, / on a role mismatch. */
+/** The reference site's access guard (docs/product.md, section 9): "Loading..." while the session loads, /login without one, / on a role mismatch. */
 export function RequireAuth({ role, children }: { role?: "admin"; children: ReactNode }) {
   const { user, loading } = useSession();
   const location = useLocation();

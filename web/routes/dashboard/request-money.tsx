@@ -2,7 +2,7 @@ import { MoneyRequestLists } from "#web/features/money-requests/components/reque
 import { RequestMoneyForm } from "#web/features/money-requests/components/request-money-form.js";
 import { ScreenTitle } from "./screens.js";
 
-/** /dashboard/recieve (the reference's spelling): ask another user for money, and answer what others asked of you. */
+/** /dashboard/recieve (the reference site's spelling; docs/product.md, section 9): ask another user for money, and answer what others asked of you. */
 export function RequestMoneyScreen() {
   return (
     <section className="mx-auto max-w-3xl">

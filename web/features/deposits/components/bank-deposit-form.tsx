@@ -16,7 +16,7 @@ import { depositFailure } from "#web/lib/request-errors.js";
 import { BankDepositDone } from "./bank-deposit-done.js";
 import { BankDetails } from "./bank-details.js";
 
-/** "I've Sent The Funds" for a bank transfer: a pending deposit with a unique reference (product.md). */
+/** "I've Sent The Funds" for a bank transfer: a pending deposit with a unique reference (docs/product.md, "The money model"). */
 export function BankDepositForm() {
   const options = useDepositOptions();
   const create = useCreateDeposit();

@@ -8,7 +8,7 @@ import { QrCode } from "./qr-code.js";
 
 const COIN_NAMES: Record<Coin, string> = { BTC: "Bitcoin" };
 
-/** Where to send the coin: the address, a copy button and a QR code (reference §2, crypto page). */
+/** Where to send the coin: the address, a copy button and a QR code (the reference site's crypto page). */
 export function CryptoAddressPanel({ coin }: { coin: Coin }) {
   const address = useCryptoAddress(coin);
   const addressRef = useRef<HTMLElement>(null);

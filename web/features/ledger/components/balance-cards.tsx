@@ -5,7 +5,7 @@ import { Alert } from "#web/components/ui/alert.js";
 import { Loading } from "#web/components/ui/spinner.js";
 import { useSummary } from "#web/lib/account-summary.js";
 
-/** The six cards, in the reference's order with its labels; the figures are product.md's ledger figures. */
+/** The six cards, in the reference site's order with its labels; the figures are docs/product.md's "The six figures". */
 const CARDS: Array<{ label: string; field: keyof SummaryDto; icon: LucideIcon }> = [
   { label: "Main Balance", field: "mainBalanceCents", icon: Wallet },
   { label: "Interest Balance", field: "interestBalanceCents", icon: TrendingUp },
