@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseAmount } from "#shared/money.js";
+import { BANK_NAMES } from "#shared/schemas/deposits.js";
 import { validateExtendedPublicKey } from "./services/bitcoin/derive-address.js";
 
 const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
@@ -212,13 +213,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
       banks: {
         access: {
-          name: "Access Bank",
+          name: BANK_NAMES.access,
           accountName: env.BANK_ACCESS_ACCOUNT_NAME,
           accountNumber: env.BANK_ACCESS_ACCOUNT_NUMBER,
         },
-        uba: { name: "UBA", accountName: env.BANK_UBA_ACCOUNT_NAME, accountNumber: env.BANK_UBA_ACCOUNT_NUMBER },
+        uba: { name: BANK_NAMES.uba, accountName: env.BANK_UBA_ACCOUNT_NAME, accountNumber: env.BANK_UBA_ACCOUNT_NUMBER },
         gtbank: {
-          name: "GTBank",
+          name: BANK_NAMES.gtbank,
           accountName: env.BANK_GTBANK_ACCOUNT_NAME,
           accountNumber: env.BANK_GTBANK_ACCOUNT_NUMBER,
         },

@@ -22,6 +22,8 @@ import { toPublicSite } from "./site.js";
 export interface RunningServer {
   url: string;
   database: DatabaseHandle;
+  /** Every route the app mounted, as Hono lists them (tests compare them with the OpenAPI document). */
+  routes: ReadonlyArray<{ method: string; path: string }>;
   close(): Promise<void>;
 }
 
@@ -109,7 +111,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
       cleanups.push(await startControlServer(database.db, config.dataDir));
     }
     logger.info({ url, database: database.kind, mail: mailer.kind }, "Termvest is listening");
-    return { url, database, close: cleanup };
+    return { url, database, routes: app.routes, close: cleanup };
   } catch (error) {
     await cleanup();
     throw error;

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -111,7 +111,13 @@ describe("embedded data directory", { timeout: 120_000 }, () => {
   it("takes over a lock left by a process that no longer exists", async () => {
     writeFileSync(lockFile(dataDir), JSON.stringify({ pid: 2 ** 22 + 7, startedAt: new Date().toISOString() }));
     const server = await startServer(await embeddedConfig(dataDir), silent, { serveWeb: false });
-    await server.close();
+    try {
+      // The lock now names this process and the server it runs, and that server answers.
+      expect(JSON.parse(readFileSync(lockFile(dataDir), "utf8"))).toMatchObject({ pid: process.pid, url: server.url });
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 
   it("explains its usage", async () => {

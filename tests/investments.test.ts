@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyRate } from "#shared/money.js";
 import { auditLog, investment, plan } from "#server/db/schema.js";
 import { platformAccount, userAccount } from "#server/services/ledger/accounts.js";
 import { summarize } from "#server/services/ledger/balances.js";
@@ -280,6 +279,8 @@ describe("the admin interest tool", () => {
   });
 });
 
+const SEEDED_RATE_BASIS_POINTS = { standard: 1_000n, advanced: 1_200n, premium: 1_500n, elite: 1_800n, pro: 2_000n } as const;
+
 describe("settlement totals (property)", () => {
   it("credit Σ principal + Σ round(principal × rate), each investment once, in any settlement order", async () => {
     const [standard] = await db().select().from(plan).where(eq(plan.id, "standard"));
@@ -295,7 +296,11 @@ describe("settlement totals (property)", () => {
           let expected = 0n;
           for (const item of investments) {
             const made = await db().transaction((tx) => createInvestment(tx, id, { planId: item.plan, amountCents: item.cents }, start));
-            expected += BigInt(item.cents) + applyRate(BigInt(item.cents), made.investment.rateBasisPoints);
+            // Written out here, not through applyRate(): the seeded rate (docs/product.md, "Plans") and
+            // cents × basis points / 10,000 rounded half-up, so a wrong rate or rounding in the code fails.
+            expect(BigInt(made.investment.rateBasisPoints)).toBe(SEEDED_RATE_BASIS_POINTS[item.plan]);
+            const profit = (BigInt(item.cents) * SEEDED_RATE_BASIS_POINTS[item.plan] + 5_000n) / 10_000n;
+            expected += BigInt(item.cents) + profit;
           }
           const later = new Date(start.getTime() + 50 * DAY);
           for (const step of order) {
@@ -334,7 +339,7 @@ describe.runIf(testDatabaseUrl)("settlement under concurrency (PostgreSQL)", () 
     ]);
     expect(runs.reduce((sum, run) => sum + run.settled, 0)).toBe(users.length * principals.length);
     const invested = principals.reduce((sum, p) => sum + p, 0n);
-    const owed = principals.reduce((sum, p) => sum + p + applyRate(p, 1000), 0n);
+    const owed = principals.reduce((sum, p) => sum + p + (p * 1_000n + 5_000n) / 10_000n, 0n);
     for (const { id } of users) {
       expect(BigInt((await summarize(db(), id)).mainBalanceCents)).toBe(10_000_000n - invested + owed);
     }

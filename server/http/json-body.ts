@@ -31,6 +31,17 @@ export async function readJson<T>(c: Context, schema: z.ZodMiniType<T>): Promise
 }
 
 /**
+ * Reads and validates the query string with the route's shared schema: the same 400 as a body, a
+ * message per field. Control characters were refused before any route ran (url-text.ts).
+ */
+export function readQuery<T>(c: Context, schema: z.ZodMiniType<T>): T {
+  const result = schema.safeParse(c.req.query());
+  if (result.success) return result.data;
+  const fields = fieldMessages(result.error.issues);
+  throw new AppError("VALIDATION_FAILED", Object.values(fields)[0] ?? "The query string is not valid.", fields);
+}
+
+/**
  * NUL anywhere in a JSON body (a value or a key, known to the schema or not) is refused: nothing
  * that carries one should reach a log line, a stored raw body or the database, which cannot hold it.
  */

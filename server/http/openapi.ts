@@ -81,10 +81,15 @@ const ERROR = {
   },
 };
 
-/** OpenAPI 3.1 for our own routes, with request shapes generated from the shared zod schemas. */
-export function openApiDocument(publicUrl: string) {
+/**
+ * OpenAPI 3.1 for our own routes, with request shapes generated from the shared zod schemas. The
+ * back office's operations are listed only in the admins' copy: the public one does not map it.
+ * tests/openapi.test.ts compares OPERATIONS with the routes the app mounts.
+ */
+export function openApiDocument(publicUrl: string, audience: "public" | "admin" = "public") {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) {
+    if (op.auth === "admin" && audience !== "admin") continue;
     const parameters: unknown[] = [];
     for (const name of op.path.match(/\{(\w+)\}/g) ?? []) parameters.push({ name: name.slice(1, -1), in: "path", required: true, schema: { type: "string" } });
     if (op.query) {

@@ -6,9 +6,8 @@ import { confirmDepositSchema, rejectDepositSchema, type DepositStatus } from "#
 import { planInputSchema } from "#shared/schemas/investments.js";
 import { markPayoutPaidSchema, rejectPayoutSchema } from "#shared/schemas/payouts.js";
 import type { AppDeps } from "../app.js";
-import { AppError } from "../errors.js";
 import { runMoneyOperation, respond } from "../http/idempotency.js";
-import { readJson } from "../http/json-body.js";
+import { readJson, readQuery } from "../http/json-body.js";
 import { requireAdmin, requireUser, type AppEnv } from "../http/session.js";
 import { confirmDeposit, rejectDeposit } from "../services/deposits/decide-deposit.js";
 import { listDepositsForReview } from "../services/deposits/list-deposits.js";
@@ -19,21 +18,20 @@ import { listAllPlans, updatePlan } from "../services/plans/update-plan.js";
 import { searchUsers } from "../services/users/search-users.js";
 import { toPublicSite } from "../site.js";
 
-const reviewQuery = z.object({ status: z.optional(z.enum(["pending", "expired", "confirmed", "rejected"])) });
+const reviewQuery = z.object({
+  status: z.optional(z.enum(["pending", "expired", "confirmed", "rejected"], "status must be pending, expired, confirmed or rejected.")),
+});
 
 /** The operator back office API: every route needs a session, the admin role and a second factor, checked here. */
 export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
   return new Hono<AppEnv>()
     .use("*", requireUser(auth, database.db), requireAdmin())
     .get("/users", async (c) => {
-      const query = userSearchQuery.safeParse(c.req.query());
-      if (!query.success) throw new AppError("VALIDATION_FAILED", query.error.issues[0]?.message ?? "Invalid query.");
-      return c.json({ users: await searchUsers(database.db, query.data.q) });
+      return c.json({ users: await searchUsers(database.db, readQuery(c, userSearchQuery).q) });
     })
     .get("/deposits", async (c) => {
-      const query = reviewQuery.safeParse(c.req.query());
-      if (!query.success) throw new AppError("VALIDATION_FAILED", "status must be pending, expired, confirmed or rejected.");
-      const statuses: DepositStatus[] = query.data.status ? [query.data.status] : ["pending", "expired"];
+      const { status } = readQuery(c, reviewQuery);
+      const statuses: DepositStatus[] = status ? [status] : ["pending", "expired"];
       return c.json({ deposits: await listDepositsForReview(database.db, statuses) });
     })
     .post("/deposits/:id/confirm", async (c) => {

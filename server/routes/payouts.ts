@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { createMoneyRequestSchema, createPayoutSchema, createTransferSchema } from "#shared/schemas/payouts.js";
+import { createPayoutSchema } from "#shared/schemas/payouts.js";
 import type { AppDeps } from "../app.js";
 import { payout } from "../db/schema.js";
 import { runMoneyOperation, respond } from "../http/idempotency.js";
@@ -10,21 +10,18 @@ import { cancelPayout } from "../services/payouts/cancel-payout.js";
 import { toPayoutDto } from "../services/payouts/payout-dto.js";
 import { requestPayout } from "../services/payouts/request-payout.js";
 import { assertPayoutCodeAttemptsLeft, claimPayoutCode, InvalidPayoutCode, recordPayoutCodeFailure } from "../services/two-factor/payout-code.js";
-import { createMoneyRequest, declineMoneyRequest, listMoneyRequests, payMoneyRequest } from "../services/transfers/money-requests.js";
-import { findRecipient } from "../services/transfers/find-recipient.js";
-import { sendTransfer } from "../services/transfers/send-transfer.js";
 
-/** Money out and between users: payouts, transfers and money requests. Mounted at /api. */
-export function moneyOutRoutes({ auth, database, config, clock }: AppDeps) {
+/** Withdrawals to the user's own bitcoin wallet: request (the amount is held at once), list, cancel. Mounted at /api/payouts. */
+export function payoutRoutes({ auth, database, config, clock }: AppDeps) {
   const signedIn = requireUser(auth, database.db);
   const verified = requireVerifiedEmail();
 
   return new Hono<AppEnv>()
-    .get("/payouts", signedIn, async (c) => {
+    .get("/", signedIn, async (c) => {
       const rows = await database.db.select().from(payout).where(eq(payout.userId, c.get("user").id)).orderBy(desc(payout.createdAt)).limit(50);
       return c.json({ payouts: rows.map(toPayoutDto) });
     })
-    .post("/payouts", signedIn, verified, async (c) => {
+    .post("/", signedIn, verified, async (c) => {
       const { raw, value } = await readJson(c, createPayoutSchema);
       const user = c.get("user");
       // With two-factor on, money leaves only with a current code, used up in the payout's transaction.
@@ -43,43 +40,10 @@ export function moneyOutRoutes({ auth, database, config, clock }: AppDeps) {
         throw error;
       }
     })
-    .post("/payouts/:id/cancel", signedIn, async (c) => {
+    .post("/:id/cancel", signedIn, async (c) => {
       const outcome = await runMoneyOperation(c, database.db, c.get("user").id, "", async (tx) => {
         const cancelled = await cancelPayout(tx, c.get("user"), c.req.param("id"), clock.now());
         return { status: 200, body: cancelled.payout };
-      });
-      return respond(c, outcome);
-    })
-    .post("/transfers", signedIn, verified, async (c) => {
-      const { raw, value } = await readJson(c, createTransferSchema);
-      const recipient = await findRecipient(database.db, c.get("user"), value.toEmail, { field: "toEmail", rateLimit: config.rateLimit });
-      const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
-        const sent = await sendTransfer(tx, c.get("user"), recipient, BigInt(value.amountCents), value.note, clock.now());
-        return { status: 201, body: sent.transfer };
-      });
-      return respond(c, outcome);
-    })
-    .get("/money-requests", signedIn, async (c) => c.json({ requests: await listMoneyRequests(database.db, c.get("user").id) }))
-    .post("/money-requests", signedIn, verified, async (c) => {
-      const { raw, value } = await readJson(c, createMoneyRequestSchema);
-      const payer = await findRecipient(database.db, c.get("user"), value.fromEmail, { field: "fromEmail", rateLimit: config.rateLimit });
-      const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
-        const made = await createMoneyRequest(tx, c.get("user"), payer, value, clock.now());
-        return { status: 201, body: made.request };
-      });
-      return respond(c, outcome);
-    })
-    .post("/money-requests/:id/pay", signedIn, verified, async (c) => {
-      const outcome = await runMoneyOperation(c, database.db, c.get("user").id, "", async (tx) => {
-        const paid = await payMoneyRequest(tx, c.get("user"), c.req.param("id"), clock.now());
-        return { status: 200, body: paid.request };
-      });
-      return respond(c, outcome);
-    })
-    .post("/money-requests/:id/decline", signedIn, async (c) => {
-      const outcome = await runMoneyOperation(c, database.db, c.get("user").id, "", async (tx) => {
-        const declined = await declineMoneyRequest(tx, c.get("user"), c.req.param("id"), clock.now());
-        return { status: 200, body: declined.request };
       });
       return respond(c, outcome);
     });

@@ -6,6 +6,9 @@ export const COINS = ["BTC"] as const;
 export const BANKS = ["access", "uba", "gtbank"] as const;
 export type Coin = (typeof COINS)[number];
 export type BankKey = (typeof BANKS)[number];
+
+/** The banks' display names, the one copy: the deposit screens, the history and the operator's settings use it. */
+export const BANK_NAMES: Record<BankKey, string> = { access: "Access Bank", uba: "UBA", gtbank: "GTBank" };
 export type DepositStatus = "pending" | "confirmed" | "rejected" | "expired";
 
 export const TX_ID_MAX = 128;

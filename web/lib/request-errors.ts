@@ -14,24 +14,20 @@ export interface DepositFailure {
 }
 
 /**
- * Reads a 400 from the API. Schema errors carry a generic message and one sentence per field;
- * service refusals carry the sentence in `message` and only a tag per field ("too small").
- * Either way each field gets a sentence, and the summary is the one sentence when there is one.
+ * Reads a 400 from the API. The server's contract (server/errors.ts, server/http/json-body.ts): `message`
+ * is a sentence for the user, and `fields` maps each refused input to its own sentence; a schema
+ * error's `message` is its first field's sentence. Field names are turned into the form's own.
  */
 export function explainBadRequest(error: ApiError, names: Record<string, string> = SERVER_FIELDS): { message: string; fields: Record<string, string> } {
-  const isSentence = (text: string) => /[.!?]$/.test(text.trim());
   const fields: Record<string, string> = {};
-  const sentences: string[] = [];
   for (const [key, text] of Object.entries(error.fields ?? {})) {
     const name = names[key];
-    const sentence = isSentence(text) ? text : error.message;
-    if (isSentence(text)) sentences.push(text);
-    if (name) fields[name] = sentence;
+    if (name) fields[name] = text;
   }
-  return { message: sentences.length === 1 && sentences[0] ? sentences[0] : error.message, fields };
+  return { message: error.message, fields };
 }
 
-/** What to tell the user about a failed POST /api/deposits: the server's own words for a clear 400, else the reference's message. */
+/** What to tell the user about a failed POST /api/deposits: the server's own words for a clear 400, else the reference site's message. */
 export function depositFailure(error: unknown): DepositFailure {
   // Said by <AccountRefusalNotice>, with a button to resend the verification link.
   if (isAccountRefusal(error)) return { message: "", fields: {} };

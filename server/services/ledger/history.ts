@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { BANK_NAMES, type BankKey } from "#shared/schemas/deposits.js";
 import type { HistoryEntryDto, HistoryPageDto, HistoryStatus } from "#shared/schemas/ledger.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { toJsonCents } from "./balances.js";
@@ -67,11 +68,10 @@ async function countHistory(db: DbExecutor, userId: string): Promise<number> {
   return Number(result.rows[0]?.total ?? 0);
 }
 
-const BANK_NAMES: Record<string, string> = { access: "Access Bank", uba: "UBA", gtbank: "GTBank" };
 
 function describe(row: Row): string {
   if (row.method === "crypto") return `Crypto deposit (${row.coin ?? "BTC"})`;
-  if (row.method === "bank") return `Bank deposit (${BANK_NAMES[row.bank ?? ""] ?? "bank"})`;
+  if (row.method === "bank") return `Bank deposit (${(row.bank && BANK_NAMES[row.bank as BankKey]) || "bank"})`;
   return ACCOUNT_LABELS[row.account_kind ?? ""] ?? row.account_kind ?? "";
 }
 

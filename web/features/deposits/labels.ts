@@ -1,7 +1,4 @@
-import type { BankKey, DepositDto, DepositStatus } from "#shared/schemas/deposits.js";
-
-/** Display names of the three banks (as the reference site names them); the account details come from the server. */
-export const BANK_NAMES: Record<BankKey, string> = { access: "Access Bank", uba: "UBA", gtbank: "GTBank" };
+import { BANK_NAMES, type DepositDto, type DepositStatus } from "#shared/schemas/deposits.js";
 
 export const STATUS_LABELS: Record<DepositStatus, string> = { pending: "Pending", confirmed: "Confirmed", rejected: "Rejected", expired: "Expired" };
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { formatCents } from "#shared/money.js";
 import type { AdminDepositDto } from "#shared/schemas/deposits.js";
 import { formatDateTime } from "#web/lib/format-date.js";
-import { BANK_NAMES } from "../labels.js";
+import { BANK_NAMES } from "#shared/schemas/deposits.js";
 import { AdminConfirmForm } from "./admin-confirm-form.js";
 import type { Outcome } from "#web/lib/outcome.js";
 import { AdminRejectForm } from "./admin-reject-form.js";

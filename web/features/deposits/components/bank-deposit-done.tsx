@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { formatCents } from "#shared/money.js";
 import type { DepositDto } from "#shared/schemas/deposits.js";
 import { Button, LinkButton } from "#web/components/ui/button.js";
-import { BANK_NAMES } from "../labels.js";
+import { BANK_NAMES } from "#shared/schemas/deposits.js";
 import { DepositStatusBadge } from "./deposit-status-badge.js";
 
 /** After "I've Sent The Funds": the reference to quote, big, and that the money is not credited yet. */
