@@ -13,9 +13,9 @@ import { RequestMoneyScreen } from "./request-money.js";
 import { UnavailableScreen } from "./screens.js";
 import { SettingsScreen } from "./settings.js";
 import { TransactionHistoryScreen } from "./transactions.js";
-import { TransferMethodScreen } from "./transfer.js";
-import { CryptoTransferScreen } from "./transfer-crypto.js";
-import { BankTransferScreen } from "./transfer-fund.js";
+import { DepositMethodScreen } from "./deposit-method.js";
+import { CryptoDepositScreen } from "./crypto-deposit.js";
+import { BankDepositScreen } from "./bank-deposit.js";
 
 /** Everything under /dashboard: loaded on demand, never pre-rendered. */
 export default function DashboardRoutes() {
@@ -34,9 +34,9 @@ export default function DashboardRoutes() {
             <Route index element={<OverviewScreen />} />
             <Route path="investments" element={<InvestmentsScreen />} />
             <Route path="investment" element={<InvestmentsScreen />} />
-            <Route path="transfer" element={<TransferMethodScreen />} />
-            <Route path="transfer/fund" element={<BankTransferScreen />} />
-            <Route path="transfer/crypto" element={<CryptoTransferScreen />} />
+            <Route path="transfer" element={<DepositMethodScreen />} />
+            <Route path="transfer/fund" element={<BankDepositScreen />} />
+            <Route path="transfer/crypto" element={<CryptoDepositScreen />} />
             <Route path="recieve" element={<RequestMoneyScreen />} />
             <Route path="transaction" element={<TransactionHistoryScreen />} />
             <Route

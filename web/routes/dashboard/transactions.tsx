@@ -8,7 +8,7 @@ import { HISTORY_CSV_URL, HISTORY_PAGE_SIZE, useHistory } from "#web/features/le
 import { HistoryTable } from "#web/features/ledger/components/history-table.js";
 import { Pagination } from "#web/features/ledger/components/pagination.js";
 import { MyPayouts } from "#web/features/payouts/components/my-payouts.js";
-import { TransactionDetailsForm } from "#web/features/payouts/components/transaction-details-form.js";
+import { SendMoneyForm } from "#web/features/payouts/components/send-money-form.js";
 import { useCreateTransfer } from "#web/features/transfers/api/transfers.js";
 import { ScreenTitle } from "./screens.js";
 
@@ -31,7 +31,7 @@ export function TransactionHistoryScreen() {
       <ScreenTitle title="Transaction History">Send money to another user or withdraw to your bitcoin wallet, and see every movement of your money.</ScreenTitle>
       {/* Side by side only where both columns still fit a full bitcoin address. */}
       <div className="grid gap-6 xl:grid-cols-2 xl:items-start">
-        <TransactionDetailsForm transfer={sendTransfer} />
+        <SendMoneyForm transfer={sendTransfer} />
         <section aria-labelledby={ids.payouts}>
           <h2 id={ids.payouts} className="mb-4 text-lg font-semibold text-brand-900">
             Your payouts

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planTransaction, RECEIVER_MISMATCH } from "./transaction.js";
+import { planTransaction, RECEIVER_MISMATCH } from "./send-money.js";
 
 const ADDRESS = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 

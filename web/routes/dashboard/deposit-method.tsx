@@ -7,8 +7,8 @@ const METHODS: Array<{ to: string; title: string; text: string; icon: LucideIcon
   { to: "fund", title: "Bank Transfer", text: "Pay into our account at Access Bank, UBA or GTBank.", icon: Landmark },
 ];
 
-/** /dashboard/transfer: links relative to this route, as in the reference (crypto, fund). */
-export function TransferMethodScreen() {
+/** /dashboard/transfer (the reference site's URL): choosing how to deposit, crypto or bank; links relative to this route, as that site has them. */
+export function DepositMethodScreen() {
   return (
     <section>
       <ScreenTitle title="Choose Transfer Method">Deposits are credited to your Main Balance once we confirm the funds arrived.</ScreenTitle>

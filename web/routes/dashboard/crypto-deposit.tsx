@@ -1,7 +1,8 @@
 import { CryptoDepositForm } from "#web/features/deposits/components/crypto-deposit-form.js";
 import { ScreenTitle } from "./screens.js";
 
-export function CryptoTransferScreen() {
+/** /dashboard/transfer/crypto: a crypto deposit, pending until an operator confirms it. */
+export function CryptoDepositScreen() {
   return (
     <section className="max-w-2xl">
       <ScreenTitle title="Transfer with Crypto">Send crypto securely to another wallet or email.</ScreenTitle>

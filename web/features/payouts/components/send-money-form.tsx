@@ -22,7 +22,7 @@ import {
   type TransactionErrors,
   type TransactionField,
   type TransactionInput,
-} from "../transaction.js";
+} from "../send-money.js";
 
 const EMPTY: TransactionInput = { recipient: "", amount: "", walletAddress: "", twoFactorCode: "" };
 const FIELD_ORDER: TransactionField[] = ["recipient", "amount", "walletAddress", "twoFactorCode"];
@@ -89,7 +89,7 @@ export interface SendTransfer {
   isPending: boolean;
 }
 
-export function TransactionDetailsForm({ transfer }: { transfer: SendTransfer }) {
+export function SendMoneyForm({ transfer }: { transfer: SendTransfer }) {
   const summary = useSummary();
   const twoFactor = useSession().user?.twoFactorEnabled === true;
   const payout = useCreatePayout();
