@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "./db/client.js";
 import type { Config } from "./env.js";
 import { AppError } from "./errors.js";
 import { settleDue, settlementWorkers } from "./services/investments/settle-due.js";
+import type { ApiRouter } from "./http/api-router.js";
 import type { Pages } from "./http/pages.js";
 import { jsonOnly, limitBody } from "./http/body-limit.js";
 import { sameOriginOnly } from "./http/csrf.js";
@@ -89,18 +90,22 @@ export function createApp(deps: AppDeps) {
 
   app.route("/", healthRoutes(database));
   app.route("/api/auth", authRoutes(auth, { db: database.db, trustProxy: config.trustProxy, rateLimit: config.rateLimit }));
-  app.route("/api", publicRoutes(deps));
-  app.route("/api/admin", adminRoutes(deps));
-  app.route("/api/deposits", depositRoutes(deps));
-  app.route("/api/investments", investmentRoutes(deps));
-  app.route("/api/payouts", payoutRoutes(deps));
-  app.route("/api/transfers", transferRoutes(deps));
-  app.route("/api/money-requests", moneyRequestRoutes(deps));
-  app.route("/api/me", meRoutes(deps));
-  app.route("/api/transactions", transactionRoutes(deps));
-  app.route("/api/notifications", notificationRoutes(deps));
-  app.route("/api/content", contentRoutes(deps.content));
-  app.route("/api/contact", contactRoutes(deps));
+  // Every JSON router declares its operations (server/http/api-router.ts); the OpenAPI document is built from them.
+  const routers: ApiRouter[] = [
+    adminRoutes(deps),
+    depositRoutes(deps),
+    investmentRoutes(deps),
+    payoutRoutes(deps),
+    transferRoutes(deps),
+    moneyRequestRoutes(deps),
+    meRoutes(deps),
+    transactionRoutes(deps),
+    notificationRoutes(deps),
+    contentRoutes(deps.content),
+    contactRoutes(deps),
+  ];
+  routers.unshift(publicRoutes(deps, () => routers.flatMap((router) => router.operations)));
+  for (const router of routers) app.route(router.mountPath, router.hono);
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404));
 
   if (config.devMail && !config.isProduction && deps.mailer.kind === "outbox") {

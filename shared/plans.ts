@@ -1,3 +1,6 @@
+import type * as z from "zod/mini";
+import type { planDto } from "./schemas/plans.js";
+
 /** The plans Termvest starts with (docs/product.md, "Plans"); afterwards they are operator data in the database. */
 export interface PlanTerms {
   id: string;
@@ -16,12 +19,5 @@ export const SEED_PLANS: readonly PlanTerms[] = [
   { id: "pro", name: "Pro", minimumCents: 2_000_000n, rateBasisPoints: 2_000, termDays: 45, features: ["Capital returned at maturity", "Dedicated account manager"] },
 ];
 
-/** What the API sends for a plan; amounts are integer cents, like every amount in the API. */
-export interface PlanDto {
-  id: string;
-  name: string;
-  minimumCents: number;
-  rateBasisPoints: number;
-  termDays: number;
-  features: string[];
-}
+/** What the API sends for a plan (declared once, as a schema, in shared/schemas/plans.ts). */
+export type PlanDto = z.infer<typeof planDto>;

@@ -1,8 +1,8 @@
-import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { CONTACT_MESSAGES, contactMessageSchema } from "#shared/schemas/contact.js";
 import type { AppDeps } from "../app.js";
 import { AppError } from "../errors.js";
+import { ApiRouter } from "../http/api-router.js";
 import { clientIp } from "../http/client-ip.js";
 import { readJson } from "../http/json-body.js";
 import { submitContactMessage } from "../services/contact/submit-contact-message.js";
@@ -14,10 +14,10 @@ export const CONTACT_RATE_LIMIT = { max: 5, windowSeconds: 10 * 60 } as const;
 /** A 5,000-character message is at most ~30 KB of JSON even if every character is escaped. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-/** The public contact form, mounted at /api/contact. No session: anyone may write. */
+/** The public contact form. No session: anyone may write. */
 export function contactRoutes({ config, database, mailer, logger }: AppDeps) {
-  return new Hono().post(
-    "/",
+  return new ApiRouter("/api/contact").on(
+    { method: "post", path: "/", summary: "Store a contact message for the operator", auth: "none", body: contactMessageSchema, status: 201 },
     async (c, next) => {
       // Counted before anything else, so malformed and invalid submissions cost a try too.
       if (config.rateLimit) {

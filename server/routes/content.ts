@@ -1,13 +1,20 @@
-import { Hono } from "hono";
+import * as z from "zod/mini";
 import type { ContentPage } from "#shared/content.js";
 import { AppError } from "../errors.js";
+import { ApiRouter } from "../http/api-router.js";
+import { readQuery } from "../http/json-body.js";
 import { normalizePath } from "../http/pages.js";
+
+const contentQuery = z.object({ path: z.optional(z.string()) });
 
 /** The same content pages as JSON, for visitors who reach one by navigating inside the app. */
 export function contentRoutes(pages: Map<string, ContentPage>) {
-  return new Hono().get("/", (c) => {
-    const page = pages.get(normalizePath(c.req.query("path") ?? ""));
-    if (!page) throw new AppError("NOT_FOUND", "No such page.");
-    return c.json(page);
-  });
+  return new ApiRouter("/api/content").on(
+    { method: "get", path: "/", summary: "A blog or legal page by path", auth: "none", query: contentQuery },
+    (c) => {
+      const page = pages.get(normalizePath(readQuery(c, contentQuery).path ?? ""));
+      if (!page) throw new AppError("NOT_FOUND", "No such page.");
+      return c.json(page);
+    },
+  );
 }

@@ -1,38 +1,59 @@
-import { Hono } from "hono";
-import { createDepositSchema, type DepositOptionsDto } from "#shared/schemas/deposits.js";
+import * as z from "zod/mini";
+import { COINS, createDepositSchema, cryptoAddressDto, depositDto, depositOptionsDto, type DepositOptionsDto } from "#shared/schemas/deposits.js";
 import type { AppDeps } from "../app.js";
-import { AppError } from "../errors.js";
+import { ApiRouter } from "../http/api-router.js";
 import { runMoneyOperation, respond } from "../http/idempotency.js";
-import { readJson } from "../http/json-body.js";
-import { requireUser, requireVerifiedEmail, type AppEnv } from "../http/session.js";
+import { readJson, readQuery } from "../http/json-body.js";
+import { requireUser, requireVerifiedEmail } from "../http/session.js";
 import { cryptoAddressFor } from "../services/deposits/crypto-address.js";
 import { createDeposit } from "../services/deposits/create-deposit.js";
 import { listMyDeposits } from "../services/deposits/list-deposits.js";
 import { toJsonCents } from "../services/ledger/balances.js";
 
+const cryptoAddressQuery = z.object({ coin: z.optional(z.enum(COINS, "Only Bitcoin deposits are accepted.")) });
+
+/** The caller's deposits: what to pay and where, report a payment (a pending deposit), list them. */
 export function depositRoutes({ auth, database, config, clock }: AppDeps) {
   const { banks } = config.site;
-  return new Hono<AppEnv>()
-    .use("*", requireUser(auth, database.db))
-    .get("/options", (c) =>
+  return new ApiRouter("/api/deposits")
+    .use(requireUser(auth, database.db))
+    .on({ method: "get", path: "/options", summary: "Deposit limits and bank details", auth: "user", response: depositOptionsDto }, (c) =>
       c.json({
         minCents: toJsonCents(config.deposits.minCents),
         maxCents: toJsonCents(config.deposits.maxCents),
         banks: (Object.keys(banks) as Array<keyof typeof banks>).map((key) => ({ key, ...banks[key] })),
       } satisfies DepositOptionsDto),
     )
-    .get("/crypto-address", async (c) => {
-      if ((c.req.query("coin") ?? "BTC") !== "BTC") throw new AppError("VALIDATION_FAILED", "Only Bitcoin deposits are accepted.");
-      return c.json(await database.db.transaction((tx) => cryptoAddressFor(tx, config, c.get("user").id)));
-    })
-    .get("/", async (c) => c.json({ deposits: await listMyDeposits(database.db, c.get("user").id) }))
-    .post("/", requireVerifiedEmail(), async (c) => {
-      const { raw, value } = await readJson(c, createDepositSchema);
-      const userId = c.get("user").id;
-      const outcome = await runMoneyOperation(c, database.db, userId, raw, async (tx) => ({
+    .on(
+      { method: "get", path: "/crypto-address", summary: "The bitcoin address to pay", auth: "user", query: cryptoAddressQuery, response: cryptoAddressDto },
+      async (c) => {
+        readQuery(c, cryptoAddressQuery);
+        return c.json(await database.db.transaction((tx) => cryptoAddressFor(tx, config, c.get("user").id)));
+      },
+    )
+    .on({ method: "get", path: "/", summary: "The caller's deposits, newest first", auth: "user", response: z.object({ deposits: z.array(depositDto) }) }, async (c) =>
+      c.json({ deposits: await listMyDeposits(database.db, c.get("user").id) }),
+    )
+    .on(
+      {
+        method: "post",
+        path: "/",
+        summary: "Report a crypto or bank transfer: creates a pending deposit",
+        auth: "user",
+        body: createDepositSchema,
+        response: depositDto,
         status: 201,
-        body: await createDeposit(tx, config, userId, value, clock.now()),
-      }));
-      return respond(c, outcome);
-    });
+        idempotent: true,
+      },
+      requireVerifiedEmail(),
+      async (c) => {
+        const { raw, value } = await readJson(c, createDepositSchema);
+        const userId = c.get("user").id;
+        const outcome = await runMoneyOperation(c, database.db, userId, raw, async (tx) => ({
+          status: 201,
+          body: await createDeposit(tx, config, userId, value, clock.now()),
+        }));
+        return respond(c, outcome);
+      },
+    );
 }

@@ -1,18 +1,21 @@
-import { Hono } from "hono";
 import type { AppDeps } from "../app.js";
-import { requireUser, type AppEnv } from "../http/session.js";
+import { notificationListDto } from "#shared/schemas/notifications.js";
+import { ApiRouter } from "../http/api-router.js";
+import { requireUser } from "../http/session.js";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../services/notifications/list-notifications.js";
 
-/** The caller's notifications (the bell); every query is scoped to the session's user id. Mounted at /api/notifications. */
+/** The caller's notifications (the bell); every query is scoped to the session's user id. */
 export function notificationRoutes({ auth, database }: AppDeps) {
-  const signedIn = requireUser(auth, database.db);
-  return new Hono<AppEnv>()
-    .get("/", signedIn, async (c) => c.json(await listNotifications(database.db, c.get("user").id)))
-    .post("/read-all", signedIn, async (c) => {
+  return new ApiRouter("/api/notifications")
+    .use(requireUser(auth, database.db))
+    .on({ method: "get", path: "/", summary: "The caller's notifications and unread count", auth: "user", response: notificationListDto }, async (c) =>
+      c.json(await listNotifications(database.db, c.get("user").id)),
+    )
+    .on({ method: "post", path: "/read-all", summary: "Mark every notification read", auth: "user" }, async (c) => {
       await markAllNotificationsRead(database.db, c.get("user").id);
       return c.json({ ok: true });
     })
-    .post("/:id/read", signedIn, async (c) => {
+    .on({ method: "post", path: "/:id/read", summary: "Mark one notification read", auth: "user" }, async (c) => {
       await markNotificationRead(database.db, c.get("user").id, c.req.param("id"));
       return c.json({ ok: true });
     });

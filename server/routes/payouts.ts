@@ -1,50 +1,65 @@
 import { desc, eq } from "drizzle-orm";
-import { Hono } from "hono";
-import { createPayoutSchema } from "#shared/schemas/payouts.js";
+import * as z from "zod/mini";
+import { createPayoutSchema, payoutDto } from "#shared/schemas/payouts.js";
 import type { AppDeps } from "../app.js";
 import { payout } from "../db/schema.js";
 import { runMoneyOperation, respond } from "../http/idempotency.js";
 import { readJson } from "../http/json-body.js";
-import { requireUser, requireVerifiedEmail, type AppEnv } from "../http/session.js";
+import { ApiRouter } from "../http/api-router.js";
+import { requireUser, requireVerifiedEmail } from "../http/session.js";
 import { cancelPayout } from "../services/payouts/cancel-payout.js";
 import { toPayoutDto } from "../services/payouts/payout-dto.js";
 import { requestPayout } from "../services/payouts/request-payout.js";
 import { assertPayoutCodeAttemptsLeft, claimPayoutCode, InvalidPayoutCode, recordPayoutCodeFailure } from "../services/two-factor/payout-code.js";
 
-/** Withdrawals to the user's own bitcoin wallet: request (the amount is held at once), list, cancel. Mounted at /api/payouts. */
+/** Withdrawals to the user's own bitcoin wallet: request (the amount is held at once), list, cancel. */
 export function payoutRoutes({ auth, database, config, clock }: AppDeps) {
-  const signedIn = requireUser(auth, database.db);
-  const verified = requireVerifiedEmail();
-
-  return new Hono<AppEnv>()
-    .get("/", signedIn, async (c) => {
+  return new ApiRouter("/api/payouts")
+    .use(requireUser(auth, database.db))
+    .on({ method: "get", path: "/", summary: "The caller's payouts", auth: "user", response: z.object({ payouts: z.array(payoutDto) }) }, async (c) => {
       const rows = await database.db.select().from(payout).where(eq(payout.userId, c.get("user").id)).orderBy(desc(payout.createdAt)).limit(50);
       return c.json({ payouts: rows.map(toPayoutDto) });
     })
-    .post("/", signedIn, verified, async (c) => {
-      const { raw, value } = await readJson(c, createPayoutSchema);
-      const user = c.get("user");
-      // With two-factor on, money leaves only with a current code, used up in the payout's transaction.
-      if (user.twoFactorEnabled) await assertPayoutCodeAttemptsLeft(database.db, user.id);
-      const key = user.twoFactorEnabled ? (await auth.$context).secretConfig : undefined;
-      try {
-        const outcome = await runMoneyOperation(c, database.db, user.id, raw, async (tx) => {
-          // The authenticator app counts real time, never the test clock.
-          if (key) await claimPayoutCode(tx, key, user.id, value.twoFactorCode, new Date());
-          const made = await requestPayout(tx, config, user.id, value, clock.now());
-          return { status: 201, body: made.payout };
+    .on(
+      {
+        method: "post",
+        path: "/",
+        summary: "Request a payout to a bitcoin address; the amount is held at once",
+        auth: "user",
+        body: createPayoutSchema,
+        response: payoutDto,
+        status: 201,
+        idempotent: true,
+      },
+      requireVerifiedEmail(),
+      async (c) => {
+        const { raw, value } = await readJson(c, createPayoutSchema);
+        const user = c.get("user");
+        // With two-factor on, money leaves only with a current code, used up in the payout's transaction.
+        if (user.twoFactorEnabled) await assertPayoutCodeAttemptsLeft(database.db, user.id);
+        const key = user.twoFactorEnabled ? (await auth.$context).secretConfig : undefined;
+        try {
+          const outcome = await runMoneyOperation(c, database.db, user.id, raw, async (tx) => {
+            // The authenticator app counts real time, never the test clock.
+            if (key) await claimPayoutCode(tx, key, user.id, value.twoFactorCode, new Date());
+            const made = await requestPayout(tx, config, user.id, value, clock.now());
+            return { status: 201, body: made.payout };
+          });
+          return respond(c, outcome);
+        } catch (error) {
+          if (error instanceof InvalidPayoutCode) await recordPayoutCodeFailure(database.db, user.id);
+          throw error;
+        }
+      },
+    )
+    .on(
+      { method: "post", path: "/:id/cancel", summary: "Cancel the caller's own pending payout (hold → available); 404 for anyone else's", auth: "user", response: payoutDto, idempotent: true },
+      async (c) => {
+        const outcome = await runMoneyOperation(c, database.db, c.get("user").id, "", async (tx) => {
+          const cancelled = await cancelPayout(tx, c.get("user"), c.req.param("id"), clock.now());
+          return { status: 200, body: cancelled.payout };
         });
         return respond(c, outcome);
-      } catch (error) {
-        if (error instanceof InvalidPayoutCode) await recordPayoutCodeFailure(database.db, user.id);
-        throw error;
-      }
-    })
-    .post("/:id/cancel", signedIn, async (c) => {
-      const outcome = await runMoneyOperation(c, database.db, c.get("user").id, "", async (tx) => {
-        const cancelled = await cancelPayout(tx, c.get("user"), c.req.param("id"), clock.now());
-        return { status: 200, body: cancelled.payout };
-      });
-      return respond(c, outcome);
-    });
+      },
+    );
 }

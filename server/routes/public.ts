@@ -1,26 +1,40 @@
-import { Hono } from "hono";
+import * as z from "zod/mini";
+import { planDto } from "#shared/schemas/plans.js";
 import type { AppDeps } from "../app.js";
+import { ApiRouter, type MountedOperation } from "../http/api-router.js";
 import { openApiDocument } from "../http/openapi.js";
-import type { AppEnv } from "../http/session.js";
 import { recentPublicDeposits } from "../services/deposits/recent-public-deposits.js";
 import { listActivePlans } from "../services/plans/list-active-plans.js";
 import { publicStats } from "../services/stats/public-stats.js";
 import { toPublicSite } from "../site.js";
 
-/** What anyone may read: the site's settings, plans, live counts, recent deposits and the API's description. Mounted at /api. */
-export function publicRoutes({ config, database, auth }: AppDeps) {
-  const openApi = { public: openApiDocument(config.publicUrl, "public"), admin: openApiDocument(config.publicUrl, "admin") };
-  return new Hono<AppEnv>()
-    .get("/site", (c) => c.json(toPublicSite(config.site)))
-    .get("/openapi.json", async (c) => {
+/**
+ * What anyone may read: the site's settings, plans, live counts, recent deposits and the API's
+ * description, built from every router's declared operations (`operations`, read when first asked).
+ */
+export function publicRoutes({ config, database, auth }: AppDeps, operations: () => readonly MountedOperation[]) {
+  let documents: { public: unknown; admin: unknown } | undefined;
+  const document = (audience: "public" | "admin") => {
+    documents ??= { public: openApiDocument(config.publicUrl, operations(), "public"), admin: openApiDocument(config.publicUrl, operations(), "admin") };
+    return documents[audience];
+  };
+
+  return new ApiRouter("/api")
+    .on({ method: "get", path: "/site", summary: "The operator's public settings", auth: "none" }, (c) => c.json(toPublicSite(config.site)))
+    .on({ method: "get", path: "/openapi.json", summary: "This document (the back office's part for admins only)", auth: "none" }, async (c) => {
       // Anyone may read the API's description; only an admin who passed the second factor sees the back office's part.
       const session = await auth.api.getSession({ headers: c.req.raw.headers });
       const caller = session?.user as { role?: string | null; twoFactorEnabled?: boolean | null } | undefined;
       const admin = caller?.role === "admin" && caller.twoFactorEnabled === true;
       c.header("Vary", "Cookie");
-      return c.json(admin ? openApi.admin : openApi.public);
+      return c.json(document(admin ? "admin" : "public"));
     })
-    .get("/plans", async (c) => c.json({ plans: await listActivePlans(database.db) }))
-    .get("/public/stats", async (c) => c.json(await publicStats(database.db)))
-    .get("/public/recent-deposits", async (c) => c.json({ deposits: await recentPublicDeposits(database.db, config.site.banks) }));
+    .on(
+      { method: "get", path: "/plans", summary: "Active investment plans", auth: "none", response: z.object({ plans: z.array(planDto) }) },
+      async (c) => c.json({ plans: await listActivePlans(database.db) }),
+    )
+    .on({ method: "get", path: "/public/stats", summary: "Live counts shown on the marketing pages", auth: "none" }, async (c) => c.json(await publicStats(database.db)))
+    .on({ method: "get", path: "/public/recent-deposits", summary: "The latest (at most 10) confirmed deposits, masked", auth: "none" }, async (c) =>
+      c.json({ deposits: await recentPublicDeposits(database.db, config.site.banks) }),
+    );
 }

@@ -1,29 +1,36 @@
-import { Hono } from "hono";
-import { historyQuerySchema } from "#shared/schemas/ledger.js";
+import { historyPageDto, historyQuerySchema } from "#shared/schemas/ledger.js";
 import type { AppDeps } from "../app.js";
 import { AppError } from "../errors.js";
 import { readQuery } from "../http/json-body.js";
-import { requireUser, type AppEnv } from "../http/session.js";
+import { ApiRouter } from "../http/api-router.js";
+import { requireUser } from "../http/session.js";
 import { consumeRateLimit } from "../services/rate-limit/consume-rate-limit.js";
 import { transactionHistory, transactionHistoryCsv } from "../services/ledger/history.js";
 
-/** The caller's history, a page of JSON or the whole statement as CSV. Mounted at /api/transactions. */
+/** The caller's history, a page of JSON or the whole statement as CSV. */
 export function transactionRoutes({ auth, database, config }: AppDeps) {
-  return new Hono<AppEnv>()
-    .get("/", requireUser(auth, database.db), async (c) => {
-      const query = readQuery(c, historyQuerySchema);
-      const userId = c.get("user").id;
-      if (query.format === "csv") {
-        // A statement reads the whole history: a few an hour is plenty for a person, and bounds the work.
-        if (config.rateLimit) {
-          const limit = await consumeRateLimit(database.db, { key: `csv:${userId}`, max: 10, windowSeconds: 10 * 60 });
-          if (!limit.allowed) throw new AppError("RATE_LIMITED", "You downloaded your history several times just now. Please try again in a few minutes.", undefined, limit.retryAfterSeconds);
-        }
-        c.header("Content-Type", "text/csv; charset=utf-8");
-        c.header("Content-Disposition", `attachment; filename="termvest-transactions.csv"`);
-        c.header("Cache-Control", "no-store");
-        return c.body(await transactionHistoryCsv(database.db, userId));
+  const history = {
+    method: "get",
+    path: "/",
+    summary: "The caller's history, newest first (format=csv for a file)",
+    auth: "user",
+    query: historyQuerySchema,
+    response: historyPageDto,
+  } as const;
+  return new ApiRouter("/api/transactions").on(history, requireUser(auth, database.db), async (c) => {
+    const query = readQuery(c, history.query);
+    const userId = c.get("user").id;
+    if (query.format === "csv") {
+      // A statement reads the whole history: a few an hour is plenty for a person, and bounds the work.
+      if (config.rateLimit) {
+        const limit = await consumeRateLimit(database.db, { key: `csv:${userId}`, max: 10, windowSeconds: 10 * 60 });
+        if (!limit.allowed) throw new AppError("RATE_LIMITED", "You downloaded your history several times just now. Please try again in a few minutes.", undefined, limit.retryAfterSeconds);
       }
-      return c.json(await transactionHistory(database.db, userId, query.page ?? 1, query.pageSize ?? 20));
-    });
+      c.header("Content-Type", "text/csv; charset=utf-8");
+      c.header("Content-Disposition", `attachment; filename="termvest-transactions.csv"`);
+      c.header("Cache-Control", "no-store");
+      return c.body(await transactionHistoryCsv(database.db, userId));
+    }
+    return c.json(await transactionHistory(database.db, userId, query.page ?? 1, query.pageSize ?? 20));
+  });
 }

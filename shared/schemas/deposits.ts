@@ -9,7 +9,8 @@ export type BankKey = (typeof BANKS)[number];
 
 /** The banks' display names, the one copy: the deposit screens, the history and the operator's settings use it. */
 export const BANK_NAMES: Record<BankKey, string> = { access: "Access Bank", uba: "UBA", gtbank: "GTBank" };
-export type DepositStatus = "pending" | "confirmed" | "rejected" | "expired";
+export const DEPOSIT_STATUSES = ["pending", "confirmed", "rejected", "expired"] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 export const TX_ID_MAX = 128;
 const TX_ID_CHARACTERS = /^[A-Za-z0-9:_-]*$/;
@@ -36,37 +37,42 @@ export const rejectDepositSchema = z.object({
   reason: reasonField,
 });
 
-export interface DepositDto {
-  id: string;
-  method: "crypto" | "bank";
-  amountCents: number;
-  receivedCents: number | null;
-  coin: Coin | null;
-  bank: BankKey | null;
-  address: string | null;
-  reference: string;
-  txId: string | null;
-  status: DepositStatus;
-  rejectReason: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-  expiresAt: string;
-}
+const owner = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
-export interface AdminDepositDto extends DepositDto {
-  user: { id: string; name: string; email: string };
-}
+export const depositDto = z.object({
+  id: z.string(),
+  method: z.enum(["crypto", "bank"]),
+  amountCents: z.number(),
+  receivedCents: z.nullable(z.number()),
+  coin: z.nullable(z.enum(COINS)),
+  bank: z.nullable(z.enum(BANKS)),
+  address: z.nullable(z.string()),
+  reference: z.string(),
+  txId: z.nullable(z.string()),
+  status: z.enum(DEPOSIT_STATUSES),
+  rejectReason: z.nullable(z.string()),
+  createdAt: z.string(),
+  decidedAt: z.nullable(z.string()),
+  expiresAt: z.string(),
+});
+export type DepositDto = z.infer<typeof depositDto>;
+
+/** A deposit in the operator's queue, with whose it is. */
+export const adminDepositDto = z.extend(depositDto, { user: owner });
+export type AdminDepositDto = z.infer<typeof adminDepositDto>;
 
 /** What the deposit screens need before the user sends anything. */
-export interface DepositOptionsDto {
-  minCents: number;
-  maxCents: number;
-  banks: Array<{ key: BankKey; name: string; accountName: string; accountNumber: string }>;
-}
+export const depositOptionsDto = z.object({
+  minCents: z.number(),
+  maxCents: z.number(),
+  banks: z.array(z.object({ key: z.enum(BANKS), name: z.string(), accountName: z.string(), accountNumber: z.string() })),
+});
+export type DepositOptionsDto = z.infer<typeof depositOptionsDto>;
 
-export interface CryptoAddressDto {
-  coin: Coin;
-  address: string;
-  /** "fresh": an address only this user is given; "shared": one address for everyone, told apart by the reference. */
-  kind: "fresh" | "shared";
-}
+export const cryptoAddressDto = z.object({
+  coin: z.enum(COINS),
+  address: z.string(),
+  /** "fresh": an address only this user is given; "shared": one address for everyone, told apart by the deposit's reference. */
+  kind: z.enum(["fresh", "shared"]),
+});
+export type CryptoAddressDto = z.infer<typeof cryptoAddressDto>;

@@ -8,24 +8,25 @@ export const createInvestmentSchema = z.object({
 });
 export type CreateInvestmentInput = z.infer<typeof createInvestmentSchema>;
 
-export interface InvestmentDto {
-  id: string;
-  planId: string;
-  planName: string;
-  principalCents: number;
-  rateBasisPoints: number;
-  termDays: number;
+export const investmentDto = z.object({
+  id: z.string(),
+  planId: z.string(),
+  planName: z.string(),
+  principalCents: z.number(),
+  rateBasisPoints: z.number(),
+  termDays: z.number(),
   /** What maturity pays on top of the principal (principal × rate, half-up). */
-  profitCents: number;
-  startedAt: string;
-  maturesAt: string;
-  status: "active" | "matured";
-  settledAt: string | null;
+  profitCents: z.number(),
+  startedAt: z.string(),
+  maturesAt: z.string(),
+  status: z.enum(["active", "matured"]),
+  settledAt: z.nullable(z.string()),
   /** Whole days until maturity (0 once due). */
-  daysLeft: number;
+  daysLeft: z.number(),
   /** Profit earned so far, pro rata by the day, for display only: nothing is paid before maturity. */
-  accruedProfitCents: number;
-}
+  accruedProfitCents: z.number(),
+});
+export type InvestmentDto = z.infer<typeof investmentDto>;
 
 const featureField = textField({ label: "A feature", min: 1, max: 80, messages: { required: "Write two features." } });
 

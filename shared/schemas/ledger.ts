@@ -1,14 +1,15 @@
 import * as z from "zod/mini";
 
 /** The six dashboard figures (docs/product.md, "The six figures"), all from the ledger, in cents. */
-export interface SummaryDto {
-  mainBalanceCents: number;
-  interestBalanceCents: number;
-  totalInvestCents: number;
-  totalPayoutCents: number;
-  totalTransactionCents: number;
-  totalBalanceCents: number;
-}
+export const summaryDto = z.object({
+  mainBalanceCents: z.number(),
+  interestBalanceCents: z.number(),
+  totalInvestCents: z.number(),
+  totalPayoutCents: z.number(),
+  totalTransactionCents: z.number(),
+  totalBalanceCents: z.number(),
+});
+export type SummaryDto = z.infer<typeof summaryDto>;
 
 export const historyQuerySchema = z.object({
   page: z.optional(z.coerce.number().check(z.int("page must be a whole number."), z.minimum(1, "page starts at 1."), z.maximum(100_000))),
@@ -16,23 +17,26 @@ export const historyQuerySchema = z.object({
   format: z.optional(z.enum(["json", "csv"])),
 });
 
-export type HistoryStatus = "completed" | "pending" | "rejected" | "expired";
+const HISTORY_STATUSES = ["completed", "pending", "rejected", "expired"] as const;
+export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 
-export interface HistoryEntryDto {
-  id: string;
-  date: string;
+export const historyEntryDto = z.object({
+  id: z.string(),
+  date: z.string(),
   /** e.g. "Deposit", "Investment", "Maturity", "Payout". */
-  type: string;
-  description: string;
+  type: z.string(),
+  description: z.string(),
   /** Signed: money into the user's balances is positive. */
-  amountCents: number;
-  status: HistoryStatus;
-  reference: string;
-}
+  amountCents: z.number(),
+  status: z.enum(HISTORY_STATUSES),
+  reference: z.string(),
+});
+export type HistoryEntryDto = z.infer<typeof historyEntryDto>;
 
-export interface HistoryPageDto {
-  entries: HistoryEntryDto[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+export const historyPageDto = z.object({
+  entries: z.array(historyEntryDto),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+});
+export type HistoryPageDto = z.infer<typeof historyPageDto>;

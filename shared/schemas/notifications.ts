@@ -1,15 +1,19 @@
-export interface NotificationDto {
-  id: string;
-  kind: string;
-  title: string;
-  body: string;
-  /** An in-app path to open, e.g. "/dashboard/transaction". */
-  link: string | null;
-  readAt: string | null;
-  createdAt: string;
-}
+import * as z from "zod/mini";
 
-export interface NotificationListDto {
-  notifications: NotificationDto[];
-  unread: number;
-}
+export const notificationDto = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** An in-app path to open, e.g. "/dashboard/transaction". */
+  link: z.nullable(z.string()),
+  readAt: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type NotificationDto = z.infer<typeof notificationDto>;
+
+export const notificationListDto = z.object({
+  notifications: z.array(notificationDto),
+  unread: z.number(),
+});
+export type NotificationListDto = z.infer<typeof notificationListDto>;

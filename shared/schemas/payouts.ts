@@ -60,41 +60,45 @@ export const rejectPayoutSchema = z.object({
 });
 
 /** `requested` is the only undecided state; the other three are final. */
-export type PayoutStatus = "requested" | "paid" | "rejected" | "cancelled";
+export const PAYOUT_STATUSES = ["requested", "paid", "rejected", "cancelled"] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-export interface PayoutDto {
-  id: string;
-  amountCents: number;
-  walletAddress: string;
-  status: PayoutStatus;
-  txId: string | null;
-  rejectReason: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
+export const payoutDto = z.object({
+  id: z.string(),
+  amountCents: z.number(),
+  walletAddress: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  txId: z.nullable(z.string()),
+  rejectReason: z.nullable(z.string()),
+  createdAt: z.string(),
+  decidedAt: z.nullable(z.string()),
+});
+export type PayoutDto = z.infer<typeof payoutDto>;
 
-export interface AdminPayoutDto extends PayoutDto {
-  user: { id: string; name: string; email: string };
-}
+/** A payout in the operator's queue, with whose it is. */
+export const adminPayoutDto = z.extend(payoutDto, { user: z.object({ id: z.string(), name: z.string(), email: z.string() }) });
+export type AdminPayoutDto = z.infer<typeof adminPayoutDto>;
 
-export interface TransferDto {
-  id: string;
-  amountCents: number;
-  toName: string;
-  note: string | null;
-  createdAt: string;
-}
+export const transferDto = z.object({
+  id: z.string(),
+  amountCents: z.number(),
+  toName: z.string(),
+  note: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type TransferDto = z.infer<typeof transferDto>;
 
-export interface MoneyRequestDto {
-  id: string;
-  direction: "incoming" | "outgoing";
+export const moneyRequestDto = z.object({
+  id: z.string(),
+  direction: z.enum(["incoming", "outgoing"]),
   /** The other person: who asked (incoming) or who was asked (outgoing). */
-  counterparty: { name: string; email: string };
-  amountCents: number;
-  wallet: string | null;
-  walletAddress: string | null;
-  note: string | null;
-  status: "pending" | "paid" | "declined";
-  createdAt: string;
-  answeredAt: string | null;
-}
+  counterparty: z.object({ name: z.string(), email: z.string() }),
+  amountCents: z.number(),
+  wallet: z.nullable(z.string()),
+  walletAddress: z.nullable(z.string()),
+  note: z.nullable(z.string()),
+  status: z.enum(["pending", "paid", "declined"]),
+  createdAt: z.string(),
+  answeredAt: z.nullable(z.string()),
+});
+export type MoneyRequestDto = z.infer<typeof moneyRequestDto>;

@@ -6,15 +6,7 @@ import { AppError } from "#server/errors.js";
 import { recordAudit } from "../audit/record-audit.js";
 import { toJsonCents } from "../ledger/balances.js";
 
-export interface AdminPlanDto {
-  id: string;
-  name: string;
-  minimumCents: number;
-  rateBasisPoints: number;
-  termDays: number;
-  features: string[];
-  active: boolean;
-}
+import type { AdminPlanDto } from "#shared/schemas/plans.js";
 
 const toDto = (row: typeof plan.$inferSelect): AdminPlanDto => ({
   id: row.id,

@@ -2,13 +2,7 @@ import { desc, ilike, or } from "drizzle-orm";
 import type { Database } from "#server/db/client.js";
 import { user } from "#server/db/schema.js";
 
-export interface UserSummary {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  createdAt: string;
-}
+import type { UserSummary } from "#shared/schemas/admin.js";
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PlanDto } from "#shared/plans.js";
 import type { PlanInput } from "#shared/schemas/investments.js";
+import type { AdminPlanDto } from "#shared/schemas/plans.js";
 import { apiRequest } from "#web/lib/api.js";
 import { PLANS_KEY } from "#web/lib/query-keys.js";
 
-/** A plan as the back office sees it: also the closed ones. */
-export type AdminPlanDto = PlanDto & { active: boolean };
+export type { AdminPlanDto };
 
 const ADMIN_PLANS_KEY = ["admin", "plans"] as const;
 

@@ -4,19 +4,9 @@ import { apiRequest } from "#web/lib/api.js";
 import { newIdempotencyKey } from "#web/lib/idempotency.js";
 import { invalidateAccount } from "#web/lib/query-keys.js";
 
-export interface CreditInterestResult {
-  settled: number;
-  profitCents: number;
-  message: string;
-}
+import type { CreditInterestResult, UserSummary } from "#shared/schemas/admin.js";
 
-export interface UserSummary {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  createdAt: string;
-}
+export type { CreditInterestResult, UserSummary };
 
 /** Each press is its own action with its own key: a second press asks again and finds nothing more due. */
 export function useCreditInterest() {

@@ -1,0 +1,15 @@
+import * as z from "zod/mini";
+
+/** What the API sends for a plan; amounts are integer cents, like every amount in the API. */
+export const planDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  minimumCents: z.number(),
+  rateBasisPoints: z.number(),
+  termDays: z.number(),
+  features: z.array(z.string()),
+});
+
+/** A plan as the operator edits it: open for new investments or not. */
+export const adminPlanDto = z.extend(planDto, { active: z.boolean() });
+export type AdminPlanDto = z.infer<typeof adminPlanDto>;
