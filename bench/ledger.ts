@@ -1,6 +1,6 @@
 /**
  * Ledger benchmark: journals per second posted through the real postJournal (the post_journal SQL
- * function of migration 0013), each journal in its own transaction exactly as the app posts them,
+ * function, server/db/sql/functions/post_journal.sql), each journal in its own transaction exactly as the app posts them,
  * on PostgreSQL with its durability settings as shipped. Writes the `## Ledger (bench/ledger.ts)`
  * section of BENCHMARKS.md and prints a summary.
  *
@@ -21,7 +21,6 @@
  * Exits 0 when every case verified (whether or not the bar was met), 1 when a verification failed
  * or the benchmark could not run, 130 when interrupted.
  */
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
@@ -29,6 +28,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openPostgres, type Database, type DatabaseHandle } from "#server/db/client.js";
 import { BENCHMARKS_INTRO, table, writeSection } from "./lib/markdown.js";
+import { fmt, logger, machineInfo, redact, serverSettings, type MachineInfo } from "./lib/harness.js";
 import { machineBusyPct, ResourceSampler, StatementProbe, type ResourceUsage, type StatementKind } from "./lib/ledger-probe.js";
 import {
   balances,
@@ -63,9 +63,7 @@ const WARMUP = 500;
 const MAX_CASE_SECONDS = 240;
 const BAR = { shape: "spread" as Shape, clients: 8, journalsPerSecond: 3_000 };
 
-function log(message: string) {
-  console.log(`[bench:ledger] ${message}`);
-}
+const log = logger("ledger");
 
 class Interrupted extends Error {
   constructor(signal: string) {
@@ -97,69 +95,13 @@ interface FloorCase {
   problems: string[];
 }
 
-interface ServerInfo {
-  version: string;
-  synchronousCommit: string;
-  fsync: string;
-  fullPageWrites: string;
-  walSyncMethod: string;
-  sharedBuffers: string;
-  maxConnections: string;
-}
+const SERVER_SETTINGS = ["synchronous_commit", "fsync", "full_page_writes", "wal_sync_method", "shared_buffers", "max_connections"] as const;
+type ServerInfo = Awaited<ReturnType<typeof serverSettings<(typeof SERVER_SETTINGS)[number]>>>;
 
-interface MachineInfo {
-  cores: string;
-  memoryGiB: string;
-  cpuModel: string;
-  loadBefore: number[];
-  /** % of all cores busy in the seconds before the benchmark started (other work on the machine). */
+/** The machine, and how busy it was in the 2 s before the run (other work on it). */
+interface LedgerMachine extends MachineInfo {
   busyBefore: number | null;
-  loadAfter?: number[];
 }
-
-async function machineInfo(): Promise<MachineInfo> {
-  let cores: string;
-  try {
-    cores = execFileSync("nproc", { encoding: "utf8" }).trim();
-  } catch {
-    cores = String(os.availableParallelism());
-  }
-  return {
-    cores,
-    memoryGiB: (os.totalmem() / 1024 ** 3).toFixed(1),
-    cpuModel: os.cpus()[0]?.model.trim() ?? "unknown CPU",
-    loadBefore: os.loadavg(),
-    busyBefore: await machineBusyPct(2_000),
-  };
-}
-
-async function serverInfo(db: Database): Promise<ServerInfo> {
-  const one = async (query: ReturnType<typeof sql>) =>
-    String(((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows[0]?.value ?? "?");
-  return {
-    version: await one(sql`select version() as value`),
-    synchronousCommit: await one(sql`select current_setting('synchronous_commit') as value`),
-    fsync: await one(sql`select current_setting('fsync') as value`),
-    fullPageWrites: await one(sql`select current_setting('full_page_writes') as value`),
-    walSyncMethod: await one(sql`select current_setting('wal_sync_method') as value`),
-    sharedBuffers: await one(sql`select current_setting('shared_buffers') as value`),
-    maxConnections: await one(sql`select current_setting('max_connections') as value`),
-  };
-}
-
-/** The server URL with its password hidden, for logs and BENCHMARKS.md. */
-function redact(url: URL): string {
-  const copy = new URL(url.toString());
-  if (copy.password) copy.password = "***";
-  return copy.toString();
-}
-
-const fmt = {
-  int: (value: number) => Math.round(value).toLocaleString("en-US"),
-  ms: (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "–"),
-  pct: (value: number | null) => (value === null || !Number.isFinite(value) ? "–" : `${Math.round(value)} %`),
-  num: (value: number | null, digits = 2) => (value === null || !Number.isFinite(value) ? "–" : value.toFixed(digits)),
-};
 
 const rate = (c: CaseResult) => c.run.succeeded / c.run.seconds;
 const verified = (c: CaseResult) => c.problems.length === 0;
@@ -245,7 +187,7 @@ function barResult(cases: CaseResult[]): { measured: string; pass: boolean } {
   return { measured: `${fmt.int(rate(c))} journals/s${detail}`, pass };
 }
 
-function renderSection(cases: CaseResult[], floor: FloorCase | undefined, machine: MachineInfo, server: ServerInfo, serverUrl: string, started: Date): string {
+function renderSection(cases: CaseResult[], floor: FloorCase | undefined, machine: LedgerMachine, server: ServerInfo, serverUrl: string, started: Date): string {
   const bar = barResult(cases);
   const cores = Number(machine.cores) || os.availableParallelism();
   const load = (values: number[] | undefined) => (values ? values.map((v) => v.toFixed(2)).join(" / ") : "–");
@@ -257,9 +199,9 @@ function renderSection(cases: CaseResult[], floor: FloorCase | undefined, machin
       `CPU ${fmt.pct(machine.busyBefore)} busy in the 2 s before the run. ` +
       "The client (Node.js) and PostgreSQL share these cores, and other work on the machine shows in the load.",
     `- Node ${process.version}; ${server.version}`,
-    `- Durability as the server ships it (never changed by the benchmark): \`synchronous_commit\` = ${server.synchronousCommit}, ` +
-      `\`fsync\` = ${server.fsync}, \`full_page_writes\` = ${server.fullPageWrites}, \`wal_sync_method\` = ${server.walSyncMethod}; ` +
-      `\`shared_buffers\` = ${server.sharedBuffers}, \`max_connections\` = ${server.maxConnections}.`,
+    `- Durability as the server ships it (never changed by the benchmark): \`synchronous_commit\` = ${server.synchronous_commit}, ` +
+      `\`fsync\` = ${server.fsync}, \`full_page_writes\` = ${server.full_page_writes}, \`wal_sync_method\` = ${server.wal_sync_method}; ` +
+      `\`shared_buffers\` = ${server.shared_buffers}, \`max_connections\` = ${server.max_connections}.`,
     `- Command: \`${COMMAND}\` (server ${serverUrl.replace(/\/[^/]*$/, "/")}, from \`BENCH_DATABASE_URL\`, else \`TEST_DATABASE_URL\`, else the default; ` +
       "the benchmark creates its own database `termvest_bench_<random>`, migrates it with `migrate()`, and drops it at the end).",
     `- Method: \`openPostgres(url, { max: ${POOL_MAX} })\`; ${fmt.int(SPREAD_USERS)} users plus one hot user, each funded by one deposit journal ` +
@@ -407,7 +349,7 @@ async function measureFloor(db: Database): Promise<FloorCase> {
 
 async function main(): Promise<number> {
   const started = new Date();
-  const machine = await machineInfo();
+  const machine: LedgerMachine = { ...machineInfo(), busyBefore: await machineBusyPct(2_000) };
   const baseUrl = new URL(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_URL);
   const name = `termvest_bench_${randomBytes(6).toString("hex")}`;
   const url = new URL(baseUrl.toString());
@@ -466,8 +408,8 @@ async function main(): Promise<number> {
     handle = await openPostgres(url.toString(), { max: POOL_MAX });
     await handle.migrate();
     const { db } = handle;
-    const server = await serverInfo(db);
-    log(`${server.version.split(" on ")[0]}; synchronous_commit=${server.synchronousCommit}, fsync=${server.fsync}, full_page_writes=${server.fullPageWrites}`);
+    const server = await serverSettings(db, SERVER_SETTINGS);
+    log(`${server.version.split(" on ")[0]}; synchronous_commit=${server.synchronous_commit}, fsync=${server.fsync}, full_page_writes=${server.full_page_writes}`);
     checkInterrupt();
 
     // Seed: users, then one deposit journal each through postJournal.

@@ -28,6 +28,7 @@ import { openPostgres, type Database, type DatabaseHandle } from "#server/db/cli
 import { settleDue, settlementWorkers } from "#server/services/investments/settle-due.js";
 import { seedPlans } from "#server/services/plans/seed-plans.js";
 import { BENCHMARKS_INTRO, table, writeSection } from "./lib/markdown.js";
+import { backendPids, fmt, logger, machineInfo, queryValue, redact, serverSettings, type MachineInfo } from "./lib/harness.js";
 import { explainClaim, MIN_STATEMENT_MS, settleWatched, statementBreakdown, type ClaimPlan, type ConcurrentRun, type StatementBreakdown } from "./lib/settlement-diagnostics.js";
 import { machineTicks, schedstat, waitForQuiet, SETTLE_STATEMENTS, SettlementProbe, type ProbeTotals, type SettleStatement } from "./lib/settlement-probe.js";
 import { checkSeed, INVESTMENTS_PER_USER, seedDueInvestments, verifySettlement, type SeedSummary } from "./lib/settlement-seed.js";
@@ -65,9 +66,7 @@ function diagnosticRuns(batchSize: number): Array<{ workers: number; batchSize: 
   return [...sizes.map((size) => ({ workers: 1, batchSize: size })), { workers: 2, batchSize }];
 }
 
-function log(message: string) {
-  console.log(`[bench:settlement] ${message}`);
-}
+const log = logger("settlement");
 
 /** Set by SIGINT / SIGTERM; the signal handler then drops the databases and exits 130. */
 let interrupted: string | undefined;
@@ -77,8 +76,6 @@ class Interrupted extends Error {
     super(`interrupted by ${signal}`);
   }
 }
-
-type Rows<T> = { rows: T[] };
 
 interface Usage {
   nodeCpuSeconds: number;
@@ -114,25 +111,8 @@ interface Diagnostics {
   runs: Array<ConcurrentRun & { problems: string[] }>;
 }
 
-interface ServerInfo {
-  version: string;
-  fullPageWrites: string;
-  sharedBuffers: string;
-  autovacuum: string;
-}
-
-async function one(db: Database, query: ReturnType<typeof sql>): Promise<string> {
-  return String(((await db.execute(query)) as unknown as Rows<Record<string, unknown>>).rows[0]?.value ?? "?");
-}
-
-async function serverInfo(db: Database): Promise<ServerInfo> {
-  return {
-    version: await one(db, sql`select version() as value`),
-    fullPageWrites: await one(db, sql`select current_setting('full_page_writes') as value`),
-    sharedBuffers: await one(db, sql`select current_setting('shared_buffers') as value`),
-    autovacuum: await one(db, sql`select current_setting('autovacuum') as value`),
-  };
-}
+const SERVER_SETTINGS = ["full_page_writes", "shared_buffers", "autovacuum"] as const;
+type ServerInfo = Awaited<ReturnType<typeof serverSettings<(typeof SERVER_SETTINGS)[number]>>>;
 
 /** `show synchronous_commit` / `show fsync`, exactly. */
 async function showSettings(url: string): Promise<{ synchronousCommit: string; fsync: string }> {
@@ -154,24 +134,13 @@ async function showSettings(url: string): Promise<{ synchronousCommit: string; f
  */
 async function walBytes(db: Database): Promise<number | null> {
   try {
-    return Number(await one(db, sql`select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text as value`));
+    return Number(await queryValue(db, sql`select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text as value`));
   } catch {
     return null;
   }
 }
 
-async function backendPids(db: Database): Promise<number[]> {
-  const rows = ((await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as Rows<{ pid: number }>).rows;
-  return rows.map((row) => Number(row.pid));
-}
 
-const fmt = {
-  int: (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString("en-US") : "–"),
-  s: (value: number) => value.toFixed(2),
-  ms: (value: number | null, digits = 2) => (value === null || !Number.isFinite(value) ? "–" : value.toFixed(digits)),
-  pct: (value: number | null) => (value === null || !Number.isFinite(value) ? "–" : `${Math.round(value)} %`),
-  load: (values: number[] | undefined) => (values ? values.map((v) => v.toFixed(2)).join(" / ") : "–"),
-};
 
 const rate = (r: RunResult) => r.settled / r.seconds;
 const verified = (r: { problems: string[] }) => r.problems.length === 0;
@@ -242,23 +211,6 @@ function codeVersion(): string {
   }
 }
 
-interface MachineInfo {
-  cores: string;
-  memoryGiB: string;
-  cpuModel: string;
-  loadBefore: number[];
-  loadAfter?: number[];
-}
-
-function machineInfo(): MachineInfo {
-  let cores: string;
-  try {
-    cores = execFileSync("nproc", { encoding: "utf8" }).trim();
-  } catch {
-    cores = String(os.availableParallelism());
-  }
-  return { cores, memoryGiB: (os.totalmem() / 1024 ** 3).toFixed(1), cpuModel: os.cpus()[0]?.model.trim() ?? "unknown CPU", loadBefore: os.loadavg() };
-}
 
 /** Observations computed from this run's figures (no fixed prose about numbers). */
 function readingNotes(runs: RunResult[], diagnostics: Diagnostics | undefined): string[] {
@@ -347,7 +299,7 @@ function renderSection(
       "Node.js and PostgreSQL share these cores with whatever else runs on the machine.",
     `- Node ${process.version}; ${server.version}`,
     `- Durability as shipped (never changed by the benchmark): \`show synchronous_commit\` = ${shown.synchronousCommit}, ` +
-      `\`show fsync\` = ${shown.fsync}; \`full_page_writes\` = ${server.fullPageWrites}, \`shared_buffers\` = ${server.sharedBuffers}, ` +
+      `\`show fsync\` = ${shown.fsync}; \`full_page_writes\` = ${server.full_page_writes}, \`shared_buffers\` = ${server.shared_buffers}, ` +
       `\`autovacuum\` = ${server.autovacuum}.`,
     `- Code: ${code}.`,
     `- Command: \`${COMMAND}\` (server ${serverUrl.replace(/\/[^/]*$/, "/")}, from \`BENCH_DATABASE_URL\`, else \`TEST_DATABASE_URL\`, else the default).`,
@@ -497,12 +449,6 @@ function renderSection(
   return lines.join("\n");
 }
 
-/** The server URL with its password hidden. */
-function redact(url: URL): string {
-  const copy = new URL(url.toString());
-  if (copy.password) copy.password = "***";
-  return copy.toString();
-}
 
 interface Fresh {
   name: string;
@@ -597,7 +543,7 @@ async function main(): Promise<number> {
       const runLabel = `N = ${fmt.int(n)} (run ${index + 1})`;
       const target = await fresh(n, runLabel);
       const { db } = target.handle;
-      server ??= await serverInfo(db);
+      server ??= await serverSettings(db, SERVER_SETTINGS);
       shown ??= await showSettings(target.url);
 
       const quiet = await waitForQuiet(QUIET_PCT, QUIET_MAX_MS);

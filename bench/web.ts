@@ -14,7 +14,6 @@
  * CHROMIUM_PATH overrides /usr/bin/chromium; BENCH_WEB_REPORTS_DIR, when set, keeps every
  * Lighthouse report (JSON) there.
  */
-import { execFileSync } from "node:child_process";
 import { accessSync, constants, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,6 +21,7 @@ import { measureJs, type JsMeasurement } from "./lib/js-size.js";
 import { CATEGORIES, killChromes, runLighthouse, type Category, type Finding, type RunMetrics } from "./lib/lighthouse.js";
 import { BENCHMARKS_INTRO, kb, median, table, writeSection } from "./lib/markdown.js";
 import { buildApp, startServer, type RunningServer } from "./lib/server.js";
+import { cores, logger } from "./lib/harness.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const COMMAND = "npx tsx bench/web.ts";
@@ -56,9 +56,7 @@ interface Bar {
   pass: boolean;
 }
 
-function log(message: string) {
-  console.log(`[bench:web] ${message}`);
-}
+const log = logger("web");
 
 function chromiumPath(): string {
   const candidate = process.env.CHROMIUM_PATH?.trim() || "/usr/bin/chromium";
@@ -73,13 +71,6 @@ function chromiumPath(): string {
   return candidate;
 }
 
-function cores(): string {
-  try {
-    return execFileSync("nproc", { encoding: "utf8" }).trim();
-  } catch {
-    return String(os.availableParallelism());
-  }
-}
 
 async function measurePage(baseUrl: string, page: string, chromePath: string, reportsDir?: string): Promise<PageResult> {
   const runs: RunMetrics[] = [];

@@ -8,6 +8,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.js";
 import { listenToQueries } from "./query-timer.js";
+import { backendPids } from "./harness.js";
 
 export type StatementKind = "begin" | "post_journal" | "commit" | "rollback" | "other";
 const KINDS: StatementKind[] = ["begin", "post_journal", "commit", "rollback", "other"];
@@ -106,12 +107,6 @@ async function walStats(db: Database): Promise<WalStats | null> {
   }
 }
 
-async function backendPids(db: Database): Promise<number[]> {
-  const result = (await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as {
-    rows: Array<{ pid: number }>;
-  };
-  return result.rows.map((row) => Number(row.pid));
-}
 
 export interface ResourceUsage {
   /** This Node.js process, in % of one core. */
