@@ -1,7 +1,7 @@
 /**
  * Settlement benchmark: how fast the app's real settlement path, settleDue(db, now, { workers })
  * as the job runs it on PostgreSQL (server/services/investments/settle-due.ts →
- * settle_due_investments of migration 0012), pays out N investments that are all due, at N = 10,000, then
+ * settle_due_investments, server/db/sql/functions/settle_due_investments.sql), pays out N investments that are all due, at N = 10,000, then
  * N = 100,000, then N = 10,000 again (the ratio bar takes the mean of the two small runs), on
  * PostgreSQL with its durability settings as shipped. Writes the
  * `## Settlement (bench/settlement.ts)` section of BENCHMARKS.md and prints a summary.
