@@ -10,15 +10,13 @@ const operations = (doc: Document) =>
 
 /**
  * Our own API routes as the app mounted them: not middleware (Hono lists `use` as ALL), not
- * better-auth's /api/auth/* (described by better-auth), not wildcards (the JSON 404), and not the
- * document itself.
+ * better-auth's /api/auth/* (described by better-auth), not wildcards (the JSON 404).
  */
 const mountedOperations = () =>
   [
     ...new Set(
       suite.server.routes
         .filter((route) => route.method !== "ALL" && route.path.startsWith("/api/") && !route.path.startsWith("/api/auth") && !route.path.includes("*"))
-        .filter((route) => route.path !== "/api/openapi.json")
         .map((route) => `${route.method} ${route.path.replace(/\/$/, "")}`),
     ),
   ].sort();
