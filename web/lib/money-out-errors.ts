@@ -14,7 +14,7 @@ export interface MoneyOutFailure {
 }
 
 /**
- * Reads a refused money-out call: the server's own sentence (limits, balance, unknown e-mail,
+ * Reads a refused call that moves money (payouts, transfers, money requests, back-office decisions): the server's own sentence (limits, balance, unknown e-mail,
  * already decided), attached to the form field it concerns when the server names one.
  * `names` maps the API's field names to the form's.
  */
