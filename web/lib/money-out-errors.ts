@@ -14,9 +14,10 @@ export interface MoneyOutFailure {
 }
 
 /**
- * Reads a refused call that moves money (payouts, transfers, money requests, back-office decisions): the server's own sentence (limits, balance, unknown e-mail,
- * already decided), attached to the form field it concerns when the server names one.
- * `names` maps the API's field names to the form's.
+ * Reads a refused call that moves money (payouts, transfers, money requests, back-office
+ * decisions): the server's own sentence (limits, balance, unknown e-mail, already decided),
+ * attached to the form field it concerns when the server names one. `names` maps the API's
+ * field names to the form's.
  */
 export function moneyOutFailure(error: unknown, names: Record<string, string>, fallback: string): MoneyOutFailure {
   if (!(error instanceof ApiError)) return { message: fallback, fields: {}, conflict: false };

@@ -20,9 +20,14 @@ interface DecisionFormProps<B> {
  */
 export function DecisionForm<B>({ approve, reject, onOutcome }: DecisionFormProps<B>) {
   return (
-    <div className="flex flex-col gap-4">
-      <ApproveForm step={approve} onOutcome={onOutcome} />
-      <RejectWithReason step={reject} onOutcome={onOutcome} />
+    // Side by side while Reject is a button (level with the approve button); its reason form, once open, takes a line of its own.
+    <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-start">
+      <div className="sm:flex-1">
+        <ApproveForm step={approve} onOutcome={onOutcome} />
+      </div>
+      <div className="sm:pt-7 sm:has-[form]:basis-full sm:has-[form]:pt-0">
+        <RejectWithReason step={reject} onOutcome={onOutcome} />
+      </div>
     </div>
   );
 }

@@ -7,8 +7,10 @@ import type { Outcome } from "#web/lib/outcome.js";
 export interface QueueColumn<T> {
   header: string;
   cell(item: T): ReactNode;
-  /** Long unbroken strings (addresses, transaction ids) wrap anywhere instead of widening the table. */
+  /** Addresses and ids: monospaced, so look-alike characters can be told apart, and wrapped anywhere rather than widening the table. */
   mono?: boolean;
+  /** Short codes read as one word (a reference): kept on one line. */
+  nowrap?: boolean;
   align?: "right";
 }
 
@@ -100,5 +102,5 @@ export function QueueTable<T>({ caption, columns, items, isPending, isError, loa
 }
 
 function cellClass(column: QueueColumn<unknown>, extra: string) {
-  return cn(CELL, extra, column.mono && "font-mono break-all", column.align === "right" && "text-right whitespace-nowrap");
+  return cn(CELL, extra, column.mono && "font-mono break-all", (column.nowrap || column.align === "right") && "whitespace-nowrap", column.align === "right" && "text-right");
 }

@@ -6,7 +6,7 @@ import { describeMethod } from "../labels.js";
 
 /** What the operator matches against the wallet or bank statement; the reference heads each row. */
 export const ADMIN_DEPOSIT_COLUMNS: [QueueColumn<AdminDepositDto>, ...QueueColumn<AdminDepositDto>[]] = [
-  { header: "Reference", mono: true, cell: (deposit) => deposit.reference },
+  { header: "Reference", mono: true, nowrap: true, cell: (deposit) => deposit.reference },
   {
     header: "User",
     cell: (deposit) => (
