@@ -1,8 +1,6 @@
 import { isAccountRefusal } from "./account-refusals.js";
 import { ApiError } from "./api.js";
-import { explainBadRequest } from "./request-errors.js";
-
-export const NOT_AUTHENTICATED = "User not authenticated.";
+import { explainBadRequest, NOT_AUTHENTICATED } from "./request-errors.js";
 
 export interface MoneyOutFailure {
   /** The sentence to show for the whole form (empty when a field carries it). */
