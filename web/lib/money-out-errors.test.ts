@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "#shared/schemas/auth.js";
 import { ApiError } from "./api.js";
-import { moneyOutFailure, NOT_AUTHENTICATED } from "./money-out-errors.js";
+import { moneyOutFailure } from "./money-out-errors.js";
+import { NOT_AUTHENTICATED } from "./request-errors.js";
 
 const NAMES = { amountCents: "amount", walletAddress: "recipient", toEmail: "recipient" };
 const FALLBACK = "The transaction could not be completed. Please try again.";

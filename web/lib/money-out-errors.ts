@@ -1,8 +1,6 @@
 import { isAccountRefusal } from "./account-refusals.js";
 import { ApiError } from "./api.js";
-import { explainBadRequest } from "./request-errors.js";
-
-export const NOT_AUTHENTICATED = "User not authenticated.";
+import { explainBadRequest, NOT_AUTHENTICATED } from "./request-errors.js";
 
 export interface MoneyOutFailure {
   /** The sentence to show for the whole form (empty when a field carries it). */
@@ -14,9 +12,10 @@ export interface MoneyOutFailure {
 }
 
 /**
- * Reads a refused money-out call: the server's own sentence (limits, balance, unknown e-mail,
- * already decided), attached to the form field it concerns when the server names one.
- * `names` maps the API's field names to the form's.
+ * Reads a refused call that moves money (payouts, transfers, money requests, back-office
+ * decisions): the server's own sentence (limits, balance, unknown e-mail, already decided),
+ * attached to the form field it concerns when the server names one. `names` maps the API's
+ * field names to the form's.
  */
 export function moneyOutFailure(error: unknown, names: Record<string, string>, fallback: string): MoneyOutFailure {
   if (!(error instanceof ApiError)) return { message: fallback, fields: {}, conflict: false };

@@ -1,37 +1,50 @@
-import { describe, expect, it } from "vitest";
-import { ApiError } from "./api.js";
-import { DEPOSIT_FAILED, depositFailure, NOT_AUTHENTICATED } from "./request-errors.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ApiErrorBody } from "#shared/errors.js";
+import { ApiError, apiRequest } from "./api.js";
+import { explainBadRequest } from "./request-errors.js";
+
+/** The error the client raises when the server answers `status` with `body`, read the way every call reads it. */
+async function refusal(status: number, body: ApiErrorBody): Promise<ApiError> {
+  vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } })));
+  const error = await apiRequest("/api/deposits", { body: {} }).catch((caught: unknown) => caught);
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+afterEach(() => vi.unstubAllGlobals());
 
 /**
- * The 400 bodies below are the ones the server sends (tests/deposits.test.ts asserts them over HTTP):
- * a service refusal names the field with the same sentence as the message; a schema refusal has a
- * sentence per field and the first one as the message.
+ * The bodies below are the ones the server sends (AppError.toBody() in server/errors.ts; the whole
+ * body of a refused deposit is asserted over HTTP in tests/deposits.test.ts), typed by the shared
+ * ApiErrorBody so a change of shape fails the type check here too.
  */
-describe("depositFailure", () => {
-  it("shows a service refusal's sentence beside the amount field", () => {
-    const error = new ApiError(400, "VALIDATION_FAILED", "The smallest deposit is $10.00.", { amountCents: "The smallest deposit is $10.00." });
-    expect(depositFailure(error)).toEqual({ message: "The smallest deposit is $10.00.", fields: { amount: "The smallest deposit is $10.00." } });
+describe("explainBadRequest", () => {
+  it("puts a service refusal's sentence on the field the server names, under the form's name for it", async () => {
+    const error = await refusal(400, {
+      error: { code: "VALIDATION_FAILED", message: "The smallest deposit is $10.00.", fields: { amountCents: "The smallest deposit is $10.00." } },
+    });
+    expect(explainBadRequest(error, { amountCents: "amount" })).toEqual({
+      message: "The smallest deposit is $10.00.",
+      fields: { amount: "The smallest deposit is $10.00." },
+    });
   });
 
-  it("gives every refused field its own sentence, under the form's own field names", () => {
-    const error = new ApiError(400, "VALIDATION_FAILED", "Use at most two decimal places.", {
-      amountCents: "Use at most two decimal places.",
-      txId: "The transaction id must be at most 128 characters.",
-      unknownToTheForm: "Not shown.",
+  it("gives every refused field of a schema error its own sentence and leaves out fields the form lacks", async () => {
+    const error = await refusal(400, {
+      error: {
+        code: "VALIDATION_FAILED",
+        message: "Use at most two decimal places.",
+        fields: { amountCents: "Use at most two decimal places.", txId: "The transaction id must be at most 128 characters.", method: "Choose a method." },
+      },
     });
-    expect(depositFailure(error)).toEqual({
+    expect(explainBadRequest(error, { amountCents: "amount", txId: "txId" })).toEqual({
       message: "Use at most two decimal places.",
       fields: { amount: "Use at most two decimal places.", txId: "The transaction id must be at most 128 characters." },
     });
   });
 
-  it("falls back to the reference site's messages", () => {
-    expect(depositFailure(new ApiError(401, "UNAUTHENTICATED", "Sign in."))).toMatchObject({ message: NOT_AUTHENTICATED });
-    expect(depositFailure(new ApiError(500, "INTERNAL", "Boom"))).toMatchObject({ message: DEPOSIT_FAILED });
-    expect(depositFailure(new Error("network"))).toMatchObject({ message: DEPOSIT_FAILED });
-  });
-
-  it("leaves an unverified address to the account notice", () => {
-    expect(depositFailure(new ApiError(403, "EMAIL_NOT_VERIFIED", "Verify your e-mail address first."))).toEqual({ message: "", fields: {} });
+  it("keeps a sentence that names no field for the whole form", async () => {
+    const error = await refusal(400, { error: { code: "VALIDATION_FAILED", message: "The request body is not valid JSON." } });
+    expect(explainBadRequest(error, { amountCents: "amount" })).toEqual({ message: "The request body is not valid JSON.", fields: {} });
   });
 });

@@ -2,25 +2,26 @@ import { useRef, useState, type FormEvent } from "react";
 import type * as z from "zod/mini";
 import { Button } from "#web/components/ui/button.js";
 import { TextAreaField } from "#web/components/ui/text-area-field.js";
+import type { Outcome } from "#web/lib/outcome.js";
+import { useDecision, type DecisionStep } from "./use-decision.js";
 
-interface RejectWithReasonProps {
+export interface RejectStep extends DecisionStep<{ reason: string }> {
   /** Names the item for screen readers ("Reject TV-1234ABCD"). */
   label: string;
   /** Under the field: who sees the reason and what happens to the money. */
   hint: string;
   submitLabel: string;
-  pending: boolean;
   /** The shared schema of the reject request ({ reason }), so the form says what the server would. */
   schema: z.ZodMiniType<{ reason: string }>;
-  /** Sends the rejection; resolves to a message for the reason field when the server refused it. */
-  onReject(reason: string): Promise<string | undefined>;
 }
 
 /**
  * The back office's reject step for any queue: a Reject button that opens, in place, a required
  * reason (the user sees it) with Cancel, so the operator never loses the row's context.
  */
-export function RejectWithReason({ label, hint, submitLabel, pending, schema, onReject }: RejectWithReasonProps) {
+export function RejectWithReason({ step, onOutcome }: { step: RejectStep; onOutcome: (outcome: Outcome) => void }) {
+  const { label, hint, submitLabel, schema } = step;
+  const { decide, pending } = useDecision(step, ["reason"], onOutcome);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string>();
@@ -38,7 +39,10 @@ export function RejectWithReason({ label, hint, submitLabel, pending, schema, on
     if (pending) return;
     const parsed = schema.safeParse({ reason });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(await onReject(parsed.data.reason));
+    setError(undefined);
+    const refusal = await decide({ reason: parsed.data.reason });
+    // The reason field is the form's only field: a refusal of any kind is said under it.
+    if (refusal) setError(refusal.fields.reason ?? (refusal.message || undefined));
   };
 
   if (!open) {

@@ -2,16 +2,16 @@ import { emailField, twoFactorCodeField } from "#shared/schemas/auth.js";
 import { createPayoutSchema, createTransferSchema, walletAddressField, type CreatePayoutInput, type CreateTransferInput } from "#shared/schemas/payouts.js";
 import { checkAmount } from "#web/lib/amount.js";
 
-/** The reference site's validation and error texts, kept (docs/product.md, section 9). */
+/** Word for word the texts of the site this one replaces, which its users already know. */
 export const FILL_ALL_FIELDS = "Please fill in all fields.";
 export const CANCELLED = "Transaction has been cancelled.";
 export const CONFIRMED = "Transaction confirmed!";
 export const RECEIVER_MISMATCH = "Receiver information does not match.";
 
-export type TransactionField = "recipient" | "amount" | "walletAddress" | "twoFactorCode";
-export type TransactionErrors = Partial<Record<TransactionField, string>>;
+export type SendMoneyField = "recipient" | "amount" | "walletAddress" | "twoFactorCode";
+export type SendMoneyErrors = Partial<Record<SendMoneyField, string>>;
 
-export interface TransactionInput {
+export interface SendMoneyInput {
   recipient: string;
   amount: string;
   walletAddress: string;
@@ -19,11 +19,11 @@ export interface TransactionInput {
   twoFactorCode?: string;
 }
 
-export type TransactionPlan =
+export type SendMoneyPlan =
   | { ok: true; kind: "transfer"; input: CreateTransferInput }
   | { ok: true; kind: "payout"; input: CreatePayoutInput }
   /** `missing`: a required field is empty, which the reference answers with an alert. */
-  | { ok: false; missing: boolean; errors: TransactionErrors };
+  | { ok: false; missing: boolean; errors: SendMoneyErrors };
 
 /** An e-mail goes to another user's account; anything else is read as a bitcoin address to pay out to. */
 export function isEmailRecipient(recipient: string): boolean {
@@ -37,18 +37,18 @@ const FIRST_ISSUE = (error: { issues: ReadonlyArray<{ message: string }> }) => e
  * field is optional and ignored). Recipient is a wallet address → a payout to it, and the Wallet
  * address field must repeat it exactly (the reference's receiver / confirm-receiver check).
  */
-export function planTransaction(form: TransactionInput, options: { twoFactor?: boolean } = {}): TransactionPlan {
+export function planSendMoney(form: SendMoneyInput, options: { twoFactor?: boolean } = {}): SendMoneyPlan {
   const recipient = form.recipient.trim();
   const walletAddress = form.walletAddress.trim();
   const toEmail = isEmailRecipient(recipient);
 
-  const missing: TransactionErrors = {};
+  const missing: SendMoneyErrors = {};
   if (!recipient) missing.recipient = "Enter the recipient's e-mail or wallet address.";
   if (!form.amount.trim()) missing.amount = "Enter an amount.";
   if (!toEmail && !walletAddress) missing.walletAddress = "Enter the wallet address again to confirm it.";
   if (Object.keys(missing).length > 0) return { ok: false, missing: true, errors: missing };
 
-  const errors: TransactionErrors = {};
+  const errors: SendMoneyErrors = {};
   const amount = checkAmount(form.amount);
   if (!amount.ok) errors.amount = amount.message;
 

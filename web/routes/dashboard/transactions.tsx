@@ -6,7 +6,7 @@ import { LinkButton } from "#web/components/ui/button.js";
 import { Loading } from "#web/components/ui/spinner.js";
 import { HISTORY_CSV_URL, HISTORY_PAGE_SIZE, useHistory } from "#web/features/ledger/api/ledger.js";
 import { HistoryTable } from "#web/features/ledger/components/history-table.js";
-import { Pagination } from "#web/features/ledger/components/pagination.js";
+import { Pagination } from "#web/components/ui/pagination.js";
 import { MyPayouts } from "#web/features/payouts/components/my-payouts.js";
 import { SendMoneyForm } from "#web/features/payouts/components/send-money-form.js";
 import { useCreateTransfer } from "#web/features/transfers/api/transfers.js";

@@ -12,7 +12,7 @@ import { focusField } from "#web/lib/focus-field.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
 import { useCreateDeposit, useDepositOptions } from "../api/deposits.js";
 import { checkAmount } from "#web/lib/amount.js";
-import { depositFailure } from "#web/lib/request-errors.js";
+import { depositFailure } from "../deposit-errors.js";
 import { BankDepositDone } from "./bank-deposit-done.js";
 import { BankDetails } from "./bank-details.js";
 

@@ -11,7 +11,8 @@ import { useIdempotencyKey } from "#web/lib/idempotency.js";
 import { useSession } from "#web/lib/session.js";
 import { useCreateDeposit, useDepositOptions } from "../api/deposits.js";
 import { checkAmount, EMPTY_AMOUNT_MESSAGE } from "#web/lib/amount.js";
-import { depositFailure, NOT_AUTHENTICATED } from "#web/lib/request-errors.js";
+import { NOT_AUTHENTICATED } from "#web/lib/request-errors.js";
+import { depositFailure } from "../deposit-errors.js";
 import { CryptoAddressPanel } from "./crypto-address-panel.js";
 import { DepositThanksDialog } from "./deposit-thanks-dialog.js";
 

@@ -18,14 +18,14 @@ import {
   CONFIRMED,
   FILL_ALL_FIELDS,
   isEmailRecipient,
-  planTransaction,
-  type TransactionErrors,
-  type TransactionField,
-  type TransactionInput,
+  planSendMoney,
+  type SendMoneyErrors,
+  type SendMoneyField,
+  type SendMoneyInput,
 } from "../send-money.js";
 
-const EMPTY: TransactionInput = { recipient: "", amount: "", walletAddress: "", twoFactorCode: "" };
-const FIELD_ORDER: TransactionField[] = ["recipient", "amount", "walletAddress", "twoFactorCode"];
+const EMPTY: SendMoneyInput = { recipient: "", amount: "", walletAddress: "", twoFactorCode: "" };
+const FIELD_ORDER: SendMoneyField[] = ["recipient", "amount", "walletAddress", "twoFactorCode"];
 const FAILED = "The transaction could not be completed. Please try again.";
 /** The API's field names → this form's. A payout's address is what the user typed as Recipient. */
 const SERVER_FIELDS = { amountCents: "amount", walletAddress: "recipient", toEmail: "recipient", twoFactorCode: "twoFactorCode" };
@@ -84,19 +84,19 @@ function TransactionSummary({ done }: { done: Done }) {
  * How the form sends a transfer to another user. The route passes the transfers feature's mutation,
  * so this feature (payouts) never imports another one.
  */
-export interface SendTransfer {
+export interface TransferSender {
   mutateAsync(variables: { input: CreateTransferInput; idempotencyKey: string }): Promise<TransferDto>;
   isPending: boolean;
 }
 
-export function SendMoneyForm({ transfer }: { transfer: SendTransfer }) {
+export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
   const summary = useSummary();
   const twoFactor = useSession().user?.twoFactorEnabled === true;
   const payout = useCreatePayout();
   const idempotency = useIdempotencyKey();
   const headingId = useId();
-  const [form, setForm] = useState<TransactionInput>(EMPTY);
-  const [errors, setErrors] = useState<TransactionErrors>({});
+  const [form, setForm] = useState<SendMoneyInput>(EMPTY);
+  const [errors, setErrors] = useState<SendMoneyErrors>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [done, setDone] = useState<Done | null>(null);
   const [refusal, setRefusal] = useState<unknown>(null);
@@ -113,9 +113,9 @@ export function SendMoneyForm({ transfer }: { transfer: SendTransfer }) {
     if (done) outcome.current?.focus();
   }, [done]);
 
-  const edit = (field: TransactionField) => (event: ChangeEvent<HTMLInputElement>) => setForm((old) => ({ ...old, [field]: event.target.value }));
+  const edit = (field: SendMoneyField) => (event: ChangeEvent<HTMLInputElement>) => setForm((old) => ({ ...old, [field]: event.target.value }));
 
-  const showErrors = (next: TransactionErrors) => {
+  const showErrors = (next: SendMoneyErrors) => {
     setErrors(next);
     const first = FIELD_ORDER.find((field) => next[field]);
     const inputs = { recipient: recipientRef, amount: amountRef, walletAddress: walletRef, twoFactorCode: codeRef };
@@ -138,7 +138,7 @@ export function SendMoneyForm({ transfer }: { transfer: SendTransfer }) {
     setNotice(null);
     setRefusal(null);
     setDone(null);
-    const plan = planTransaction(form, { twoFactor });
+    const plan = planSendMoney(form, { twoFactor });
     if (!plan.ok) {
       if (plan.missing) window.alert(FILL_ALL_FIELDS);
       showErrors(plan.errors);

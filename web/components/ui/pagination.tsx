@@ -1,6 +1,6 @@
 import { Button } from "#web/components/ui/button.js";
 
-/** Previous / "Page X of Y" / Next. */
+/** Previous / "Page X of Y" / Next: any paged list (the history today, the back-office queues next). */
 export function Pagination({ page, pages, onPage, busy }: { page: number; pages: number; onPage: (page: number) => void; busy?: boolean }) {
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
