@@ -1,15 +1,9 @@
-/** Operator-written Markdown pages (blog posts, terms, privacy, risk), rendered to HTML on the server. */
-export interface PostSummary {
-  slug: string;
-  title: string;
-  date: string;
-  summary: string;
-}
+import type * as z from "zod/mini";
+import type { contentPageDto, postSummaryDto } from "./schemas/content.js";
 
-export type ContentPage =
-  | { kind: "blog-index"; path: "/blog"; title: string; description: string; posts: PostSummary[] }
-  | { kind: "post"; path: string; title: string; description: string; date: string; html: string }
-  | { kind: "legal"; path: string; title: string; description: string; html: string };
+/** Operator-written Markdown pages (blog posts, terms, privacy, risk); declared once, in shared/schemas/content.ts. */
+export type PostSummary = z.infer<typeof postSummaryDto>;
+export type ContentPage = z.infer<typeof contentPageDto>;
 
 export const LEGAL_PAGES = [
   { slug: "terms", label: "Terms of Service" },

@@ -1,15 +1,11 @@
+import type * as z from "zod/mini";
+import type { publicSiteDto, SOCIAL_NETWORKS } from "./schemas/public.js";
 import type { PlanDto } from "./plans.js";
 
-export type SocialNetwork = "facebook" | "instagram" | "linkedin" | "twitter";
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
-/** Operator settings the public pages show; sent to the browser, so nothing secret belongs here. */
-export interface PublicSite {
-  name: string;
-  supportEmail: string;
-  phone: string;
-  address: string;
-  social: Partial<Record<SocialNetwork, string>>;
-}
+/** Operator settings the public pages show (declared once, in shared/schemas/public.ts). */
+export type PublicSite = z.infer<typeof publicSiteDto>;
 
 /** Embedded in every HTML page so the first render (server and browser) uses the same data. */
 export interface Bootstrap {

@@ -1,5 +1,6 @@
 import { bodyLimit } from "hono/body-limit";
 import { CONTACT_MESSAGES, contactMessageSchema } from "#shared/schemas/contact.js";
+import { contactReceiptDto } from "#shared/schemas/public.js";
 import type { AppDeps } from "../app.js";
 import { AppError } from "../errors.js";
 import { ApiRouter } from "../http/api-router.js";
@@ -17,7 +18,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 /** The public contact form. No session: anyone may write. */
 export function contactRoutes({ config, database, mailer, logger }: AppDeps) {
   return new ApiRouter("/api/contact").on(
-    { method: "post", path: "/", summary: "Store a contact message for the operator", auth: "none", body: contactMessageSchema, status: 201 },
+    { method: "post", path: "/", summary: "Store a contact message for the operator", auth: "none", body: contactMessageSchema, response: contactReceiptDto, status: 201 },
     async (c, next) => {
       // Counted before anything else, so malformed and invalid submissions cost a try too.
       if (config.rateLimit) {

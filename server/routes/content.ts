@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import type { ContentPage } from "#shared/content.js";
+import { contentPageDto } from "#shared/schemas/content.js";
 import { AppError } from "../errors.js";
 import { ApiRouter } from "../http/api-router.js";
 import { readQuery } from "../http/json-body.js";
@@ -10,7 +11,7 @@ const contentQuery = z.object({ path: z.optional(z.string()) });
 /** The same content pages as JSON, for visitors who reach one by navigating inside the app. */
 export function contentRoutes(pages: Map<string, ContentPage>) {
   return new ApiRouter("/api/content").on(
-    { method: "get", path: "/", summary: "A blog or legal page by path", auth: "none", query: contentQuery },
+    { method: "get", path: "/", summary: "A blog or legal page by path", auth: "none", query: contentQuery, response: contentPageDto },
     (c) => {
       const page = pages.get(normalizePath(readQuery(c, contentQuery).path ?? ""));
       if (!page) throw new AppError("NOT_FOUND", "No such page.");

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { planDto } from "#shared/schemas/plans.js";
+import { publicDepositDto, publicSiteDto, publicStatsDto } from "#shared/schemas/public.js";
 import type { AppDeps } from "../app.js";
 import { ApiRouter, type MountedOperation } from "../http/api-router.js";
 import { openApiDocument } from "../http/openapi.js";
@@ -20,7 +21,7 @@ export function publicRoutes({ config, database, auth }: AppDeps, operations: ()
   };
 
   return new ApiRouter("/api")
-    .on({ method: "get", path: "/site", summary: "The operator's public settings", auth: "none" }, (c) => c.json(toPublicSite(config.site)))
+    .on({ method: "get", path: "/site", summary: "The operator's public settings", auth: "none", response: publicSiteDto }, (c) => c.json(toPublicSite(config.site)))
     .on({ method: "get", path: "/openapi.json", summary: "This document (the back office's part for admins only)", auth: "none" }, async (c) => {
       // Anyone may read the API's description; only an admin who passed the second factor sees the back office's part.
       const session = await auth.api.getSession({ headers: c.req.raw.headers });
@@ -33,8 +34,8 @@ export function publicRoutes({ config, database, auth }: AppDeps, operations: ()
       { method: "get", path: "/plans", summary: "Active investment plans", auth: "none", response: z.object({ plans: z.array(planDto) }) },
       async (c) => c.json({ plans: await listActivePlans(database.db) }),
     )
-    .on({ method: "get", path: "/public/stats", summary: "Live counts shown on the marketing pages", auth: "none" }, async (c) => c.json(await publicStats(database.db)))
-    .on({ method: "get", path: "/public/recent-deposits", summary: "The latest (at most 10) confirmed deposits, masked", auth: "none" }, async (c) =>
+    .on({ method: "get", path: "/public/stats", summary: "Live counts shown on the marketing pages", auth: "none", response: publicStatsDto }, async (c) => c.json(await publicStats(database.db)))
+    .on({ method: "get", path: "/public/recent-deposits", summary: "The latest (at most 10) confirmed deposits, masked", auth: "none", response: z.object({ deposits: z.array(publicDepositDto) }) }, async (c) =>
       c.json({ deposits: await recentPublicDeposits(database.db, config.site.banks) }),
     );
 }

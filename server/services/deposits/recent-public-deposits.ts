@@ -5,14 +5,7 @@ import { deposit, user } from "#server/db/schema.js";
 import type { BankSettings } from "#server/env.js";
 import { toJsonCents } from "../ledger/balances.js";
 
-export interface PublicDepositDto {
-  id: string;
-  name: string;
-  method: "crypto" | "bank";
-  address: string;
-  amountCents: number;
-  confirmedAt: string;
-}
+import type { PublicDepositDto } from "#shared/schemas/public.js";
 
 /** The home page feed: the latest confirmed deposits, masked so no one can be identified. */
 export async function recentPublicDeposits(db: DbExecutor, banks: BankSettings, limit = 10): Promise<PublicDepositDto[]> {

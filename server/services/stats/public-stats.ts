@@ -2,13 +2,7 @@ import { count, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.js";
 import { investment, plan, user } from "#server/db/schema.js";
 
-export interface PublicStats {
-  /** Accounts held by investors (operators excluded). */
-  investors: number;
-  /** Investments ever made, active or matured. */
-  investments: number;
-  activePlans: number;
-}
+import type { PublicStats } from "#shared/schemas/public.js";
 
 export async function publicStats(db: Database): Promise<PublicStats> {
   const [investors] = await db.select({ value: count() }).from(user).where(eq(user.role, "user"));

@@ -1,23 +1,14 @@
 import { formatCents } from "#shared/money.js";
 import { Loading } from "#web/components/ui/spinner.js";
 import { useApi } from "#web/lib/use-api.js";
+import type { PublicDepositDto } from "#shared/schemas/public.js";
 
-export interface PublicDeposit {
-  id: string;
-  /** Masked on the server, e.g. "A*** O***". */
-  name: string;
-  method: "crypto" | "bank";
-  /** Masked on the server, e.g. "bc1qcr…6fyu". */
-  address: string;
-  amountCents: number;
-  confirmedAt: string;
-}
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 
 /** The latest confirmed deposits (at most ten), masked; an honest empty state before there are any. */
 export function RecentDeposits() {
-  const feed = useApi<{ deposits: PublicDeposit[] }>("/api/public/recent-deposits");
+  const feed = useApi<{ deposits: PublicDepositDto[] }>("/api/public/recent-deposits");
   if (feed.status === "loading") return <Loading label="Loading recent deposits..." />;
   if (feed.status === "failed") return <p className="text-center text-slate-700">Recent deposits could not be loaded.</p>;
   if (feed.data.deposits.length === 0) {

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { Button } from "#web/components/ui/button.js";
 import { apiRequest } from "#web/lib/api.js";
 import { useSession } from "#web/lib/session.js";
+import type { ReferralDto } from "#shared/schemas/public.js";
 
 /** Signed in: shows and copies the caller's link. Signed out: the button leads to sign-up. */
 export function ReferralSection() {
@@ -23,7 +24,7 @@ export function ReferralSection() {
     if (!user) return navigate("/signup");
     setFailed(false);
     try {
-      const { url } = await apiRequest<{ code: string; url: string }>("/api/me/referral");
+      const { url } = await apiRequest<ReferralDto>("/api/me/referral");
       setLink(url);
     } catch {
       setFailed(true);

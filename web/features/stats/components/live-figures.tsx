@@ -1,16 +1,13 @@
+import type { PublicStats } from "#shared/schemas/public.js";
 import { useApi } from "#web/lib/use-api.js";
 
-interface Stats {
-  investors: number;
-  investments: number;
-  activePlans: number;
-}
+
 
 const number = new Intl.NumberFormat("en-US");
 
 /** Live counts from the database; nothing is shown until they arrive, and nothing is rounded up. */
 export function LiveFigures() {
-  const stats = useApi<Stats>("/api/public/stats");
+  const stats = useApi<PublicStats>("/api/public/stats");
   const figures = stats.status === "ready" ? [
     { label: stats.data.investors === 1 ? "investor" : "investors", value: number.format(stats.data.investors) },
     { label: stats.data.investments === 1 ? "investment" : "investments", value: number.format(stats.data.investments) },

@@ -1,0 +1,47 @@
+import * as z from "zod/mini";
+
+/** What the marketing pages read without a session; every figure from the database (docs/product.md, "Principles"). */
+
+export const SOCIAL_NETWORKS = ["facebook", "instagram", "linkedin", "twitter"] as const;
+
+/** Operator settings the public pages show; sent to the browser, so nothing secret belongs here. */
+export const publicSiteDto = z.object({
+  name: z.string(),
+  supportEmail: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  /** Only the networks the operator configured; an icon without a URL is not shown. */
+  social: z.partialRecord(z.enum(SOCIAL_NETWORKS), z.string()),
+});
+
+export const publicStatsDto = z.object({
+  /** Accounts held by investors (operators excluded). */
+  investors: z.number(),
+  /** Investments ever made, active or matured. */
+  investments: z.number(),
+  activePlans: z.number(),
+});
+export type PublicStats = z.infer<typeof publicStatsDto>;
+
+/** One confirmed deposit in the home page's feed, masked on the server so no one can be identified. */
+export const publicDepositDto = z.object({
+  id: z.string(),
+  /** e.g. "A*** O***". */
+  name: z.string(),
+  method: z.enum(["crypto", "bank"]),
+  /** e.g. "bc1qcr…6fyu", or the bank's name. */
+  address: z.string(),
+  amountCents: z.number(),
+  confirmedAt: z.string(),
+});
+export type PublicDepositDto = z.infer<typeof publicDepositDto>;
+
+/** The caller's referral code and the sign-up link that carries it. */
+export const referralDto = z.object({ code: z.string(), url: z.string() });
+export type ReferralDto = z.infer<typeof referralDto>;
+
+/** An acknowledgement with nothing else to say. */
+export const okDto = z.object({ ok: z.literal(true) });
+
+/** A stored contact message's id. */
+export const contactReceiptDto = z.object({ id: z.string() });
