@@ -39,8 +39,13 @@ export class ApiRouter {
 
   constructor(readonly mountPath: string) {}
 
-  /** Middleware for every route of this router (the session and role checks, say). */
+  /**
+   * Middleware for every route of this router (the session and role checks, say). Hono applies it to
+   * every path under the mount path, other routers' too, so a router mounted at /api itself must
+   * guard each route instead.
+   */
   use(...handlers: MiddlewareHandler<AppEnv>[]): this {
+    if (this.mountPath === "/api") throw new Error("A router mounted at /api would guard every other router's routes; guard its routes one by one.");
     this.hono.use("*", ...handlers);
     return this;
   }
