@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * Imports flow one way (docs/ARCHITECTURE.md, "Where things live"):
+ * Imports flow one way (docs/ARCHITECTURE.md, "Import rules" under "Layout"):
  *   web/routes → web/features → web/components, web/lib → shared
  * A feature imports only its own files, web/components, web/lib and shared, never another feature;
  * web/components and web/lib never import a feature or a route; nothing under web/ imports server/;
