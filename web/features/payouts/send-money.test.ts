@@ -1,73 +1,45 @@
 import { describe, expect, it } from "vitest";
-import { planSendMoney, RECEIVER_MISMATCH } from "./send-money.js";
+import { EMPTY_SEND_MONEY, planSendMoney, readTwoFactorCode, RECEIVER_MISMATCH, WRONG_KIND, type SendMoneyInput } from "./send-money.js";
 
 const ADDRESS = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
+const transfer = (fields: Partial<SendMoneyInput>) => planSendMoney({ ...EMPTY_SEND_MONEY, kind: "transfer", ...fields });
+const payout = (fields: Partial<SendMoneyInput>) => planSendMoney({ ...EMPTY_SEND_MONEY, kind: "payout", ...fields });
 
 describe("planSendMoney", () => {
-  it("sends to a user when the recipient is an e-mail, ignoring the wallet field", () => {
-    expect(planSendMoney({ recipient: " Bola@Example.com ", amount: "1,250.5", walletAddress: "" })).toEqual({
-      ok: true,
-      kind: "transfer",
-      input: { toEmail: "Bola@Example.com", amountCents: 125_050 },
-    });
-    expect(planSendMoney({ recipient: "bola@example.com", amount: "20", walletAddress: "anything" })).toMatchObject({ ok: true, kind: "transfer" });
+  it("sends to a user by e-mail, ignoring what the payout fields hold", () => {
+    expect(transfer({ toEmail: " Bola@Example.com ", amount: "1,250.5" })).toEqual({ ok: true, kind: "transfer", input: { toEmail: "Bola@Example.com", amountCents: 125_050 } });
+    expect(transfer({ toEmail: "bola@example.com", amount: "20", recipient: "anything", walletAddress: "else" })).toMatchObject({ ok: true, kind: "transfer" });
   });
 
-  it("pays out to a wallet address typed twice", () => {
-    expect(planSendMoney({ recipient: ADDRESS, amount: "120.50", walletAddress: ` ${ADDRESS} ` })).toEqual({
+  it("pays out to a wallet address typed twice, never with a code (the review asks for it)", () => {
+    expect(payout({ recipient: ADDRESS, amount: "120.50", walletAddress: ` ${ADDRESS} `, toEmail: "ignored@example.com" })).toEqual({
       ok: true,
       kind: "payout",
       input: { walletAddress: ADDRESS, amountCents: 12_050 },
     });
   });
 
-  it("asks for every field the transaction needs", () => {
-    expect(planSendMoney({ recipient: "", amount: "", walletAddress: "" })).toMatchObject({
-      ok: false,
-      missing: true,
-      errors: { recipient: expect.any(String), amount: expect.any(String), walletAddress: expect.any(String) },
-    });
-    expect(planSendMoney({ recipient: ADDRESS, amount: "10", walletAddress: " " })).toMatchObject({ ok: false, missing: true, errors: { walletAddress: expect.any(String) } });
-    expect(planSendMoney({ recipient: "a@b.co", amount: "  ", walletAddress: "" })).toMatchObject({ ok: false, missing: true, errors: { amount: expect.any(String) } });
+  it("asks for every field the chosen kind needs, and only those", () => {
+    expect(transfer({})).toEqual({ ok: false, missing: true, errors: { toEmail: expect.any(String), amount: expect.any(String) } });
+    expect(payout({})).toEqual({ ok: false, missing: true, errors: { recipient: expect.any(String), amount: expect.any(String), walletAddress: expect.any(String) } });
+    expect(payout({ recipient: ADDRESS, amount: "10", walletAddress: " " })).toMatchObject({ ok: false, missing: true, errors: { walletAddress: expect.any(String) } });
+    expect(transfer({ toEmail: "a@b.co", amount: "  " })).toMatchObject({ ok: false, missing: true, errors: { amount: expect.any(String) } });
   });
 
-  it("says what is wrong", () => {
-    expect(planSendMoney({ recipient: "bc1qnotreal", amount: "10", walletAddress: "bc1qnotreal" })).toEqual({
-      ok: false,
-      missing: false,
-      errors: { recipient: "This is not a valid bitcoin address." },
-    });
-    expect(planSendMoney({ recipient: ADDRESS, amount: "10", walletAddress: ADDRESS.slice(0, -1) })).toEqual({
-      ok: false,
-      missing: false,
-      errors: { walletAddress: RECEIVER_MISMATCH },
-    });
-    expect(planSendMoney({ recipient: "not@an", amount: "10", walletAddress: "" })).toMatchObject({ ok: false, errors: { recipient: "Invalid email format" } });
-    expect(planSendMoney({ recipient: "a@b.co", amount: "1.005", walletAddress: "" })).toMatchObject({ ok: false, errors: { amount: "Use at most two decimal places." } });
-    expect(planSendMoney({ recipient: "a@b.co", amount: "0", walletAddress: "" })).toMatchObject({ ok: false, errors: { amount: "The amount must be more than zero." } });
+  it("says what is wrong, and when the other kind was meant", () => {
+    expect(payout({ recipient: "bc1qnotreal", amount: "10", walletAddress: "bc1qnotreal" })).toEqual({ ok: false, missing: false, errors: { recipient: "This is not a valid bitcoin address." } });
+    expect(payout({ recipient: ADDRESS, amount: "10", walletAddress: ADDRESS.slice(0, -1) })).toEqual({ ok: false, missing: false, errors: { walletAddress: RECEIVER_MISMATCH } });
+    expect(payout({ recipient: "bola@example.com", amount: "10", walletAddress: "bola@example.com" })).toMatchObject({ ok: false, errors: { recipient: WRONG_KIND.payout } });
+    expect(transfer({ toEmail: ADDRESS, amount: "10" })).toMatchObject({ ok: false, errors: { toEmail: WRONG_KIND.transfer } });
+    expect(transfer({ toEmail: "not@an", amount: "10" })).toMatchObject({ ok: false, errors: { toEmail: "Invalid email format" } });
+    expect(transfer({ toEmail: "a@b.co", amount: "1.005" })).toMatchObject({ ok: false, errors: { amount: "Use at most two decimal places." } });
+    expect(transfer({ toEmail: "a@b.co", amount: "0" })).toMatchObject({ ok: false, errors: { amount: "The amount must be more than zero." } });
   });
 });
 
-describe("planSendMoney with two-factor on", () => {
-  it("asks a payout for the current authenticator code and sends it", () => {
-    expect(planSendMoney({ recipient: ADDRESS, amount: "10", walletAddress: ADDRESS, twoFactorCode: "" }, { twoFactor: true })).toEqual({
-      ok: false,
-      missing: false,
-      errors: { twoFactorCode: "Enter the 6-digit code from your authenticator app." },
-    });
-    expect(planSendMoney({ recipient: ADDRESS, amount: "10", walletAddress: ADDRESS, twoFactorCode: "123 456" }, { twoFactor: true })).toEqual({
-      ok: true,
-      kind: "payout",
-      input: { walletAddress: ADDRESS, amountCents: 1_000, twoFactorCode: "123456" },
-    });
-  });
-
-  it("needs no code for a transfer to another user, nor without two-factor", () => {
-    expect(planSendMoney({ recipient: "a@b.co", amount: "10", walletAddress: "" }, { twoFactor: true })).toMatchObject({ ok: true, kind: "transfer" });
-    expect(planSendMoney({ recipient: ADDRESS, amount: "10", walletAddress: ADDRESS, twoFactorCode: "123456" })).toEqual({
-      ok: true,
-      kind: "payout",
-      input: { walletAddress: ADDRESS, amountCents: 1_000 },
-    });
+describe("readTwoFactorCode", () => {
+  it("takes the six digits, spaces removed, and says what is missing", () => {
+    expect(readTwoFactorCode("123 456")).toEqual({ ok: true, code: "123456" });
+    expect(readTwoFactorCode("")).toEqual({ ok: false, message: "Enter the 6-digit code from your authenticator app." });
   });
 });

@@ -1,5 +1,5 @@
 import { emailField, twoFactorCodeField } from "#shared/schemas/auth.js";
-import { createPayoutSchema, createTransferSchema, walletAddressField, type CreatePayoutInput, type CreateTransferInput } from "#shared/schemas/payouts.js";
+import { createPayoutSchema, createTransferSchema, isPayableBitcoinAddress, walletAddressField, type CreatePayoutInput, type CreateTransferInput } from "#shared/schemas/payouts.js";
 import { checkAmount } from "#web/lib/amount.js";
 
 /** Word for word the texts of the site this one replaces, which its users already know. */
@@ -8,70 +8,80 @@ export const CANCELLED = "Transaction has been cancelled.";
 export const CONFIRMED = "Transaction confirmed!";
 export const RECEIVER_MISMATCH = "Receiver information does not match.";
 
-export type SendMoneyField = "recipient" | "amount" | "walletAddress" | "twoFactorCode";
+/** The two ways money leaves (docs/product.md, "The money model"), chosen plainly on the form. */
+export type SendMoneyKind = "transfer" | "payout";
+
+export const KIND_LABELS: Record<SendMoneyKind, string> = { transfer: "Send to a user", payout: "Withdraw to a wallet" };
+
+export const WRONG_KIND: Record<SendMoneyKind, string> = {
+  transfer: "This is a bitcoin address. To withdraw to it, choose Withdraw to a wallet.",
+  payout: "This is an e-mail address. To send money to a user, choose Send to a user.",
+};
+
+export type SendMoneyField = "toEmail" | "recipient" | "amount" | "walletAddress";
 export type SendMoneyErrors = Partial<Record<SendMoneyField, string>>;
 
+/**
+ * The form as typed. Each kind keeps its own recipient, so switching back and forth loses nothing:
+ * `toEmail` for a transfer, `recipient` (a bitcoin address, typed again as `walletAddress`) for a payout.
+ */
 export interface SendMoneyInput {
+  kind: SendMoneyKind;
+  toEmail: string;
   recipient: string;
   amount: string;
   walletAddress: string;
-  /** The authenticator code a payout needs when two-factor is on; unused otherwise. */
-  twoFactorCode?: string;
 }
+
+export const EMPTY_SEND_MONEY: SendMoneyInput = { kind: "transfer", toEmail: "", recipient: "", amount: "", walletAddress: "" };
 
 export type SendMoneyPlan =
   | { ok: true; kind: "transfer"; input: CreateTransferInput }
+  /** Without the two-factor code: the review asks for it last, so it is still current when sent. */
   | { ok: true; kind: "payout"; input: CreatePayoutInput }
-  /** `missing`: a required field is empty, which the reference answers with an alert. */
+  /** `missing`: a required field is empty, which the reference answers with "Please fill in all fields.". */
   | { ok: false; missing: boolean; errors: SendMoneyErrors };
-
-/** An e-mail goes to another user's account; anything else is read as a bitcoin address to pay out to. */
-export function isEmailRecipient(recipient: string): boolean {
-  return recipient.includes("@");
-}
 
 const FIRST_ISSUE = (error: { issues: ReadonlyArray<{ message: string }> }) => error.issues[0]?.message ?? "This value is not valid.";
 
 /**
- * Reads the Transaction Details form. Recipient is an e-mail → an internal transfer (the wallet
- * field is optional and ignored). Recipient is a wallet address → a payout to it, and the Wallet
- * address field must repeat it exactly (the reference's receiver / confirm-receiver check).
+ * Reads the Transaction Details form for the kind chosen. A transfer needs the recipient's e-mail
+ * and an amount; a payout needs a bitcoin address typed twice (the reference's receiver /
+ * confirm-receiver check) and an amount. Nothing is sent from here: the plan goes to the review.
  */
-export function planSendMoney(form: SendMoneyInput, options: { twoFactor?: boolean } = {}): SendMoneyPlan {
-  const recipient = form.recipient.trim();
-  const walletAddress = form.walletAddress.trim();
-  const toEmail = isEmailRecipient(recipient);
-
+export function planSendMoney(form: SendMoneyInput): SendMoneyPlan {
+  const amountText = form.amount.trim();
   const missing: SendMoneyErrors = {};
-  if (!recipient) missing.recipient = "Enter the recipient's e-mail or wallet address.";
-  if (!form.amount.trim()) missing.amount = "Enter an amount.";
-  if (!toEmail && !walletAddress) missing.walletAddress = "Enter the wallet address again to confirm it.";
+  if (form.kind === "transfer" && !form.toEmail.trim()) missing.toEmail = "Enter the recipient's e-mail address.";
+  if (form.kind === "payout" && !form.recipient.trim()) missing.recipient = "Enter the bitcoin address to withdraw to.";
+  if (!amountText) missing.amount = "Enter an amount.";
+  if (form.kind === "payout" && !form.walletAddress.trim()) missing.walletAddress = "Enter the wallet address again to confirm it.";
   if (Object.keys(missing).length > 0) return { ok: false, missing: true, errors: missing };
 
   const errors: SendMoneyErrors = {};
   const amount = checkAmount(form.amount);
   if (!amount.ok) errors.amount = amount.message;
 
-  if (toEmail) {
-    const email = emailField.safeParse(recipient);
-    if (!email.success) errors.recipient = FIRST_ISSUE(email.error);
-  } else {
-    const address = walletAddressField.safeParse(recipient);
-    if (!address.success) errors.recipient = FIRST_ISSUE(address.error);
-    else if (walletAddress !== recipient) errors.walletAddress = RECEIVER_MISMATCH;
-    // With two-factor on, money leaves only with a current code (the server checks it and uses it up).
-    if (options.twoFactor) {
-      const code = twoFactorCodeField.safeParse(form.twoFactorCode ?? "");
-      if (!code.success) errors.twoFactorCode = FIRST_ISSUE(code.error);
-    }
-  }
-  if (Object.keys(errors).length > 0 || !amount.ok) return { ok: false, missing: false, errors };
-
-  if (toEmail) {
-    const parsed = createTransferSchema.safeParse({ toEmail: recipient, amountCents: amount.cents });
+  if (form.kind === "transfer") {
+    const toEmail = form.toEmail.trim();
+    const email = emailField.safeParse(toEmail);
+    if (!email.success) errors.toEmail = isPayableBitcoinAddress(toEmail) ? WRONG_KIND.transfer : FIRST_ISSUE(email.error);
+    if (!amount.ok || errors.toEmail) return { ok: false, missing: false, errors };
+    const parsed = createTransferSchema.safeParse({ toEmail, amountCents: amount.cents });
     return parsed.success ? { ok: true, kind: "transfer", input: parsed.data } : { ok: false, missing: false, errors: { amount: FIRST_ISSUE(parsed.error) } };
   }
-  const twoFactorCode = options.twoFactor ? form.twoFactorCode : undefined;
-  const parsed = createPayoutSchema.safeParse({ amountCents: amount.cents, walletAddress: recipient, twoFactorCode });
+
+  const recipient = form.recipient.trim();
+  const address = walletAddressField.safeParse(recipient);
+  if (!address.success) errors.recipient = recipient.includes("@") ? WRONG_KIND.payout : FIRST_ISSUE(address.error);
+  else if (form.walletAddress.trim() !== recipient) errors.walletAddress = RECEIVER_MISMATCH;
+  if (!amount.ok || errors.recipient || errors.walletAddress) return { ok: false, missing: false, errors };
+  const parsed = createPayoutSchema.safeParse({ amountCents: amount.cents, walletAddress: recipient });
   return parsed.success ? { ok: true, kind: "payout", input: parsed.data } : { ok: false, missing: false, errors: { amount: FIRST_ISSUE(parsed.error) } };
+}
+
+/** The authenticator code the review asks for when two-factor is on: the digits, or what is wrong. */
+export function readTwoFactorCode(code: string): { ok: true; code: string } | { ok: false; message: string } {
+  const parsed = twoFactorCodeField.safeParse(code);
+  return parsed.success ? { ok: true, code: parsed.data } : { ok: false, message: FIRST_ISSUE(parsed.error) };
 }

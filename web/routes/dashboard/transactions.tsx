@@ -9,7 +9,7 @@ import { HistoryTable } from "#web/features/ledger/components/history-table.js";
 import { Pagination } from "#web/components/ui/pagination.js";
 import { MyPayouts } from "#web/features/payouts/components/my-payouts.js";
 import { SendMoneyForm } from "#web/features/payouts/components/send-money-form.js";
-import { useCreateTransfer } from "#web/features/transfers/api/transfers.js";
+import { useCreateTransfer, usePreviewTransfer } from "#web/features/transfers/api/transfers.js";
 import { ScreenTitle } from "./screens.js";
 
 /** The page lives in the URL (?page=2), so back/forward and reloads keep it. */
@@ -24,14 +24,17 @@ export function TransactionHistoryScreen() {
   const history = useHistory(page);
   const pages = history.data ? Math.max(1, Math.ceil(history.data.total / HISTORY_PAGE_SIZE)) : 1;
   const ids = { payouts: useId(), history: useId() };
-  const sendTransfer = useCreateTransfer();
+  const createTransfer = useCreateTransfer();
+  const previewTransfer = usePreviewTransfer();
 
   return (
     <section>
       <ScreenTitle title="Transaction History">Send money to another user or withdraw to your bitcoin wallet, and see every movement of your money.</ScreenTitle>
       {/* Side by side only where both columns still fit a full bitcoin address. */}
       <div className="grid gap-6 xl:grid-cols-2 xl:items-start">
-        <SendMoneyForm transfer={sendTransfer} />
+        <SendMoneyForm
+          transfer={{ preview: previewTransfer.mutateAsync, send: createTransfer.mutateAsync, previewing: previewTransfer.isPending, sending: createTransfer.isPending }}
+        />
         <section aria-labelledby={ids.payouts}>
           <h2 id={ids.payouts} className="mb-4 text-lg font-semibold text-brand-900">
             Your payouts
