@@ -33,7 +33,7 @@ async function expectCards(page: Page, figures: Record<string, string>) {
   for (const [label, amount] of Object.entries(figures)) await expect(card(page, label), label).toContainText(amount);
 }
 
-/** Every window.alert the page shows, accepted at once. */
+/** Every native dialog (alert, confirm) the page opens, accepted at once: the money flows show none. */
 function collectAlerts(page: Page): string[] {
   const alerts: string[] = [];
   page.on("dialog", (dialog) => {
@@ -47,12 +47,21 @@ function transactionForm(page: Page) {
   const form = page.getByRole("region", { name: "Transaction Details" });
   return {
     form,
-    recipient: form.getByLabel("Recipient (email or wallet address)"),
+    sendToUser: form.getByRole("radio", { name: "Send to a user" }),
+    withdraw: form.getByRole("radio", { name: "Withdraw to a wallet" }),
+    toEmail: form.getByLabel("Recipient (email)", { exact: true }),
+    recipient: form.getByLabel("Recipient (wallet address)", { exact: true }),
     amount: form.getByLabel("Amount", { exact: true }),
     wallet: form.getByLabel("Wallet address", { exact: true }),
     confirm: form.getByRole("button", { name: "Confirm Transaction" }),
     cancel: form.getByRole("button", { name: "Cancel" }),
   };
+}
+
+/** The review that opens on Confirm Transaction; only its "Confirm and send" moves money. */
+function reviewDialog(page: Page) {
+  const dialog = page.getByRole("dialog");
+  return { dialog, send: dialog.getByRole("button", { name: "Confirm and send" }), back: dialog.getByRole("button", { name: "Back" }) };
 }
 
 async function expectNoSeriousAxe(page: Page, where: string) {
@@ -76,30 +85,49 @@ test.describe("money out", () => {
     await expect(page.getByTestId("available-to-send")).toContainText("$500.00");
     await expect(page.getByTestId("payouts-empty")).toBeVisible();
 
-    // The reference's alerts: empty fields, then Cancel (which clears the form).
+    // The reference's messages, in the page: empty fields, then Cancel (which clears the form).
     await tx.confirm.click();
-    await expect.poll(() => alerts).toEqual(["Please fill in all fields."]);
-    await expect(tx.recipient).toBeFocused();
-    await expect(tx.recipient).toHaveAttribute("aria-invalid", "true");
+    await expect(tx.form.getByRole("alert")).toHaveText("Please fill in all fields.");
+    await expect(tx.toEmail).toBeFocused();
+    await expect(tx.toEmail).toHaveAttribute("aria-invalid", "true");
+    await expect(tx.sendToUser).toBeChecked();
+
+    // Withdraw to a wallet: the fields a payout needs, and none of a transfer's.
+    await tx.withdraw.check();
+    await expect(tx.toEmail).toHaveCount(0);
     await tx.recipient.fill(ADDRESS);
     await tx.amount.fill("99");
     await tx.cancel.click();
-    await expect.poll(() => alerts).toEqual(["Please fill in all fields.", "Transaction has been cancelled."]);
+    await expect(tx.form.getByRole("status")).toHaveText("Transaction has been cancelled.");
     await expect(tx.recipient).toHaveValue("");
     await expect(tx.amount).toHaveValue("");
 
-    // A wallet address as Recipient, typed again under Wallet address: a payout.
+    // The address typed twice: a review first, and nothing is held until "Confirm and send".
     await tx.recipient.fill(ADDRESS);
     await tx.amount.fill("120.50");
     await tx.wallet.fill(ADDRESS);
     await tx.confirm.click();
-    await expect.poll(() => alerts).toContain("Transaction confirmed!");
+    const review = reviewDialog(page);
+    await expect(review.dialog).toBeVisible();
+    await expect(review.dialog.getByRole("heading", { name: "Review your withdrawal" })).toBeVisible();
+    await expect(review.dialog).toContainText("Withdrawal to a bitcoin wallet");
+    await expect(review.dialog).toContainText(ADDRESS);
+    await expect(review.dialog).toContainText("$120.50");
+    await expect(review.dialog).toContainText("$120.50 is held from your Main Balance until the operator sends it to this wallet. You can cancel it while it is pending.");
+    await expect(review.dialog).toContainText("cannot be undone");
+    await expect(page.getByTestId("payouts-empty")).toBeVisible();
+    await page.screenshot({ path: "/tmp/i15-send-withdrawal-review-1280.png" });
+    await review.send.click();
+    await expect(review.dialog).toHaveCount(0);
     const outcome = page.getByTestId("transaction-outcome");
-    await expect(outcome).toContainText("$120.50");
+    await expect(outcome).toContainText("Withdrawal requested: $120.50 is held from your Main Balance until the operator sends it. You can cancel it while it is pending.");
+    await expect(outcome).not.toContainText("Transaction confirmed!");
     await expect(outcome).toContainText(ADDRESS);
     await expect(outcome).toContainText("Pending");
+    await expect(outcome).toBeFocused();
     await expect(tx.recipient).toHaveValue("");
     await expect(tx.wallet).toHaveValue("");
+    await page.screenshot({ path: "/tmp/i15-send-withdrawal-requested-1280.png", fullPage: true });
     const mine = page.getByTestId("my-payout").filter({ hasText: ADDRESS });
     await expect(mine).toContainText("$120.50");
     await expect(mine).toContainText("Pending");
@@ -107,6 +135,7 @@ test.describe("money out", () => {
 
     // Held: gone from Main Balance, still part of Total Balance.
     await expectCards(page, { "Main Balance": "$379.50", "Total Balance": "$500.00", "Total Payout": "$0.00" });
+    expect(alerts).toEqual([]);
 
     // The operator finds it under Admin → Payouts and marks it paid with the chain transaction.
     await visit(admin, "/dashboard/admin");
@@ -146,11 +175,13 @@ test.describe("money out", () => {
     await visit(page, "/dashboard/transaction");
     const alerts = collectAlerts(page);
     const tx = transactionForm(page);
+    await tx.withdraw.check();
     await tx.recipient.fill(ADDRESS);
     await tx.amount.fill("50");
     await tx.wallet.fill(ADDRESS);
     await tx.confirm.click();
-    await expect.poll(() => alerts).toEqual(["Transaction confirmed!"]);
+    await reviewDialog(page).send.click();
+    await expect(page.getByTestId("transaction-outcome")).toContainText("Withdrawal requested: $50.00 is held");
     const mine = page.getByTestId("my-payout").filter({ hasText: ADDRESS });
     await expect(mine).toContainText("Pending");
     await expect(page.getByTestId("available-to-send")).toContainText("$150.00");
@@ -172,11 +203,12 @@ test.describe("money out", () => {
     // The form's summary of that payout follows it: no longer "Pending".
     await expect(page.getByTestId("transaction-outcome")).toContainText("Cancelled");
     await expect(page.getByTestId("transaction-outcome")).toContainText("You cancelled this payout; the amount is back in your Main Balance.");
+    await expect(page.getByTestId("transaction-outcome")).not.toContainText("is held from your Main Balance");
     // The history refreshes too: the held amount leaves the hold and comes back to the Main Balance.
     const returned = page.getByRole("row").filter({ hasText: "Cancelled by the user" });
     await expect(returned.filter({ hasText: "Main balance" })).toContainText("+$50.00");
     await expect(returned.filter({ hasText: "Payout hold" })).toContainText("-$50.00");
-    expect(alerts).toEqual(["Transaction confirmed!"]);
+    expect(alerts).toEqual([]);
 
     // Gone from the operator's queue, and refused if an operator tries anyway.
     const { payouts } = (await (await page.request.get("/api/payouts")).json()) as { payouts: Array<{ id: string; status: string }> };
@@ -202,6 +234,7 @@ test.describe("money out", () => {
     const tx = transactionForm(page);
 
     // Not a bitcoin address (one character off, so the checksum fails).
+    await tx.withdraw.check();
     const broken = `${ADDRESS.slice(0, -1)}x`;
     await tx.recipient.fill(broken);
     await tx.amount.fill("50");
@@ -218,15 +251,32 @@ test.describe("money out", () => {
     await expect(tx.wallet).toHaveAccessibleDescription(/Receiver information does not match\./);
     await expect(tx.recipient).not.toHaveAttribute("aria-invalid", "true");
 
-    // The server's refusals, shown where they belong: a limit on the amount, the balance for the form.
+    // An e-mail typed under the payout's recipient: the form says which choice sends to a user.
+    await tx.recipient.fill("friend@example.com");
+    await tx.wallet.fill("friend@example.com");
+    await tx.confirm.click();
+    await expect(tx.recipient).toHaveAccessibleDescription(/This is an e-mail address\. To send money to a user, choose Send to a user\./);
+
+    // The server's refusals, shown where they belong: a limit on the amount back on the form, the balance in the review.
+    const review = reviewDialog(page);
+    await tx.recipient.fill(ADDRESS);
     await tx.wallet.fill(ADDRESS);
     await tx.amount.fill("5");
     await tx.confirm.click();
+    await review.send.click();
+    await expect(review.dialog).toHaveCount(0);
     await expect(tx.amount).toHaveAccessibleDescription(/The smallest payout is \$10\.00\./);
     await expect(tx.amount).toBeFocused();
     await tx.amount.fill("5000");
     await tx.confirm.click();
-    await expect(tx.form.getByRole("alert")).toHaveText("Your available balance is not enough for this payout.");
+    await review.send.click();
+    await expect(review.dialog.getByRole("alert")).toHaveText("Your available balance is not enough for this payout.");
+    // Back: the form as it was, to change the amount.
+    await review.back.click();
+    await expect(review.dialog).toHaveCount(0);
+    await expect(tx.confirm).toBeFocused();
+    await expect(tx.amount).toHaveValue("5000");
+    await expect(tx.recipient).toHaveValue(ADDRESS);
     expect(alerts).toEqual([]);
 
     // Nothing moved.
@@ -248,22 +298,51 @@ test.describe("money out", () => {
     const alerts = collectAlerts(page);
     const tx = transactionForm(page);
 
-    // Nobody has this address: the server refuses it on the Recipient field, in words that do not say whether an account exists.
-    await tx.recipient.fill(uniqueEmail("nobody"));
+    // Nobody has this address: the review's lookup refuses it on the Recipient field, in words that do not say whether an account exists.
+    await expect(tx.sendToUser).toBeChecked();
+    await expect(tx.wallet).toHaveCount(0);
+    await tx.toEmail.fill(uniqueEmail("nobody"));
     await tx.amount.fill("10");
     await tx.confirm.click();
-    await expect(tx.recipient).toHaveAccessibleDescription(/We could not send this\. Check the e-mail address and try again\./);
+    await expect(tx.toEmail).toHaveAccessibleDescription(/We could not send this\. Check the e-mail address and try again\./);
+    await expect(tx.toEmail).toBeFocused();
+    const review = reviewDialog(page);
+    await expect(review.dialog).toHaveCount(0);
 
-    // The wallet field is not needed for a transfer.
-    await tx.recipient.fill(receiver.email);
-    await tx.amount.fill("75");
-    await expect(tx.wallet).toHaveAccessibleDescription(/Not needed when the recipient is an e-mail address/);
+    // More than the Main Balance: said before any review.
+    await tx.toEmail.fill(receiver.email);
+    await tx.amount.fill("300.01");
     await tx.confirm.click();
-    await expect.poll(() => alerts).toEqual(["Transaction confirmed!"]);
+    await expect(tx.amount).toHaveAccessibleDescription(/Your available balance is not enough for this transfer\./);
+    await expect(review.dialog).toHaveCount(0);
+
+    // The review names the recipient as their account shows it; Escape returns to the form with the values kept.
+    await tx.amount.fill("75");
+    await tx.confirm.click();
+    await expect(review.dialog.getByRole("heading", { name: "Review your transfer" })).toBeVisible();
+    await expect(review.dialog).toBeFocused();
+    await expect(review.dialog).toContainText("Transfer to a Termvest user");
+    await expect(review.dialog).toContainText(`Ngozi Umeh (${receiver.email})`);
+    await expect(review.dialog).toContainText("$75.00 leaves your Main Balance and arrives in Ngozi Umeh's Main Balance at once.");
+    await expect(review.dialog).toContainText("A transfer cannot be undone once it is sent.");
+    await page.screenshot({ path: "/tmp/i15-send-transfer-review-1280.png" });
+    await page.keyboard.press("Escape");
+    await expect(review.dialog).toHaveCount(0);
+    await expect(tx.confirm).toBeFocused();
+    await expect(tx.toEmail).toHaveValue(receiver.email);
+    await expect(tx.amount).toHaveValue("75");
+    await expect(page.getByTestId("available-to-send")).toContainText("$300.00");
+
+    await tx.confirm.click();
+    await review.send.click();
+    await expect(review.dialog).toHaveCount(0);
     const outcome = page.getByTestId("transaction-outcome");
+    await expect(outcome).toContainText("Transaction confirmed!");
     await expect(outcome).toContainText("Ngozi Umeh");
     await expect(outcome).toContainText("$75.00");
     await expect(outcome).toContainText("Completed");
+    await expect(tx.toEmail).toHaveValue("");
+    expect(alerts).toEqual([]);
     await expect(page.getByRole("row").filter({ hasText: receiver.email }).first()).toContainText("-$75.00");
 
     await expectCards(page, { "Main Balance": "$225.00", "Total Balance": "$225.00" });
@@ -272,6 +351,56 @@ test.describe("money out", () => {
     await visit(other, "/dashboard/transaction");
     await expect(other.getByRole("row").filter({ hasText: "Transfer" }).first()).toContainText("+$75.00");
     await other.context().close();
+  });
+
+  test("Confirm and send records one transfer, whether the answer is lost or the button pressed twice", async ({ page, request, browser, clientIp }) => {
+    const sender = await createUser(request, { name: "Femi Ojo" });
+    const receiver = await createUser(request, { name: "Halima Musa" });
+    await signInViaApi(page, sender.email, sender.password);
+    const admin = await newAdminPage(browser);
+    await fund(page.request, admin.request, 10_000);
+    await admin.context().close();
+
+    await visit(page, "/dashboard/transaction");
+    const alerts = collectAlerts(page);
+    const tx = transactionForm(page);
+    const review = reviewDialog(page);
+    const keys: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.method() === "POST" && new URL(sent.url()).pathname === "/api/transfers") keys.push(sent.headers()["idempotency-key"] ?? "");
+    });
+    // The first answer is lost on its way back: the server has recorded the transfer, the browser sees a network error.
+    await page.route("**/api/transfers", async (route) => {
+      await route.fetch();
+      await route.abort("failed");
+    }, { times: 1 });
+
+    await tx.toEmail.fill(receiver.email);
+    await tx.amount.fill("40");
+    await tx.confirm.click();
+    await expect(review.dialog).toContainText("Halima Musa");
+    await review.send.click();
+    await expect(review.dialog.getByRole("alert")).toHaveText("Could not reach the server. Check your connection and try again.");
+    await expect(review.dialog).toContainText(`Halima Musa (${receiver.email})`);
+
+    // Pressing again, twice in a row, sends the same transaction: the server answers with the first one.
+    await review.send.dblclick();
+    await expect(page.getByTestId("transaction-outcome")).toContainText("Transaction confirmed!");
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys).size).toBe(1);
+    await expect(page.getByTestId("available-to-send")).toContainText("$60.00");
+
+    // A new transaction after that gets a new key.
+    await tx.toEmail.fill(receiver.email);
+    await tx.amount.fill("10");
+    await tx.confirm.click();
+    await review.send.click();
+    await expect(page.getByTestId("available-to-send")).toContainText("$50.00");
+    expect(new Set(keys).size).toBe(2);
+    const other = await signedInPage(browser, clientIp, receiver);
+    await expectCards(other, { "Main Balance": "$50.00" });
+    await other.context().close();
+    expect(alerts).toEqual([]);
   });
 
   test("a money request is paid by the other user from Request Money", async ({ page, request, browser, clientIp }) => {
@@ -360,6 +489,7 @@ test.describe("money out", () => {
 
       await visit(page, "/dashboard/transaction");
       const tx = transactionForm(page);
+      await tx.withdraw.check();
       await tx.recipient.fill("bc1qnot-an-address");
       await tx.amount.fill("20");
       await tx.wallet.fill("bc1qnot-an-address");
@@ -368,6 +498,30 @@ test.describe("money out", () => {
       await expect(page.getByTestId("my-payout").filter({ hasText: ADDRESS })).toBeVisible();
       expect(await overflow(page), "horizontal overflow on /dashboard/transaction").toBeLessThanOrEqual(0);
       await expectNoSeriousAxe(page, "/dashboard/transaction");
+
+      // Both reviews fit the narrow screen, pass axe, and Back keeps what was typed.
+      const review = reviewDialog(page);
+      await tx.recipient.fill(ADDRESS);
+      await tx.wallet.fill(ADDRESS);
+      await tx.confirm.click();
+      await expect(review.dialog).toContainText(ADDRESS);
+      await page.screenshot({ path: "/tmp/i15-send-withdrawal-review-375.png" });
+      expect(await overflow(page), "horizontal overflow under the withdrawal review").toBeLessThanOrEqual(0);
+      await expectNoSeriousAxe(page, "the withdrawal review");
+      await review.back.click();
+      await expect(tx.recipient).toHaveValue(ADDRESS);
+      await expect(tx.amount).toHaveValue("20");
+
+      await tx.sendToUser.check();
+      await tx.toEmail.fill(asker.email);
+      await tx.confirm.click();
+      await expect(review.dialog).toContainText(`Chiamaka Nwosu (${asker.email})`);
+      await page.screenshot({ path: "/tmp/i15-send-transfer-review-375.png" });
+      await expectNoSeriousAxe(page, "the transfer review");
+      await review.send.click();
+      await expect(page.getByTestId("transaction-outcome")).toContainText("Transaction confirmed!");
+      await page.screenshot({ path: "/tmp/i15-send-transfer-done-375.png", fullPage: true });
+      await expect(tx.toEmail).toHaveValue("");
 
       await visit(page, "/dashboard/recieve");
       const incoming = page.getByTestId("incoming-request").filter({ hasText: asker.email });
@@ -394,7 +548,7 @@ test.describe("money out", () => {
       const rejected = page.getByTestId("my-payout").filter({ hasText: ADDRESS });
       await expect(rejected).toContainText("Rejected");
       await expect(rejected).toContainText("Reason: The address belongs to an exchange that refuses these deposits.");
-      await expect(page.getByTestId("available-to-send")).toContainText("$200.00");
+      await expect(page.getByTestId("available-to-send")).toContainText("$180.00");
     });
   });
 });
