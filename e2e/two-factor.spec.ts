@@ -127,27 +127,33 @@ test.describe("two-factor authentication", () => {
     await fund(page.request, admin.request, 50_000);
     await admin.context().close();
 
-    const alerts: string[] = [];
-    page.on("dialog", (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
-    });
     await visit(page, "/dashboard/transaction");
     const form = page.getByRole("region", { name: "Transaction Details" });
-    const code = form.getByLabel("Authentication code");
-    // A transfer to another user needs no code; a withdrawal to a wallet does.
-    await form.getByLabel("Recipient (email or wallet address)").fill("someone@example.com");
-    await expect(code).toHaveCount(0);
+    const review = page.getByRole("dialog");
+    const code = review.getByLabel("Authentication code");
+    const confirm = review.getByRole("button", { name: "Confirm and send" });
     const fillWithdrawal = async (amount: string) => {
-      await form.getByLabel("Recipient (email or wallet address)").fill(ADDRESS);
+      await form.getByRole("radio", { name: "Withdraw to a wallet" }).check();
+      await form.getByLabel("Recipient (wallet address)", { exact: true }).fill(ADDRESS);
       await form.getByLabel("Amount", { exact: true }).fill(amount);
       await form.getByLabel("Wallet address", { exact: true }).fill(ADDRESS);
+      await form.getByRole("button", { name: "Confirm Transaction" }).click();
     };
+    // A transfer to another user needs no code: its review has none.
+    const receiver = await createUser(request, { name: "Bola Receiver" });
+    await form.getByLabel("Recipient (email)", { exact: true }).fill(receiver.email);
+    await form.getByLabel("Amount", { exact: true }).fill("1");
+    await form.getByRole("button", { name: "Confirm Transaction" }).click();
+    await expect(review).toContainText("Bola Receiver");
+    await expect(code).toHaveCount(0);
+    await review.getByRole("button", { name: "Back" }).click();
+
+    // A withdrawal's review asks for the code last, and starts there.
     await fillWithdrawal("25");
+    await expect(code).toBeFocused();
     await expect(code).toHaveAttribute("autocomplete", "one-time-code");
     await expect(code).toHaveAttribute("inputmode", "numeric");
 
-    const confirm = form.getByRole("button", { name: "Confirm Transaction" });
     await confirm.click();
     await expect(code).toHaveAccessibleDescription(/^Enter the 6-digit code from your authenticator app\./);
     await expect(code).toBeFocused();
@@ -167,8 +173,7 @@ test.describe("two-factor authentication", () => {
     const next = await authenticator.nextCode();
     await code.fill(next);
     await confirm.click();
-    await expect.poll(() => alerts).toContain("Transaction confirmed!");
-    await expect(page.getByTestId("transaction-outcome")).toContainText("$25.00");
+    await expect(page.getByTestId("transaction-outcome")).toContainText("Withdrawal requested: $25.00 is held from your Main Balance");
     await expect(page.getByTestId("available-to-send")).toContainText("$475.00");
 
     // The same code again: refused as used, nothing more held.
