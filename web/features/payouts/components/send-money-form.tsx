@@ -8,6 +8,7 @@ import { Button } from "#web/components/ui/button.js";
 import { Field } from "#web/components/ui/field.js";
 import { focusField } from "#web/lib/focus-field.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
+import { ApiError } from "#web/lib/api.js";
 import { moneyOutFailure } from "#web/lib/money-out-errors.js";
 import { useSession } from "#web/lib/session.js";
 import { useSummary } from "#web/lib/account-summary.js";
@@ -20,6 +21,11 @@ import { TransactionSummary, type SentMoney } from "./transaction-summary.js";
 const FIELD_ORDER: SendMoneyField[] = ["toEmail", "recipient", "amount", "walletAddress"];
 const FAILED = "The transaction could not be completed. Please try again.";
 const SHORT_FOR_TRANSFER = "Your available balance is not enough for this transfer.";
+/**
+ * The same key with another body: an earlier try of this review reached the server with another
+ * authenticator code, so it may have gone through. Sending it again could pay twice.
+ */
+const MAYBE_SENT = "This transaction may already have gone through. Check Your payouts and your history before you send it again.";
 /** The API's field names → this form's. A payout's address is what the user typed as Recipient. */
 const SERVER_FIELDS = { amountCents: "amount", walletAddress: "recipient", toEmail: "toEmail", twoFactorCode: "twoFactorCode" };
 
@@ -149,7 +155,9 @@ export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
       // The key is kept: pressing "Confirm and send" again is a retry, recorded once.
       const failure = moneyOutFailure(error, SERVER_FIELDS, FAILED);
       const { twoFactorCode: codeError, ...formFields } = failure.fields;
-      if (Object.keys(formFields).length > 0) {
+      if (error instanceof ApiError && error.code === "IDEMPOTENCY_KEY_REUSED") {
+        setProblem({ message: MAYBE_SENT });
+      } else if (Object.keys(formFields).length > 0) {
         // Something on the form itself (a limit on the amount, the recipient): back to it.
         setReview(null);
         showErrors(formFields);
