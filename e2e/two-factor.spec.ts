@@ -182,5 +182,26 @@ test.describe("two-factor authentication", () => {
     await confirm.click();
     await expect(code).toHaveAccessibleDescription(startsWith(MESSAGES.twoFactorCodeUsed));
     await expect(page.getByTestId("available-to-send")).toContainText("$475.00");
+
+    // The answer to a good code is lost on its way back: the server has held the money, the browser saw an error.
+    await page.route("**/api/payouts", async (route) => {
+      await route.fetch();
+      await route.abort("failed");
+    }, { times: 1 });
+    const fresh = await authenticator.nextCode();
+    await code.fill(fresh);
+    await confirm.click();
+    await expect(review.getByRole("alert")).toHaveText("Could not reach the server. Check your connection and try again.");
+    // Another code under the same review cannot be told from a second withdrawal: the review says it may have gone through.
+    await code.fill(await authenticator.wrongCode());
+    await confirm.click();
+    await expect(review.getByRole("alert")).toHaveText(/^This transaction may already have gone through\./);
+    // The same code again is the same withdrawal: answered with the first, held once.
+    await code.fill(fresh);
+    await confirm.click();
+    await expect(page.getByTestId("transaction-outcome")).toContainText("Withdrawal requested: $30.00 is held from your Main Balance");
+    await expect(page.getByTestId("available-to-send")).toContainText("$445.00");
+    const { payouts } = (await (await page.request.get("/api/payouts")).json()) as { payouts: Array<{ amountCents: number }> };
+    expect(payouts.map((row) => row.amountCents).sort()).toEqual([2_500, 3_000]);
   });
 });
