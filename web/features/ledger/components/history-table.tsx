@@ -4,7 +4,7 @@ import { formatDateTime } from "#web/lib/format-date.js";
 import { HistoryStatusBadge } from "./history-status-badge.js";
 import { SignedAmount } from "./signed-amount.js";
 
-const HEAD = "px-4 py-3 font-semibold";
+const HEAD = "px-4 py-3 font-semibold whitespace-nowrap";
 const CELL = "px-4 py-3 align-top";
 
 /** The balance after an event; an event that did not touch the Main Balance has none to show. */
