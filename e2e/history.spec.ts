@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { BASE_URL, card, createUser, expect, fund, newAdminPage, overflow, signInViaApi, test, visit } from "./fixtures.js";
+import { BASE_URL, card, createUser, expect, expectNoSeriousAxe, fund, newAdminPage, overflow, signInViaApi, test, visit } from "./fixtures.js";
 
 const headers = () => ({ "Origin": BASE_URL, "Idempotency-Key": randomUUID() });
 
@@ -58,6 +58,7 @@ for (const width of [375, 768, 1280]) {
       await expect(card(page, "Total Transaction")).toContainText("$3,500.00 waiting for confirmation");
       expect(await overflow(page)).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `/tmp/i15-ledger-cards-matured-${width}.png`, fullPage: true });
+      await expectNoSeriousAxe(page, `cards at ${width} px`);
 
       // The statement: one row per event, newest first, each with its change and the balance after it.
       await visit(page, "/dashboard/transaction");
@@ -87,6 +88,7 @@ for (const width of [375, 768, 1280]) {
       expect(await overflow(page)).toBeLessThanOrEqual(0);
       await page.getByRole("heading", { name: "All transactions" }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `/tmp/i15-ledger-history-${width}.png`, fullPage: true });
+      await expectNoSeriousAxe(page, `history at ${width} px`);
 
       // The file says the same, in numbers a spreadsheet adds up to the Main Balance.
       const csv = await (await page.request.get("/api/transactions?format=csv")).text();
