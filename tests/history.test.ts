@@ -1,4 +1,11 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { migrationsDir } from "#server/paths.js";
 import { describe, expect, it } from "vitest";
 import { posting } from "#server/db/schema.js";
 import { expireDeposits } from "#server/services/deposits/expire-deposits.js";
@@ -195,5 +202,47 @@ describe("the figures beside the cards", () => {
     });
     await admin.client.post(`/api/admin/deposits/${second.id}/confirm`, {});
     expect(await summary(user)).toMatchObject({ mainBalanceCents: 138_000, pendingDepositsCents: 250_000, totalTransactionCents: 150_000 });
+  });
+});
+
+describe("postings made before balances after were recorded", () => {
+  it("get the running balance of their account from the migration, and the ledger still verifies", async () => {
+    // Every migration before 0017, journals through the post_journal of that time, then the rest.
+    const partial = mkdtempSync(path.join(os.tmpdir(), "termvest-migrations-"));
+    const client = await PGlite.create();
+    try {
+      cpSync(migrationsDir, partial, { recursive: true });
+      const journalFile = path.join(partial, "meta/_journal.json");
+      const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: Array<{ tag: string }> };
+      const cut = journal.entries.findIndex((entry) => entry.tag === "0017_posting_balance_after");
+      writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
+      const old = drizzle({ client });
+      await migrate(old, { migrationsFolder: partial });
+      await old.execute(sql`insert into "user" (id, name, email) values ('old-1', 'Old Timer', 'old@example.com'), ('old-2', 'Other', 'other@example.com')`);
+      const post = (id: string, key: string, accounts: string[], amounts: number[]) =>
+        old.execute(sql`select post_journal(${id}, ${key}, 'deposit', 'old-1', null, ${`{${accounts.join(",")}}`}::text[], ${`{${amounts.join(",")}}`}::bigint[])`);
+      await post("01000000-0000-7000-8000-000000000001", "k1", ["u:old-1:available", "p:deposits"], [5_000, -5_000]);
+      await post("01000000-0000-7000-8000-000000000002", "k2", ["u:old-1:available", "u:old-1:invested"], [-2_000, 2_000]);
+      await post("01000000-0000-7000-8000-000000000003", "k3", ["u:old-1:available", "p:deposits"], [700, -700]);
+
+      await migrate(old, { migrationsFolder: migrationsDir });
+      const rows = await old.execute<{ account_id: string; after: string | null }>(
+        sql`select account_id, balance_after_cents::text as after from posting order by journal_id, account_id`,
+      );
+      expect(rows.rows.map((row) => [row.account_id, row.after])).toEqual([
+        ["p:deposits", null],
+        ["u:old-1:available", "5000"],
+        ["u:old-1:available", "3000"],
+        ["u:old-1:invested", "2000"],
+        ["p:deposits", null],
+        ["u:old-1:available", "3700"],
+      ]);
+      expect(await verifyLedger(old)).toEqual([]);
+      // Still append-only once the fill is done.
+      await expect(old.execute(sql`update posting set balance_after_cents = 0`)).rejects.toThrow();
+    } finally {
+      await client.close();
+      rmSync(partial, { recursive: true, force: true });
+    }
   });
 });
