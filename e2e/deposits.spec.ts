@@ -121,8 +121,8 @@ test.describe("deposits", () => {
     await visit(page, "/dashboard/transaction");
     await expect(page.getByRole("heading", { level: 1, name: "Transaction History" })).toBeVisible();
     const entry = page.getByRole("row").filter({ hasText: cryptoReference });
+    await expect(entry).toContainText("Deposit confirmed");
     await expect(entry).toContainText("+$250.00");
-    await expect(entry).toContainText("Completed");
     await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
     await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute("href", "/api/transactions?format=csv");
   });

@@ -37,7 +37,17 @@ describe("creating deposits", () => {
     expect(bankDeposit).toMatchObject({ method: "bank", bank: "gtbank", status: "pending", address: null });
     expect(bankDeposit.reference).not.toBe(cryptoDeposit.reference);
 
-    expect(await summary(client)).toEqual({ mainBalanceCents: 0, interestBalanceCents: 0, totalInvestCents: 0, totalPayoutCents: 0, totalTransactionCents: 0, totalBalanceCents: 0 });
+    expect(await summary(client)).toEqual({
+      mainBalanceCents: 0,
+      interestBalanceCents: 0,
+      totalInvestCents: 0,
+      totalPayoutCents: 0,
+      totalTransactionCents: 0,
+      totalBalanceCents: 0,
+      // Shown beside the cards, never in them: a claim is not money.
+      pendingDepositsCents: 75_000,
+      pendingWithdrawalsCents: 0,
+    });
     const { deposits } = await (await client.get("/api/deposits")).json();
     expect(deposits.map((row: { method: string }) => row.method)).toEqual(["bank", "crypto"]);
   });
@@ -176,11 +186,11 @@ describe("admin confirmation", () => {
     expect(audits[0]).toMatchObject({ action: "deposit.confirm", before: expect.objectContaining({ status: "pending" }), after: expect.objectContaining({ status: "confirmed" }) });
 
     const history = await (await client.get("/api/transactions")).json();
-    expect(history.entries[0]).toMatchObject({ type: "Deposit", description: "Crypto deposit (BTC)", amountCents: 29_950, status: "completed", reference: created.reference });
+    expect(history.entries[0]).toMatchObject({ title: "Deposit confirmed", description: "Crypto deposit (BTC)", mainBalanceChangeCents: 29_950, mainBalanceAfterCents: 29_950, status: "completed", reference: created.reference });
 
     const csv = await client.get("/api/transactions?format=csv");
     expect(csv.headers.get("content-type")).toContain("text/csv");
-    expect(await csv.text()).toContain(`"299.50","completed","${created.reference}"`);
+    expect(await csv.text()).toContain(`,299.50,299.50,"completed","${created.reference}"`);
 
     const feed = await (await suite.server.client().get("/api/public/recent-deposits")).json();
     expect(feed.deposits[0]).toMatchObject({ name: "A** O**", method: "crypto", address: "bc1qcr…6fyu", amountCents: 29_950 });
@@ -215,7 +225,9 @@ describe("admin confirmation", () => {
     expect((await summary(client)).mainBalanceCents).toBe(0);
     expect((await admin.post(`/api/admin/deposits/${created.id}/confirm`, {})).status).toBe(409);
     const history = await (await client.get("/api/transactions")).json();
-    expect(history.entries).toEqual([expect.objectContaining({ status: "rejected", amountCents: 40_000, reference: created.reference })]);
+    expect(history.entries).toEqual([
+      expect.objectContaining({ status: "rejected", mainBalanceChangeCents: 0, description: "Bank deposit (UBA) of $400.00: not credited", reference: created.reference }),
+    ]);
   });
 
   it("answers 404 for an unknown deposit and 403 to users on every admin route", async () => {

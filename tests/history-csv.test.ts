@@ -7,7 +7,7 @@ const person = (options: Parameters<typeof newPerson>[1] = {}) => newPerson(suit
 const csvRows = async (who: Person) => (await (await who.client.get("/api/transactions?format=csv")).text()).trim().split("\r\n");
 
 describe("transaction history as CSV", () => {
-  it("guards text cells that start like a formula, and never an amount", async () => {
+  it("guards text cells that start like a formula, and writes amounts as plain numbers", async () => {
     const sender = await person({ funds: 10_000n });
     const recipient = await person();
     for (const note of ["=HYPERLINK(\"http://evil.example\")", "-5 refund", "@SUM(A1)", "+1"]) {
@@ -15,15 +15,16 @@ describe("transaction history as CSV", () => {
     }
 
     const received = await csvRows(recipient);
-    expect(received[0]).toBe('"Date","Type","Description","Amount (USD)","Status","Reference"');
-    const references = received.slice(1).map((line) => line.split('","').at(-1)?.replace(/"$/, ""));
+    expect(received[0]).toBe('"Date","Event","Description","Main Balance change (USD)","Main Balance after (USD)","Status","Reference"');
+    const references = received.slice(1).map((line) => line.split(',"').at(-1)?.replace(/"$/, ""));
     expect(references.sort()).toEqual(["'+1", "'-5 refund", "'=HYPERLINK(\"\"http://evil.example\"\")", "'@SUM(A1)"].sort());
-    expect(received.slice(1).every((line) => line.includes(',"0.01","completed",'))).toBe(true);
+    // Amounts are bare numbers: a spreadsheet adds them up, and no guard turns them into text.
+    expect(received.slice(1).every((line) => /,0\.01,0\.0[1-4],"completed",/.test(line))).toBe(true);
 
     const sent = await csvRows(sender);
-    const outgoing = sent.filter((line) => line.includes('"Transfer"'));
+    const outgoing = sent.filter((line) => line.includes('"Transfer sent"'));
     expect(outgoing).toHaveLength(4);
-    expect(outgoing.every((line) => line.includes(',"-0.01","completed",'))).toBe(true);
+    expect(outgoing.every((line) => /,-0\.01,99\.9\d,"completed",/.test(line))).toBe(true);
     expect(sent.join("\n")).not.toContain("'-0.01");
   });
 });

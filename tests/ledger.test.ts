@@ -222,7 +222,8 @@ describe("the ledger's guards", () => {
       await scratch.handle.db.execute(sql`with j as (
           insert into journal (id, idempotency_key, kind, user_id) values (${stray}, ${`t:${named.id}:stray`}, 'deposit', ${named.id})
         ), p as (
-          insert into posting (journal_id, account_id, amount_cents) values (${stray}, ${account}, 100), (${stray}, 'p:deposits', -100)
+          insert into posting (journal_id, account_id, amount_cents, balance_after_cents)
+          values (${stray}, ${account}, 100, (select balance_cents + 100 from ledger_account where id = ${account})), (${stray}, 'p:deposits', -100, null)
         )
         update ledger_account set balance_cents = balance_cents + 100 where id = ${account}`);
       expect(await verifyLedger(scratch.handle.db)).toEqual([expect.stringContaining(`journal ${stray} moves platform money`)]);
@@ -353,6 +354,8 @@ describe("ledger invariants under random operations", () => {
             totalPayoutCents: Number(m.paid),
             totalTransactionCents: Number(m.deposited),
             totalBalanceCents: Number(m.available + m.invested + m.hold),
+            pendingDepositsCents: 0,
+            pendingWithdrawalsCents: Number(m.hold),
           });
         }
         expect(await verifyLedger(db())).toEqual([]);

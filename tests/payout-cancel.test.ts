@@ -65,7 +65,7 @@ describe("cancelling a payout", () => {
     expect(listed).toEqual([expect.objectContaining({ id: made.id, status: "cancelled" })]);
     const history = (await (await user.client.get("/api/transactions")).json()).entries;
     expect(history).toEqual(
-      expect.arrayContaining([expect.objectContaining({ type: "Payout cancelled", amountCents: 30_000, reference: "Cancelled by the user" })]),
+      expect.arrayContaining([expect.objectContaining({ title: "Withdrawal cancelled", mainBalanceChangeCents: 30_000, reference: "Cancelled by the user" })]),
     );
     expect(await verifyLedger(db())).toEqual([]);
   });

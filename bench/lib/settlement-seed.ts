@@ -101,8 +101,11 @@ export async function seedDueInvestments(url: string, investments: number, now: 
        select start_journal_id, 'investment:' || id, 'investment', user_id, plan_name, started_at from seed_inv`,
     );
     await client.query(
-      `insert into posting (journal_id, account_id, amount_cents, created_at)
-       select journal_id, account_id, amount_cents, created_at from (
+      // A user posting records its account's balance after it (decision 0028): the running sum in the order the seed made them.
+      `insert into posting (journal_id, account_id, amount_cents, balance_after_cents, created_at)
+       select journal_id, account_id, amount_cents,
+              case when account_id like 'p:%' then null else sum(amount_cents) over (partition by account_id order by created_at, journal_id, o) end,
+              created_at from (
          select md5('bench-dep-' || user_id)::uuid::text as journal_id, ledger_account_id(null, 'deposits') as account_id, -sum(principal_cents) as amount_cents,
                 min(started_at) - interval '1 hour' as created_at, 0 as o
          from seed_inv group by user_id

@@ -221,6 +221,12 @@ export const posting = pgTable(
     journalId: text("journal_id").notNull(),
     accountId: text("account_id").notNull(),
     amountCents: bigint("amount_cents", { mode: "bigint" }).notNull(),
+    /**
+     * A user account's balance right after this posting, written by the ledger's SQL under the
+     * row lock that moved the balance, so it is true whatever else committed at the same moment
+     * (the history's "balance after"). NULL for platform accounts, which keep no balance.
+     */
+    balanceAfterCents: bigint("balance_after_cents", { mode: "bigint" }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -421,6 +427,8 @@ export const transfer = pgTable(
   (table) => [
     index("transfer_from_idx").on(table.fromUserId, table.createdAt),
     index("transfer_to_idx").on(table.toUserId, table.createdAt),
+    // The history names the other person of a transfer journal it lists.
+    index("transfer_journal_id_idx").on(table.journalId),
     check("transfer_amount_positive", sql`${table.amountCents} > 0`),
     check("transfer_not_self", sql`${table.fromUserId} <> ${table.toUserId}`),
   ],

@@ -8,6 +8,10 @@ export const summaryDto = z.object({
   totalPayoutCents: z.number(),
   totalTransactionCents: z.number(),
   totalBalanceCents: z.number(),
+  /** Deposits the user says they sent that no operator has confirmed yet: not money until then. */
+  pendingDepositsCents: z.number(),
+  /** Withdrawals requested and not yet sent, rejected or cancelled: held, out of the Main Balance. */
+  pendingWithdrawalsCents: z.number(),
 });
 export type SummaryDto = z.infer<typeof summaryDto>;
 
@@ -20,14 +24,38 @@ export const historyQuerySchema = z.object({
 const HISTORY_STATUSES = ["completed", "pending", "rejected", "expired"] as const;
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 
+/** One business event each (docs/product.md, "History"). The deposit_* ones other than confirmed moved no money. */
+export const HISTORY_EVENTS = [
+  "deposit_confirmed",
+  "deposit_pending",
+  "deposit_rejected",
+  "deposit_expired",
+  "investment_started",
+  "maturity_paid",
+  "withdrawal_requested",
+  "withdrawal_sent",
+  "withdrawal_rejected",
+  "withdrawal_cancelled",
+  "transfer_sent",
+  "transfer_received",
+  "money_request_paid",
+  "adjustment",
+] as const;
+export type HistoryEvent = (typeof HISTORY_EVENTS)[number];
+
 export const historyEntryDto = z.object({
+  /** The journal's id, or the deposit's for a deposit that never reached the ledger. */
   id: z.string(),
   date: z.string(),
-  /** e.g. "Deposit", "Investment", "Maturity", "Payout". */
-  type: z.string(),
+  event: z.enum(HISTORY_EVENTS),
+  /** The event in words: "Deposit confirmed", "Maturity paid", "Transfer received". */
+  title: z.string(),
+  /** What happened, with the amounts that did not change the Main Balance (a maturity's principal and profit). */
   description: z.string(),
-  /** Signed: money into the user's balances is positive. */
-  amountCents: z.number(),
+  /** Signed effect on the Main Balance: 0 when the event moved none of it (a withdrawal sent, a rejected deposit). */
+  mainBalanceChangeCents: z.number(),
+  /** The Main Balance right after this event; null when the event did not touch it. */
+  mainBalanceAfterCents: z.nullable(z.number()),
   status: z.enum(HISTORY_STATUSES),
   reference: z.string(),
 });
@@ -37,6 +65,7 @@ export const historyPageDto = z.object({
   entries: z.array(historyEntryDto),
   page: z.number(),
   pageSize: z.number(),
+  /** How many events in all (pages = total / pageSize, rounded up). */
   total: z.number(),
 });
 export type HistoryPageDto = z.infer<typeof historyPageDto>;

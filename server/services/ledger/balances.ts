@@ -1,8 +1,8 @@
-import { and, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { SummaryDto } from "#shared/schemas/ledger.js";
 import type { DbExecutor } from "#server/db/client.js";
-import { ledgerAccount, posting } from "#server/db/schema.js";
+import { deposit, ledgerAccount, posting } from "#server/db/schema.js";
 import { platformAccount, userAccount } from "./accounts.js";
 
 /** bigint cents to a JSON number; every balance we can hold fits, and anything else is a bug to stop on. */
@@ -39,6 +39,12 @@ export async function summarize(db: DbExecutor, userId: string): Promise<Summary
     .groupBy(posting.accountId);
   const flow = (id: string) => BigInt(flows.find((row) => row.accountId === id)?.total ?? "0");
 
+  // Claims not yet confirmed: shown beside the figures, never in them (docs/product.md, "The six figures").
+  const [pending] = await db
+    .select({ total: sql<string>`coalesce(sum(${deposit.amountCents}), 0)::text` })
+    .from(deposit)
+    .where(and(eq(deposit.userId, userId), eq(deposit.status, "pending")));
+
   const [available, invested, held] = own.map((account) => balance(account.id)) as [bigint, bigint, bigint];
   return {
     mainBalanceCents: toJsonCents(available),
@@ -47,5 +53,8 @@ export async function summarize(db: DbExecutor, userId: string): Promise<Summary
     totalPayoutCents: toJsonCents(flow(payouts)),
     totalTransactionCents: toJsonCents(-flow(deposits)),
     totalBalanceCents: toJsonCents(available + invested + held),
+    pendingDepositsCents: toJsonCents(BigInt(pending?.total ?? "0")),
+    // Every requested withdrawal is held on this account until it is sent, rejected or cancelled.
+    pendingWithdrawalsCents: toJsonCents(held),
   };
 }

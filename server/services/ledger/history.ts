@@ -1,92 +1,110 @@
 import { sql } from "drizzle-orm";
-import { BANK_NAMES, type BankKey } from "#shared/schemas/deposits.js";
 import type { HistoryEntryDto, HistoryPageDto, HistoryStatus } from "#shared/schemas/ledger.js";
 import type { DbExecutor } from "#server/db/client.js";
-import { toJsonCents } from "./balances.js";
-
-const TYPE_LABELS: Record<string, string> = {
-  deposit: "Deposit",
-  investment: "Investment",
-  maturity: "Maturity",
-  payout_request: "Payout",
-  payout_paid: "Payout",
-  payout_rejected: "Payout returned",
-  payout_cancelled: "Payout cancelled",
-  transfer: "Transfer",
-  adjustment: "Adjustment",
-};
-
-const ACCOUNT_LABELS: Record<string, string> = { available: "Main balance", invested: "Invested", payout_hold: "Payout hold" };
+import { userAccount } from "./accounts.js";
+import { toHistoryEntry, type HistoryRow } from "./history-events.js";
 
 interface Row {
-  method: string | null;
-  coin: string | null;
-  bank: string | null;
   id: string;
   date: Date | string;
   kind: string;
-  account_kind: string | null;
-  amount: string;
-  status: string;
+  key: string | null;
   reference: string | null;
+  status: string;
+  main_change: string;
+  main_after: string | null;
+  invested_change: string;
+  hold_change: string;
+  claimed: string | null;
+  method: string | null;
+  coin: string | null;
+  bank: string | null;
+  other_name: string | null;
+  other_email: string | null;
   total: string;
 }
 
 /**
- * The caller's history, newest first: every posting on their own accounts, plus deposits that
- * have not (or will never) reach the ledger, so a pending or rejected deposit is visible too.
+ * The caller's statement, newest first: one row per journal that touched their accounts (its
+ * postings on the Main Balance, invested and payout-hold accounts summed, and the Main Balance after
+ * it as post_journal recorded it), plus each deposit that has not reached the ledger, which moved no
+ * money (docs/product.md, "History"). `limit` null reads every event (the CSV).
  */
-export async function transactionHistory(db: DbExecutor, userId: string, page: number, pageSize: number): Promise<HistoryPageDto> {
+async function historyRows(db: DbExecutor, userId: string, limit: number | null, offset: number): Promise<Row[]> {
+  const available = userAccount(userId, "available").id;
+  const invested = userAccount(userId, "invested").id;
+  const hold = userAccount(userId, "payout_hold").id;
   const result = (await db.execute(sql`
-    with entries as (
-      select p.journal_id || '/' || p.account_id as id, p.created_at as date, j.kind, a.kind as account_kind, p.amount_cents as amount,
-             'completed' as status, coalesce(j.reference, '') as reference, d.method, d.coin, d.bank
+    with own as (
+      select p.journal_id,
+             coalesce(sum(p.amount_cents) filter (where p.account_id = ${available}), 0) as main_change,
+             max(p.balance_after_cents) filter (where p.account_id = ${available}) as main_after,
+             coalesce(sum(p.amount_cents) filter (where p.account_id = ${invested}), 0) as invested_change,
+             coalesce(sum(p.amount_cents) filter (where p.account_id = ${hold}), 0) as hold_change
       from posting p
-      join ledger_account a on a.id = p.account_id
-      join journal j on j.id = p.journal_id
-      left join deposit d on d.journal_id = j.id
-      where a.user_id = ${userId}
+      where p.account_id in (${available}, ${invested}, ${hold})
+      group by p.journal_id
+    ), events as (
+      select j.id, j.created_at as date, j.kind, j.idempotency_key as key, coalesce(j.reference, '') as reference, 'completed' as status,
+             o.main_change, o.main_after, o.invested_change, o.hold_change, null::bigint as claimed
+      from own o join journal j on j.id = o.journal_id
       union all
-      select d.id, d.created_at, 'deposit', null, d.amount_cents, d.status, d.reference, d.method, d.coin, d.bank
+      select d.id, d.created_at, 'deposit', null, d.reference, d.status, 0, null, 0, 0, d.amount_cents
       from deposit d
       where d.user_id = ${userId} and d.status <> 'confirmed'
+    ), page as (
+      select e.*, count(*) over () as total from events e
+      order by e.date desc, e.id desc
+      limit ${limit === null ? sql`all` : sql`${limit}`} offset ${offset}
     )
-    select *, count(*) over ()::text as total from entries
-    order by date desc, id desc
-    limit ${pageSize} offset ${(page - 1) * pageSize}
+    select page.id, page.date, page.kind, page.key, page.reference, page.status, page.main_change::text, page.main_after::text,
+           page.invested_change::text, page.hold_change::text, page.claimed::text, page.total::text,
+           d.method, d.coin, d.bank, other.name as other_name, other.email as other_email
+    from page
+    left join deposit d on page.kind = 'deposit' and d.user_id = ${userId} and d.reference = page.reference
+    left join transfer t on page.kind = 'transfer' and t.journal_id = page.id
+    left join "user" other on other.id = (case when t.from_user_id = ${userId} then t.to_user_id else t.from_user_id end)
+    order by page.date desc, page.id desc
   `)) as unknown as { rows: Row[] };
-  const rows = result.rows;
-  const total = rows[0] ? Number(rows[0].total) : await countHistory(db, userId);
-  return { entries: rows.map(toEntry), page, pageSize, total };
+  return result.rows;
 }
 
-async function countHistory(db: DbExecutor, userId: string): Promise<number> {
+function toRow(row: Row): HistoryRow {
+  return {
+    id: row.id,
+    date: new Date(row.date),
+    kind: row.kind,
+    key: row.key,
+    reference: row.reference ?? "",
+    status: row.status as HistoryStatus,
+    mainChange: BigInt(row.main_change),
+    mainAfter: row.main_after === null ? null : BigInt(row.main_after),
+    investedChange: BigInt(row.invested_change),
+    holdChange: BigInt(row.hold_change),
+    claimed: row.claimed === null ? null : BigInt(row.claimed),
+    method: row.method,
+    coin: row.coin,
+    bank: row.bank,
+    otherName: row.other_name,
+    otherEmail: row.other_email,
+  };
+}
+
+/** One page of the statement. */
+export async function transactionHistory(db: DbExecutor, userId: string, page: number, pageSize: number): Promise<HistoryPageDto> {
+  const rows = await historyRows(db, userId, pageSize, (page - 1) * pageSize);
+  // Past the last page the window count has no row to ride on: count the events themselves.
+  const total = rows[0] ? Number(rows[0].total) : page > 1 ? await countEvents(db, userId) : 0;
+  return { entries: rows.map((row) => toHistoryEntry(toRow(row))), page, pageSize, total };
+}
+
+async function countEvents(db: DbExecutor, userId: string): Promise<number> {
+  const accounts = [userAccount(userId, "available").id, userAccount(userId, "invested").id, userAccount(userId, "payout_hold").id];
   const result = (await db.execute(sql`
-    select (select count(*) from posting p join ledger_account a on a.id = p.account_id where a.user_id = ${userId})
+    select (select count(distinct p.journal_id) from posting p where p.account_id in (${accounts[0]}, ${accounts[1]}, ${accounts[2]}))
          + (select count(*) from deposit d where d.user_id = ${userId} and d.status <> 'confirmed') as total
   `)) as unknown as { rows: Array<{ total: string | number }> };
   return Number(result.rows[0]?.total ?? 0);
-}
-
-
-function describe(row: Row): string {
-  if (row.method === "crypto") return `Crypto deposit (${row.coin ?? "BTC"})`;
-  if (row.method === "bank") return `Bank deposit (${(row.bank && BANK_NAMES[row.bank as BankKey]) || "bank"})`;
-  return ACCOUNT_LABELS[row.account_kind ?? ""] ?? row.account_kind ?? "";
-}
-
-function toEntry(row: Row): HistoryEntryDto {
-  const type = TYPE_LABELS[row.kind] ?? row.kind;
-  return {
-    id: row.id,
-    date: new Date(row.date).toISOString(),
-    type,
-    description: describe(row),
-    // Deposits not on the ledger show what was claimed, but it never changed a balance.
-    amountCents: toJsonCents(BigInt(row.amount)),
-    status: row.status as HistoryStatus,
-    reference: row.reference ?? "",
-  };
 }
 
 /** Every cell is quoted, so commas, quotes and line breaks in it stay inside it. */
@@ -98,21 +116,35 @@ const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
  */
 const textCell = (text: string) => quoted(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
-/** An amount the server formatted itself: its "-" is a sign, never a formula, so it is left alone. */
-const amountCell = (cents: number) => quoted(centsToDecimal(cents));
+/**
+ * An amount the server formatted itself, left unquoted so every spreadsheet reads it as a number
+ * (its "-" is a sign, never a formula); an empty cell where there is no figure.
+ */
+const amountCell = (cents: number | null) => (cents === null ? "" : centsToDecimal(cents));
 
-/** Every entry (up to 10,000) as CSV, amounts in dollars with two decimals. */
+export const HISTORY_CSV_HEADER = ["Date", "Event", "Description", "Main Balance change (USD)", "Main Balance after (USD)", "Status", "Reference"];
+
+/** One CSV line per event. */
+export function historyCsvLine(entry: HistoryEntryDto): string {
+  return [
+    textCell(entry.date),
+    textCell(entry.title),
+    textCell(entry.description),
+    amountCell(entry.mainBalanceChangeCents),
+    amountCell(entry.mainBalanceAfterCents),
+    textCell(entry.status),
+    textCell(entry.reference),
+  ].join(",");
+}
+
+/** The whole statement as CSV, one row per event: the change column sums to the Main Balance. */
 export async function transactionHistoryCsv(db: DbExecutor, userId: string): Promise<string> {
-  const { entries } = await transactionHistory(db, userId, 1, 10_000);
-  const header = ["Date", "Type", "Description", "Amount (USD)", "Status", "Reference"].map(textCell).join(",");
-  const lines = entries.map((entry) =>
-    [textCell(entry.date), textCell(entry.type), textCell(entry.description), amountCell(entry.amountCents), textCell(entry.status), textCell(entry.reference)].join(","),
-  );
-  return [header, ...lines].join("\r\n") + "\r\n";
+  const entries = (await historyRows(db, userId, null, 0)).map((row) => toHistoryEntry(toRow(row)));
+  return [HISTORY_CSV_HEADER.map(textCell).join(","), ...entries.map(historyCsvLine)].join("\r\n") + "\r\n";
 }
 
 /** -12345 → "-123.45": plain decimal for spreadsheets (no currency symbol or separators). */
-function centsToDecimal(cents: number): string {
+export function centsToDecimal(cents: number): string {
   const value = BigInt(cents);
   const abs = value < 0n ? -value : value;
   return `${value < 0n ? "-" : ""}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;

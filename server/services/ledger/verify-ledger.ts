@@ -4,7 +4,8 @@ import type { DbExecutor } from "#server/db/client.js";
 /**
  * The ledger's invariants, checked from the raw tables: every journal sums to zero, every user
  * account's kept balance equals the sum of its postings (platform accounts keep none), no user
- * account is negative, every posting, journal and investment names rows that exist (post_journal
+ * account is negative, every user posting records the balance after it and those chain from 0 to
+ * the balance, every posting, journal and investment names rows that exist (post_journal
  * guarantees it by construction instead of per-row foreign keys; decision 0019), and every journal
  * that moves platform money touches its own user's accounts and no one else's (decision 0020).
  * Returns the problems found (none when the ledger is sound).
@@ -28,6 +29,24 @@ export async function verifyLedger(db: DbExecutor): Promise<string[]> {
   }
   for (const row of await rows(sql`select id, balance_cents::text as balance from ledger_account where user_id is null and balance_cents is not null`)) {
     problems.push(`platform account ${row.id} keeps a balance (${row.balance}); its balance is the sum of its postings`);
+  }
+  for (const row of await rows(sql`
+    select p.journal_id, p.account_id from posting p join ledger_account a on a.id = p.account_id
+    where (a.user_id is not null) is distinct from (p.balance_after_cents is not null) or p.balance_after_cents < 0`)) {
+    problems.push(`posting ${row.journal_id}/${row.account_id} records no true balance after it`);
+  }
+  // Each user posting records the balance after it, so an account's postings form one chain from 0
+  // to today's balance, each starting where another ended (in lock order, which no column holds):
+  // every "before" (after - amount) is matched by another posting's "after" or the opening 0, and
+  // every "after" by a later "before" or today's balance.
+  for (const row of await rows(sql`
+    select distinct account_id from (select account_id from (
+      select p.account_id, p.balance_after_cents as value, 1 as n from posting p where p.balance_after_cents is not null
+      union all select p.account_id, p.balance_after_cents - p.amount_cents, -1 from posting p where p.balance_after_cents is not null
+      union all select a.id, 0, 1 from ledger_account a where a.user_id is not null
+      union all select a.id, a.balance_cents, -1 from ledger_account a where a.user_id is not null
+    ) chain group by account_id, value having sum(n) <> 0) unmatched`)) {
+    problems.push(`account ${row.account_id}: the balances recorded after its postings do not chain from 0 to its balance`);
   }
   for (const row of await rows(sql`select journal_id, account_id from posting where amount_cents = 0`)) {
     problems.push(`posting ${row.journal_id}/${row.account_id} moves nothing`);

@@ -48,7 +48,7 @@ export function TransactionHistoryScreen() {
             <h2 id={ids.history} className="text-lg font-semibold text-brand-900">
               All transactions
             </h2>
-            <p className="text-sm text-slate-700">Every movement of your money, newest first.</p>
+            <p className="text-sm text-slate-700">One row per event, newest first: what it did to your Main Balance and the balance after it.</p>
           </div>
           {/* A plain link: the browser downloads the file with the session cookie, no script needed. */}
           <a href={HISTORY_CSV_URL} download className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">

@@ -54,18 +54,25 @@ BEGIN
     VALUES (p_journal_id, p_key, p_kind, p_user_id, p_reference)
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id
-  ), posted AS (
-    INSERT INTO posting (journal_id, account_id, amount_cents)
-    SELECT created.id, t.id, t.amount FROM created, unnest(p_account_ids, p_amounts) AS t(id, amount)
   )
   SELECT created.id INTO v_id FROM created;
   IF v_id IS NULL THEN
     RETURN ARRAY[(SELECT j.id FROM journal j WHERE j.idempotency_key = p_key), 'f'];
   END IF;
 
-  UPDATE ledger_account a SET balance_cents = a.balance_cents + p_amounts[array_position(p_account_ids, a.id)]
-  WHERE a.id = ANY (p_account_ids) AND a.balance_cents + p_amounts[array_position(p_account_ids, a.id)] >= 0;
-  GET DIAGNOSTICS v_rows = ROW_COUNT;
+  -- Each posting records its account's balance right after it, as the UPDATE that holds the row
+  -- lock returns it: true whatever other journal moves the same account at the same moment.
+  -- A platform account (not updated) gets NULL; a refused update rolls all of it back below.
+  WITH moved AS (
+    UPDATE ledger_account a SET balance_cents = a.balance_cents + p_amounts[array_position(p_account_ids, a.id)]
+    WHERE a.id = ANY (p_account_ids) AND a.balance_cents + p_amounts[array_position(p_account_ids, a.id)] >= 0
+    RETURNING a.id, a.balance_cents
+  ), posted AS (
+    INSERT INTO posting (journal_id, account_id, amount_cents, balance_after_cents)
+    SELECT p_journal_id, t.id, t.amount, moved.balance_cents
+    FROM unnest(p_account_ids, p_amounts) AS t(id, amount) LEFT JOIN moved ON moved.id = t.id
+  )
+  SELECT count(*) INTO v_rows FROM moved;
   IF v_rows <> v_count - (ledger_account_id(NULL, 'deposits') = ANY (p_account_ids))::integer
                        - (ledger_account_id(NULL, 'interest') = ANY (p_account_ids))::integer
                        - (ledger_account_id(NULL, 'payouts') = ANY (p_account_ids))::integer THEN

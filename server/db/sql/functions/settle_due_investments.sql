@@ -149,8 +149,17 @@ BEGIN
     SELECT t.journal, ledger_account_id(NULL, 'interest'), -t.profit
     FROM unnest(v_journals, v_users, v_principal, v_profit) AS t(journal, uid, principal, profit) WHERE t.journal IS NOT NULL AND t.profit > 0
   ),
+  -- Each user posting records its account's balance right after it: the balance as locked above
+  -- plus this batch's postings on that account up to it, in journal order (the order the history
+  -- lists them). The interest account keeps no balance: NULL.
+  running AS (
+    SELECT l.journal, l.account_id, l.amount,
+           a.balance_cents + sum(l.amount) OVER (PARTITION BY l.account_id ORDER BY l.journal COLLATE "C") AS balance_after
+    FROM legs l LEFT JOIN ledger_account a ON a.id = l.account_id AND a.balance_cents IS NOT NULL
+  ),
   posted AS (
-    INSERT INTO posting (journal_id, account_id, amount_cents) SELECT journal, account_id, amount FROM legs RETURNING account_id, amount_cents
+    INSERT INTO posting (journal_id, account_id, amount_cents, balance_after_cents)
+    SELECT journal, account_id, amount, balance_after FROM running RETURNING account_id, amount_cents
   ),
   deltas AS (
     SELECT account_id, sum(amount_cents) AS delta FROM posted WHERE account_id <> ledger_account_id(NULL, 'interest') GROUP BY account_id
