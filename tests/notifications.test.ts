@@ -1,7 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notification } from "#server/db/schema.js";
-import { notify } from "#server/services/notifications/notify.js";
 import { bankDepositBody } from "./helpers/deposits.js";
 import { person as newPerson } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
@@ -16,11 +16,22 @@ const list = async (client: Awaited<ReturnType<typeof person>>["client"], query 
 const newest = async (client: Awaited<ReturnType<typeof person>>["client"], kind: string): Promise<Item | undefined> =>
   (await list(client, "?pageSize=100")).notifications.find((item: Item) => item.kind === kind);
 
-/** Notifications numbered 1..count, written one after another so their order is known. */
+/** Notifications numbered 1..count, a second apart, so their order is known. */
 async function seed(userId: string, count: number) {
-  for (let index = 1; index <= count; index++) {
-    await notify(db(), { userId, kind: "payout_requested", title: `Note ${index}`, body: `Body ${index}`, subjectId: `subject-${index}` });
-  }
+  const start = Date.now() - count * 1_000;
+  await db()
+    .insert(notification)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        id: randomUUID(),
+        userId,
+        kind: "payout_requested",
+        title: `Note ${index + 1}`,
+        body: `Body ${index + 1}`,
+        subjectId: `subject-${index + 1}`,
+        createdAt: new Date(start + index * 1_000),
+      })),
+    );
 }
 
 describe("the notification list", () => {
