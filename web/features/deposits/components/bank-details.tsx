@@ -39,7 +39,7 @@ export function BankDetails({ bank, reference }: { bank: Bank; reference: string
         <p className="mt-1 text-sm text-slate-700">
           Put it in your transfer&apos;s description (narration or remark). It is how we know the money is yours.
         </p>
-        <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="mt-3 flex flex-col items-start gap-3 sm:flex-row sm:items-center">
           {/* Never broken across lines: a reference split in two gets copied wrong. */}
           <strong className="font-mono text-2xl tracking-wide whitespace-nowrap text-brand-900" data-testid="bank-reference">
             {reference}
