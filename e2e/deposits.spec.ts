@@ -216,6 +216,16 @@ test.describe("deposits", () => {
       await expectNoSeriousAxe(page, `bank page at ${width} px`);
       await page.screenshot({ path: `/tmp/i15-deposits-bank-${width}.png`, fullPage: true });
 
+      // The deposit takes that reference; the next transfer is given a new one.
+      const quoted = (await reference.textContent()) ?? "";
+      await page.getByLabel("Amount").fill("50");
+      await button.click();
+      await expect(page.getByTestId("deposit-reference")).toHaveText(quoted);
+      await page.getByRole("button", { name: "Make another deposit" }).click();
+      await page.getByLabel("Select Bank").selectOption({ label: "GTBank" });
+      await expect(reference).toHaveText(/^TV-[A-Z0-9]{8}$/);
+      await expect(reference).not.toHaveText(quoted);
+
       await visit(page, "/dashboard/transfer/crypto");
       await expect(page.getByText(/Send Bitcoin from your own wallet to the deposit address below, then tell us you have sent it\. Your Main Balance is credited once our team confirms the transfer arrived\./)).toBeVisible();
       await expect(page.getByText(/another wallet or email/)).toHaveCount(0);
