@@ -12,6 +12,7 @@ const DASHBOARD_PAGES = [
   "/dashboard/transfer/fund",
   "/dashboard/recieve",
   "/dashboard/transaction",
+  "/dashboard/notifications",
   "/dashboard/settings",
 ];
 const ADMIN_PAGES = ["/dashboard/admin/deposits", "/dashboard/admin/payouts", "/dashboard/admin/plans"];
@@ -53,6 +54,8 @@ for (const width of WIDTHS) {
     }
 
     test("every dashboard screen has no serious or critical axe violations", async ({ page }) => {
+      // Nine screens, each checked with axe: on a busy machine this outgrows the default 30 s.
+      test.slow();
       const user = await createUser(page.request, { name: "Ada Axe" });
       await signInViaApi(page, user.email, user.password);
       for (const path of DASHBOARD_PAGES) {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { BASE_URL, createUser, expect, expectNoSeriousAxe, fund, newAdminPage, overflow, signInRequest, test, visit } from "./fixtures.js";
+import { BASE_URL, bankReference, createUser, expect, expectNoSeriousAxe, fund, newAdminPage, overflow, signInRequest, test, visit } from "./fixtures.js";
 
 const ADDRESS = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 
@@ -13,7 +13,7 @@ test.describe("admin queues", () => {
       const admin = await newAdminPage(browser, { width });
       await fund(request, admin.request, 50_000);
       const headers = { "Origin": BASE_URL, "Idempotency-Key": randomUUID() };
-      const deposit = await request.post("/api/deposits", { data: { method: "bank", amountCents: 12_345, bank: "access" }, headers });
+      const deposit = await request.post("/api/deposits", { data: { method: "bank", amountCents: 12_345, bank: "access", reference: await bankReference(request) }, headers });
       expect(deposit.status(), await deposit.text()).toBe(201);
       const payout = await request.post("/api/payouts", { data: { amountCents: 10_000, walletAddress: ADDRESS }, headers: { ...headers, "Idempotency-Key": randomUUID() } });
       expect(payout.status(), await payout.text()).toBe(201);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { BASE_URL, card, createUser, newAdminPage, overflow, expect, signInViaApi, test, visit } from "./fixtures.js";
+import { BASE_URL, bankReference, card, createUser, expectNoSeriousAxe, newAdminPage, overflow, expect, signInViaApi, test, visit } from "./fixtures.js";
 
 const CARDS = ["Main Balance", "Interest Balance", "Total Invest", "Total Payout", "Total Transaction", "Total Balance"];
 const REJECT_REASON = "No transfer with this reference reached our account.";
@@ -23,7 +23,7 @@ test.describe("deposits", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Choose Transfer Method" })).toBeVisible();
     await page.getByRole("link", { name: /Crypto Transfer/ }).click();
     await expect(page).toHaveURL(`${BASE_URL}/dashboard/transfer/crypto`);
-    await expect(page.getByText("Send crypto securely to another wallet or email.")).toBeVisible();
+    await expect(page.getByText(/Send Bitcoin from your own wallet to the deposit address below/)).toBeVisible();
     await page.getByLabel("Amount").fill("250.50");
     await page.getByLabel("Select Coin").selectOption({ label: "Bitcoin" });
     await expect(page.getByText("Send BTC to this address")).toBeVisible();
@@ -34,7 +34,7 @@ test.describe("deposits", () => {
 
     const thanks = page.getByRole("dialog", { name: "Thanks!" });
     await expect(thanks).toBeVisible();
-    await expect(thanks).toContainText("We've received your investment request. It's being processed.");
+    await expect(thanks).toContainText("We've recorded your deposit. It is pending until our team confirms the transfer arrived.");
     await expect(thanks.getByRole("button", { name: "OK" })).toBeFocused();
     const cryptoReference = (await thanks.locator("strong").textContent())?.trim() ?? "";
     expect(cryptoReference).toMatch(/^TV-[A-Z0-9]{8}$/);
@@ -49,13 +49,15 @@ test.describe("deposits", () => {
     await expect(page.getByRole("button", { name: "I've Sent The Funds" })).toHaveCount(0);
     await page.getByLabel("Select Bank").selectOption({ label: "GTBank" });
     await expect(page.getByTestId("bank-account-number")).toHaveText(/^\d{6,20}$/);
-    await expect(page.getByText("Transfers are processed instantly and cannot be reversed.")).toBeVisible();
-    await page.getByLabel("Amount").fill("1,000");
-    await page.getByRole("button", { name: "I've Sent The Funds" }).click();
-    await expect(page.getByText("Quote this reference:")).toBeVisible();
-    const bankReference = (await page.getByTestId("deposit-reference").textContent())?.trim() ?? "";
+    // The reference to quote is there before the money is sent.
+    const bankReference = (await page.getByTestId("bank-reference").textContent())?.trim() ?? "";
     expect(bankReference).toMatch(/^TV-[A-Z0-9]{8}$/);
     expect(bankReference).not.toBe(cryptoReference);
+    await expect(page.getByText("Transfers are processed instantly and cannot be reversed.")).toHaveCount(0);
+    await page.getByLabel("Amount").fill("1,000");
+    await page.getByRole("button", { name: "I've Sent The Funds" }).click();
+    await expect(page.getByText("Your reference:")).toBeVisible();
+    await expect(page.getByTestId("deposit-reference")).toHaveText(bankReference);
 
     // Both pending; nothing credited.
     await visit(page, "/dashboard");
@@ -143,7 +145,7 @@ test.describe("deposits", () => {
       void dialog.dismiss();
     });
     await page.getByRole("button", { name: "I've Sent the Funds" }).click();
-    await expect.poll(() => alerts).toEqual(["Please enter an amount first."]);
+    // Said on the page, beside the field; no alert() on the deposit pages.
     await expect(page.getByLabel("Amount")).toHaveAccessibleDescription(/Please enter an amount first\./);
 
     await page.getByLabel("Amount").fill("5");
@@ -160,13 +162,14 @@ test.describe("deposits", () => {
     // Nothing was recorded by the refused attempts.
     const mine = await page.request.get("/api/deposits");
     expect((await mine.json()).deposits).toEqual([]);
+    expect(alerts).toEqual([]);
   });
 
   test("a deposit decided elsewhere shows the server's message and leaves the queue", async ({ page, request, browser }) => {
     const user = await createUser(request);
     await signInViaApi(page, user.email, user.password);
     const created = await page.request.post("/api/deposits", {
-      data: { method: "bank", amountCents: 5_000, bank: "uba" },
+      data: { method: "bank", amountCents: 5_000, bank: "uba", reference: await bankReference(page.request) },
       headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -188,6 +191,50 @@ test.describe("deposits", () => {
     await expect(row).toHaveCount(0);
     await admin.context().close();
   });
+
+  for (const width of [1280, 375]) {
+    test(`the bank page gives the reference before "I've Sent The Funds" and the crypto page says what happens, at ${width} px`, async ({ page, request, context }) => {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
+      await page.setViewportSize({ width, height: 900 });
+      const user = await createUser(request);
+      await signInViaApi(page, user.email, user.password);
+
+      await visit(page, "/dashboard/transfer/fund");
+      await page.getByLabel("Select Bank").selectOption({ label: "UBA" });
+      const reference = page.getByTestId("bank-reference");
+      await expect(reference).toHaveText(await bankReference(page.request));
+      await expect(page.getByText("Quote this payment reference")).toBeVisible();
+      const button = page.getByRole("button", { name: "I've Sent The Funds" });
+      const [referenceBox, buttonBox] = [await reference.boundingBox(), await button.boundingBox()];
+      expect(referenceBox && buttonBox && referenceBox.y + referenceBox.height <= buttonBox.y, "the reference comes before the button").toBe(true);
+      await expect(page.getByRole("note")).toContainText("Your Main Balance is credited when our team confirms the transfer arrived in our account");
+      await expect(page.getByText(/processed instantly|cannot be reversed/)).toHaveCount(0);
+      await page.getByRole("button", { name: "Copy reference" }).click();
+      await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await reference.textContent());
+      expect(await overflow(page), "horizontal overflow on the bank page").toBeLessThanOrEqual(0);
+      await expectNoSeriousAxe(page, `bank page at ${width} px`);
+      await page.screenshot({ path: `/tmp/i15-deposits-bank-${width}.png`, fullPage: true });
+
+      // The deposit takes that reference; the next transfer is given a new one.
+      const quoted = (await reference.textContent()) ?? "";
+      await page.getByLabel("Amount").fill("50");
+      await button.click();
+      await expect(page.getByTestId("deposit-reference")).toHaveText(quoted);
+      await page.getByRole("button", { name: "Make another deposit" }).click();
+      await page.getByLabel("Select Bank").selectOption({ label: "GTBank" });
+      await expect(reference).toHaveText(/^TV-[A-Z0-9]{8}$/);
+      await expect(reference).not.toHaveText(quoted);
+
+      await visit(page, "/dashboard/transfer/crypto");
+      await expect(page.getByText(/Send Bitcoin from your own wallet to the deposit address below, then tell us you have sent it\. Your Main Balance is credited once our team confirms the transfer arrived\./)).toBeVisible();
+      await expect(page.getByText(/another wallet or email/)).toHaveCount(0);
+      await page.getByLabel("Select Coin").selectOption("BTC");
+      await expect(page.getByText(/This address is shared by all investors|This address was made for you alone/)).toBeVisible();
+      expect(await overflow(page), "horizontal overflow on the crypto page").toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `/tmp/i15-deposits-crypto-${width}.png`, fullPage: true });
+    });
+  }
 
   test.describe("at 375 px", () => {
     test.use({ viewport: { width: 375, height: 800 } });

@@ -127,6 +127,13 @@ export async function fund(user: APIRequestContext, admin: APIRequestContext, am
   expect(confirmed.status(), await confirmed.text()).toBe(200);
 }
 
+/** The reference the bank page shows before the transfer; a bank deposit made through the API must quote it. */
+export async function bankReference(user: APIRequestContext): Promise<string> {
+  const response = await user.get("/api/deposits/bank-reference");
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { reference: string }).reference;
+}
+
 export interface Admin extends NewUser {
   totp: Authenticator;
 }

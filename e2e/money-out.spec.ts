@@ -422,10 +422,10 @@ test.describe("money out", () => {
     await expect(page.getByText("The user will receive a notification of your request")).toBeVisible();
     await expect(page.getByLabel("Wallet", { exact: true }).locator("option")).toHaveText(["-- Choose Wallet --", "Bitcoin", "Ethereum", "USDT"]);
     await page.getByRole("button", { name: "Request Money" }).click();
-    await expect(page.getByLabel("Request From (email or username)")).toHaveAccessibleDescription(/Enter the e-mail address of the person you are asking\./);
-    await expect(page.getByLabel("Request From (email or username)")).toBeFocused();
+    await expect(page.getByLabel("Request From (e-mail address)")).toHaveAccessibleDescription(/Enter the e-mail address of the person you are asking\./);
+    await expect(page.getByLabel("Request From (e-mail address)")).toBeFocused();
 
-    await page.getByLabel("Request From (email or username)").fill(payer.email);
+    await page.getByLabel("Request From (e-mail address)").fill(payer.email);
     await page.getByLabel("Wallet", { exact: true }).selectOption({ label: "Bitcoin" });
     await page.getByLabel("Wallet Address").fill(ADDRESS);
     await page.getByLabel("Amount").fill("40");
@@ -438,7 +438,7 @@ test.describe("money out", () => {
     await expect(mine).toContainText("Pending");
 
     // A second, smaller request, which the payer will decline.
-    await page.getByLabel("Request From (email or username)").fill(payer.email);
+    await page.getByLabel("Request From (e-mail address)").fill(payer.email);
     await page.getByLabel("Amount").fill("5");
     await page.getByRole("button", { name: "Request Money" }).click();
     await expect(page.getByTestId("request-outcome")).toContainText("Your request for $5.00");

@@ -6,6 +6,7 @@ import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { userAccount } from "#server/services/ledger/accounts.js";
 import type { HttpClient } from "./helpers/http-client.js";
 import { testDatabaseUrl } from "./helpers/database.js";
+import { bankDepositBody, bankReference } from "./helpers/deposits.js";
 import { markEmailVerified, person } from "./helpers/people.js";
 import { signIn, signUp, startTestServer, uniqueEmail } from "./helpers/test-server.js";
 import { serverSuite } from "./helpers/suite.js";
@@ -22,7 +23,6 @@ async function signedIn(email = uniqueEmail(), asAdmin = false) {
 }
 
 const crypto = (amountCents: number, extra: Record<string, unknown> = {}) => ({ method: "crypto", coin: "BTC", amountCents, ...extra });
-const bank = (amountCents: number, bankKey = "uba") => ({ method: "bank", bank: bankKey, amountCents });
 const summary = async (client: HttpClient) => (await client.get("/api/me/summary")).json();
 const depositCount = async () => (await suite.database.handle.db.select({ value: count() }).from(deposit))[0]?.value ?? 0;
 
@@ -33,7 +33,7 @@ describe("creating deposits", () => {
     expect(cryptoResponse.status).toBe(201);
     const cryptoDeposit = await cryptoResponse.json();
     expect(cryptoDeposit).toMatchObject({ method: "crypto", amountCents: 25_000, coin: "BTC", status: "pending", txId: "abc123", address: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu", reference: expect.stringMatching(/^TV-[2-9A-Z]{8}$/) });
-    const bankDeposit = await (await client.post("/api/deposits", bank(50_000, "gtbank"))).json();
+    const bankDeposit = await (await client.post("/api/deposits", await bankDepositBody(client, 50_000, "gtbank"))).json();
     expect(bankDeposit).toMatchObject({ method: "bank", bank: "gtbank", status: "pending", address: null });
     expect(bankDeposit.reference).not.toBe(cryptoDeposit.reference);
 
@@ -61,7 +61,7 @@ describe("creating deposits", () => {
     ["no amount", "{\"method\":\"crypto\",\"coin\":\"BTC\"}", { amountCents: "Amount is required." }],
     ["an unsafe integer", "{\"method\":\"crypto\",\"coin\":\"BTC\",\"amountCents\":9007199254740993}", { amountCents: "Amount must be a whole number of cents." }],
     ["an unknown method", "{\"method\":\"cash\",\"amountCents\":5000}", { method: expect.any(String) }],
-    ["an unknown bank", "{\"method\":\"bank\",\"bank\":\"nope\",\"amountCents\":5000}", { bank: expect.any(String) }],
+    ["an unknown bank", "{\"method\":\"bank\",\"bank\":\"nope\",\"amountCents\":5000,\"reference\":\"TV-23456789\"}", { bank: expect.any(String) }],
     ["an unknown coin", "{\"method\":\"crypto\",\"coin\":\"DOGE\",\"amountCents\":5000}", { coin: expect.any(String) }],
     ["malformed JSON", "{\"method\":", undefined],
   ])("refuses %s with a clear 400 and creates nothing", async (_label, body, fields) => {
@@ -92,7 +92,7 @@ describe("creating deposits", () => {
       message: "The smallest deposit is $10.00.",
       fields: { amountCents: "The smallest deposit is $10.00." },
     });
-    const large = await client.post("/api/deposits", bank(100_000_001));
+    const large = await client.post("/api/deposits", await bankDepositBody(client, 100_000_001));
     expect((await large.json()).error.message).toBe("The largest deposit is $1,000,000.00.");
   });
 
@@ -100,6 +100,72 @@ describe("creating deposits", () => {
     expect((await suite.server.client().post("/api/deposits", crypto(5_000))).status).toBe(401);
     expect((await suite.server.client().get("/api/deposits")).status).toBe(401);
     expect((await suite.server.client().get("/api/me/summary")).status).toBe(401);
+  });
+});
+
+describe("bank references", () => {
+  it("are given before the transfer, stay the same until a deposit takes one, and reach the operator's queue", async () => {
+    const client = await signedIn();
+    const reference = await bankReference(client);
+    expect(reference).toMatch(/^TV-[2-9A-HJKMNP-TV-Z]{8}$/);
+    // A reload, or a second tab, shows the same reference.
+    expect(await Promise.all([bankReference(client), bankReference(client)])).toEqual([reference, reference]);
+    const created = await client.post("/api/deposits", { method: "bank", bank: "access", amountCents: 20_000, reference: ` ${reference.toLowerCase()} ` });
+    expect(created.status).toBe(201);
+    const deposit = await created.json();
+    expect(deposit).toMatchObject({ method: "bank", bank: "access", reference, status: "pending" });
+
+    const next = await bankReference(client);
+    expect(next).not.toBe(reference);
+    const queue = await (await admin.get("/api/admin/deposits")).json();
+    expect(queue.deposits.find((row: { id: string }) => row.id === deposit.id)).toMatchObject({ reference });
+    expect((await suite.server.client().get("/api/deposits/bank-reference")).status).toBe(401);
+  });
+
+  it.each([
+    ["another user's reference", async () => bankReference(await signedIn())],
+    ["a reference nobody was given", async () => "TV-23456789"],
+  ])("refuses %s with the same 400 and creates nothing", async (_label, referenceOf) => {
+    const client = await signedIn();
+    const reference = await referenceOf();
+    const before = await depositCount();
+    const response = await client.post("/api/deposits", { method: "bank", bank: "uba", amountCents: 5_000, reference });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toEqual({
+      code: "VALIDATION_FAILED",
+      message: "This payment reference was not given to you. Reload the page and quote the reference shown there.",
+      fields: { reference: "This payment reference was not given to you. Reload the page and quote the reference shown there." },
+    });
+    expect(await depositCount()).toBe(before);
+  });
+
+  it.each([
+    ["no reference", undefined, "Enter the reference shown with the bank details."],
+    ["a blank one", "  ", "Enter the reference shown with the bank details."],
+    ["something else", "INV-1234", "This is not a Termvest payment reference. Copy the one shown with the bank details."],
+  ])("refuses %s on a bank deposit", async (_label, reference, message) => {
+    const client = await signedIn();
+    const response = await client.post("/api/deposits", { method: "bank", bank: "uba", amountCents: 5_000, reference });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.fields).toEqual({ reference: message });
+  });
+
+  it("makes one deposit per reference: a retry with its key replays it, a second report without one is a 409", async () => {
+    const client = await signedIn();
+    const body = await bankDepositBody(client, 15_000);
+    const headers = { "Idempotency-Key": "bank-deposit-0001" };
+    const first = await client.request("/api/deposits", { body, headers });
+    const retry = await client.request("/api/deposits", { body, headers });
+    expect(first.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(await retry.json()).toEqual(await first.json());
+
+    const again = await client.post("/api/deposits", body);
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.fields).toEqual({
+      reference: "You have already reported a transfer with this reference. Reload the page to get a new reference for another transfer.",
+    });
+    expect((await (await client.get("/api/deposits")).json()).deposits).toHaveLength(1);
   });
 });
 
@@ -136,7 +202,7 @@ describe("pending deposits", () => {
     const client = await signedIn();
     const made: Array<{ id: string }> = [];
     for (let index = 0; index < 5; index++) {
-      const response = await client.post("/api/deposits", bank(10_000 + index));
+      const response = await client.post("/api/deposits", await bankDepositBody(client, 10_000 + index));
       expect(response.status).toBe(201);
       made.push(await response.json());
     }
@@ -146,7 +212,8 @@ describe("pending deposits", () => {
     expect((await sixth.json()).error.message).toMatch(/5 deposits waiting/);
     expect(await depositCount()).toBe(before);
     // Another user is not affected.
-    expect((await (await signedIn()).post("/api/deposits", bank(10_000))).status).toBe(201);
+    const another = await signedIn();
+    expect((await another.post("/api/deposits", await bankDepositBody(another, 10_000))).status).toBe(201);
 
     expect((await admin.post(`/api/admin/deposits/${made[0]!.id}/reject`, { reason: "Not received" })).status).toBe(200);
     expect((await client.post("/api/deposits", crypto(10_000))).status).toBe(201);
@@ -218,7 +285,7 @@ describe("admin confirmation", () => {
 
   it("rejects with a reason, credits nothing, and shows the rejection in the user's history", async () => {
     const client = await signedIn();
-    const created = await (await client.post("/api/deposits", bank(40_000))).json();
+    const created = await (await client.post("/api/deposits", await bankDepositBody(client, 40_000))).json();
     expect((await admin.post(`/api/admin/deposits/${created.id}/reject`, { reason: "  " })).status).toBe(400);
     const rejected = await admin.post(`/api/admin/deposits/${created.id}/reject`, { reason: "No transfer arrived." });
     expect(await rejected.json()).toMatchObject({ status: "rejected", rejectReason: "No transfer arrived." });
@@ -310,7 +377,7 @@ describe.runIf(testDatabaseUrl)("deposits under concurrency (PostgreSQL)", () =>
 
   it("lets no burst of different deposits past the five-pending limit", async () => {
     const client = await signedIn();
-    const statuses = await Promise.all(Array.from({ length: 20 }, (_, index) => client.post("/api/deposits", bank(5_000 + index)).then((r) => r.status)));
+    const statuses = await Promise.all(Array.from({ length: 20 }, (_, index) => client.post("/api/deposits", crypto(5_000 + index)).then((r) => r.status)));
     expect(statuses.filter((status) => status === 201)).toHaveLength(5);
     expect(statuses.filter((status) => status === 409)).toHaveLength(15);
     expect((await (await client.get("/api/deposits")).json()).deposits).toHaveLength(5);

@@ -31,7 +31,7 @@ describe("recipient lookups", () => {
     const requests = await rows(moneyRequest);
     const unknownRequest = await answer(await requestFrom(sender, uniqueEmail("nobody")));
     expect(unknownRequest).toEqual(await answer(await requestFrom(sender, sender.email)));
-    expect(unknownRequest).toMatchObject({ status: 400, body: { error: { code: "VALIDATION_FAILED", fields: { fromEmail: "We could not send this request. Check the e-mail address and try again." } } } });
+    expect(unknownRequest).toMatchObject({ status: 400, body: { error: { code: "VALIDATION_FAILED", fields: { fromEmail: "No other Termvest account uses this e-mail address. Ask them for the e-mail address they sign in with." } } } });
     expect(await rows(moneyRequest)).toBe(requests);
   });
 

@@ -292,6 +292,25 @@ export const depositAddress = pgTable(
   (table) => [index("deposit_address_user_id_idx").on(table.userId)],
 );
 
+/**
+ * The reference a user quotes on a bank transfer, handed out before they pay (with the bank
+ * details) so the operator can match the transfer to them. A user holds one unused reference
+ * until a bank deposit takes it; the deposit then carries it as its own `reference`.
+ */
+export const bankReference = pgTable(
+  "bank_reference",
+  {
+    reference: text("reference").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    depositId: text("deposit_id").references(() => deposit.id),
+    createdAt: createdAt(),
+  },
+  // At most one unused reference per user: two pages opened at once get the same one.
+  (table) => [uniqueIndex("bank_reference_unused_user_idx").on(table.userId).where(sql`${table.depositId} is null`)],
+);
+
 /** The first response to each (user, Idempotency-Key), replayed for retries of the same request. */
 export const idempotencyRecord = pgTable(
   "idempotency_record",
@@ -318,7 +337,11 @@ export const notification = pgTable(
     kind: text("kind").notNull(),
     title: text("title").notNull(),
     body: text("body").notNull(),
-    link: text("link"),
+    /**
+     * The deposit, investment, payout, transfer or money request the notification is about. The
+     * link shown is derived from the kind and this id on the server (notificationLink), never stored.
+     */
+    subjectId: text("subject_id"),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -519,6 +542,7 @@ export const schema = {
   posting,
   deposit,
   depositAddress,
+  bankReference,
   idempotencyRecord,
   notification,
   auditLog,

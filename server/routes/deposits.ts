@@ -1,10 +1,11 @@
 import * as z from "zod/mini";
-import { COINS, createDepositSchema, cryptoAddressDto, depositDto, depositOptionsDto, type DepositOptionsDto } from "#shared/schemas/deposits.js";
+import { bankReferenceDto, COINS, createDepositSchema, cryptoAddressDto, depositDto, depositOptionsDto, type DepositOptionsDto } from "#shared/schemas/deposits.js";
 import type { AppDeps } from "../app.js";
 import { ApiRouter } from "../http/api-router.js";
 import { runMoneyOperation, respond } from "../http/idempotency.js";
 import { readJson, readQuery } from "../http/json-body.js";
 import { requireUser, requireVerifiedEmail } from "../http/session.js";
+import { bankReferenceFor } from "../services/deposits/bank-reference.js";
 import { cryptoAddressFor } from "../services/deposits/crypto-address.js";
 import { createDeposit } from "../services/deposits/create-deposit.js";
 import { listMyDeposits } from "../services/deposits/list-deposits.js";
@@ -12,7 +13,7 @@ import { toJsonCents } from "../services/ledger/balances.js";
 
 const cryptoAddressQuery = z.object({ coin: z.optional(z.enum(COINS, "Only Bitcoin deposits are accepted.")) });
 
-/** The caller's deposits: what to pay and where, report a payment (a pending deposit), list them. */
+/** The caller's deposits: what to pay, where and with which reference, report a payment (a pending deposit), list them. */
 export function depositRoutes({ auth, database, config, clock }: AppDeps) {
   const { banks } = config.site;
   return new ApiRouter("/api/deposits")
@@ -21,6 +22,7 @@ export function depositRoutes({ auth, database, config, clock }: AppDeps) {
       c.json({
         minCents: toJsonCents(config.deposits.minCents),
         maxCents: toJsonCents(config.deposits.maxCents),
+        expiryDays: config.deposits.expiryDays,
         banks: (Object.keys(banks) as Array<keyof typeof banks>).map((key) => ({ key, ...banks[key] })),
       } satisfies DepositOptionsDto),
     )
@@ -30,6 +32,10 @@ export function depositRoutes({ auth, database, config, clock }: AppDeps) {
         readQuery(c, cryptoAddressQuery);
         return c.json(await database.db.transaction((tx) => cryptoAddressFor(tx, config, c.get("user").id)));
       },
+    )
+    .on(
+      { method: "get", path: "/bank-reference", summary: "The reference to quote on the caller's next bank transfer", auth: "user", response: bankReferenceDto },
+      async (c) => c.json(await database.db.transaction((tx) => bankReferenceFor(tx, c.get("user").id))),
     )
     .on({ method: "get", path: "/", summary: "The caller's deposits, newest first", auth: "user", response: z.object({ deposits: z.array(depositDto) }) }, async (c) =>
       c.json({ deposits: await listMyDeposits(database.db, c.get("user").id) }),

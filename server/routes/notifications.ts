@@ -1,7 +1,8 @@
 import type { AppDeps } from "../app.js";
-import { notificationListDto } from "#shared/schemas/notifications.js";
+import { notificationListDto, notificationQuerySchema } from "#shared/schemas/notifications.js";
 import { okDto } from "#shared/schemas/public.js";
 import { ApiRouter } from "../http/api-router.js";
+import { readQuery } from "../http/json-body.js";
 import { requireUser } from "../http/session.js";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../services/notifications/list-notifications.js";
 
@@ -9,10 +10,18 @@ import { listNotifications, markAllNotificationsRead, markNotificationRead } fro
 export function notificationRoutes({ auth, database }: AppDeps) {
   return new ApiRouter("/api/notifications")
     .use(requireUser(auth, database.db))
-    .on({ method: "get", path: "/", summary: "The caller's notifications and unread count", auth: "user", response: notificationListDto }, async (c) =>
-      c.json(await listNotifications(database.db, c.get("user").id)),
+    .on(
+      {
+        method: "get",
+        path: "/",
+        summary: "One page of the caller's notifications, newest first, each with the link of what it is about; the total and unread counts",
+        auth: "user",
+        query: notificationQuerySchema,
+        response: notificationListDto,
+      },
+      async (c) => c.json(await listNotifications(database.db, c.get("user").id, readQuery(c, notificationQuerySchema))),
     )
-    .on({ method: "post", path: "/read-all", summary: "Mark every notification read", auth: "user", response: okDto }, async (c) => {
+    .on({ method: "post", path: "/read-all", summary: "Mark every notification read, on every page", auth: "user", response: okDto }, async (c) => {
       await markAllNotificationsRead(database.db, c.get("user").id);
       return c.json({ ok: true });
     })

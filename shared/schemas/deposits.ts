@@ -21,9 +21,23 @@ export const txIdField = (min = 0) =>
     z.regex(TX_ID_CHARACTERS, "The transaction id may hold only letters, digits, :, - and _."),
   );
 
+/** "TV-" and eight characters of an alphabet without look-alikes (no 0/O, 1/I/L, U). */
+export const DEPOSIT_REFERENCE_PATTERN = /^TV-[2-9A-HJKMNP-TV-Z]{8}$/;
+export const BANK_REFERENCE_MISSING = "Enter the reference shown with the bank details.";
+
+/** The reference a bank transfer quotes, as `GET /api/deposits/bank-reference` gave it (spaces and case forgiven). */
+export const bankReferenceField = z
+  .string(BANK_REFERENCE_MISSING)
+  .check(
+    z.trim(),
+    z.toUpperCase(),
+    z.minLength(1, BANK_REFERENCE_MISSING),
+    z.regex(DEPOSIT_REFERENCE_PATTERN, "This is not a Termvest payment reference. Copy the one shown with the bank details."),
+  );
+
 export const createDepositSchema = z.discriminatedUnion("method", [
   z.object({ method: z.literal("crypto"), amountCents: amountCentsField, coin: z.enum(COINS), txId: z.optional(txIdField()) }),
-  z.object({ method: z.literal("bank"), amountCents: amountCentsField, bank: z.enum(BANKS) }),
+  z.object({ method: z.literal("bank"), amountCents: amountCentsField, bank: z.enum(BANKS), reference: bankReferenceField }),
 ]);
 export type CreateDepositInput = z.infer<typeof createDepositSchema>;
 
@@ -65,6 +79,8 @@ export type AdminDepositDto = z.infer<typeof adminDepositDto>;
 export const depositOptionsDto = z.object({
   minCents: z.number(),
   maxCents: z.number(),
+  /** Days a pending deposit waits for the operator before it expires. */
+  expiryDays: z.number(),
   banks: z.array(z.object({ key: z.enum(BANKS), name: z.string(), accountName: z.string(), accountNumber: z.string() })),
 });
 export type DepositOptionsDto = z.infer<typeof depositOptionsDto>;
@@ -76,3 +92,7 @@ export const cryptoAddressDto = z.object({
   kind: z.enum(["fresh", "shared"]),
 });
 export type CryptoAddressDto = z.infer<typeof cryptoAddressDto>;
+
+/** The reference to quote on a bank transfer: the user's until a bank deposit uses it. */
+export const bankReferenceDto = z.object({ reference: z.string() });
+export type BankReferenceDto = z.infer<typeof bankReferenceDto>;

@@ -1,11 +1,44 @@
 import * as z from "zod/mini";
 
+/** Every kind of notification the server writes; the link each one shows is derived from it. */
+export const NOTIFICATION_KINDS = [
+  "deposit_confirmed",
+  "deposit_rejected",
+  "investment_started",
+  "investment_matured",
+  "payout_requested",
+  "payout_paid",
+  "payout_rejected",
+  "payout_cancelled",
+  "transfer_received",
+  "transfer_sent",
+  "money_requested",
+  "money_request_paid",
+  "money_request_declined",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** What a notification can be about; rows of these carry `subjectAnchor()` as their element id. */
+export type NotificationSubject = "deposit" | "investment" | "payout" | "money-request";
+/** The element id of a subject's row on its page: a notification's link ends in `#` and this. */
+export const subjectAnchor = (subject: NotificationSubject, id: string) => `${subject}-${id}`;
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+/** The bell shows the newest few; the rest are on /dashboard/notifications. */
+export const BELL_PAGE_SIZE = 8;
+
+export const notificationQuerySchema = z.object({
+  page: z.optional(z.coerce.number().check(z.int("page must be a whole number."), z.minimum(1, "page starts at 1."), z.maximum(100_000))),
+  pageSize: z.optional(z.coerce.number().check(z.int("pageSize must be a whole number."), z.minimum(1, "pageSize is at least 1."), z.maximum(100, "pageSize is at most 100."))),
+});
+export type NotificationQuery = z.infer<typeof notificationQuerySchema>;
+
 export const notificationDto = z.object({
   id: z.string(),
   kind: z.string(),
   title: z.string(),
   body: z.string(),
-  /** An in-app path to open, e.g. "/dashboard/transaction". */
+  /** The in-app page of what the notification is about, derived on the server from its kind and subject; null when there is none. */
   link: z.nullable(z.string()),
   readAt: z.nullable(z.string()),
   createdAt: z.string(),
@@ -14,6 +47,10 @@ export type NotificationDto = z.infer<typeof notificationDto>;
 
 export const notificationListDto = z.object({
   notifications: z.array(notificationDto),
+  page: z.number(),
+  pageSize: z.number(),
+  /** Every notification of the caller, read or not. */
+  total: z.number(),
   unread: z.number(),
 });
 export type NotificationListDto = z.infer<typeof notificationListDto>;

@@ -6,9 +6,10 @@ import type { DbExecutor } from "#server/db/client.js";
 import { deposit, depositAddress } from "#server/db/schema.js";
 import type { Config } from "#server/env.js";
 import { AppError } from "#server/errors.js";
-import { newReferralCode } from "../referrals/referral-code.js";
+import { checkBankReference, markBankReferenceUsed } from "./bank-reference.js";
 import { cryptoAddressFor } from "./crypto-address.js";
 import { toDepositDto } from "./deposit-dto.js";
+import { newDepositReference } from "./deposit-reference.js";
 
 const DAY_MS = 86_400_000;
 /**
@@ -18,14 +19,10 @@ const DAY_MS = 86_400_000;
  */
 export const MAX_PENDING_DEPOSITS = 5;
 
-/** "TV-" and eight unambiguous characters: short enough to type into a bank's reference field. */
-export function newDepositReference(): string {
-  return `TV-${newReferralCode(8)}`;
-}
-
 /**
  * Records what the user says they sent. Nothing is credited: the deposit is pending until an
- * operator confirms the money arrived.
+ * operator confirms the money arrived. A bank deposit takes the reference the user was given
+ * with the bank details (`bankReferenceFor`), which the operator finds on the bank statement.
  */
 export async function createDeposit(tx: DbExecutor, config: Config, userId: string, input: CreateDepositInput, now = new Date()): Promise<DepositDto> {
   const amount = BigInt(input.amountCents);
@@ -44,6 +41,8 @@ export async function createDeposit(tx: DbExecutor, config: Config, userId: stri
     throw new AppError("CONFLICT", `You already have ${MAX_PENDING_DEPOSITS} deposits waiting for confirmation. Please wait until they are confirmed before you add another.`);
   }
 
+  // A bank transfer quotes the reference the user was shown before paying; crypto gets a new one.
+  if (input.method === "bank") await checkBankReference(tx, userId, input.reference);
   const id = randomUUID();
   const address = input.method === "crypto" ? (await cryptoAddressFor(tx, config, userId)).address : null;
   const [row] = await tx
@@ -57,12 +56,13 @@ export async function createDeposit(tx: DbExecutor, config: Config, userId: stri
       bank: input.method === "bank" ? input.bank : null,
       address,
       txId: input.method === "crypto" ? input.txId || null : null,
-      reference: newDepositReference(),
+      reference: input.method === "bank" ? input.reference : newDepositReference(),
       expiresAt: new Date(now.getTime() + expiryDays * DAY_MS),
       createdAt: now,
     })
     .returning();
   if (!row) throw new Error("deposit insert returned nothing");
+  if (input.method === "bank") await markBankReferenceUsed(tx, input.reference, id);
   if (address && config.site.bitcoin.xpub) {
     // The address now belongs to this deposit; the user's next deposit gets a fresh one.
     await tx

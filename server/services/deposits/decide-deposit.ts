@@ -72,7 +72,7 @@ export async function confirmDeposit(
     kind: "deposit_confirmed",
     title: "Deposit confirmed",
     body: `Your deposit ${current.reference} of ${formatCents(received)} has been confirmed and added to your balance.`,
-    link: "/dashboard/transaction",
+    subjectId: current.id,
   };
   await notify(tx, notification);
   return { deposit: toDepositDto(updated) };
@@ -92,7 +92,7 @@ export async function rejectDeposit(tx: DbExecutor, actorId: string, depositId: 
     kind: "deposit_rejected",
     title: "Deposit not accepted",
     body: `Your deposit ${current.reference} of ${formatCents(current.amountCents)} was not accepted: ${reason}`,
-    link: "/dashboard",
+    subjectId: current.id,
   };
   await notify(tx, notification);
   return { deposit: toDepositDto(updated) };

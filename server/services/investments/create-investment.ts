@@ -69,7 +69,7 @@ export async function createInvestment(
     kind: "investment_started",
     title: "Investment started",
     body: `You invested ${formatCents(principal)} in ${terms.name} at ${formatRate(terms.rateBasisPoints)} for ${terms.termDays} days. At maturity you receive ${formatCents(principal + profit)}.`,
-    link: "/dashboard/investment",
+    subjectId: row.id,
   };
   await notify(tx, notification);
   return { investment: toInvestmentDto(row, now), notification };

@@ -3,6 +3,7 @@ import { formatCents } from "#shared/money.js";
 import type { Database, DbExecutor } from "#server/db/client.js";
 import { pgArray } from "#server/db/pg-array.js";
 import type { NotificationInput } from "../notifications/notify.js";
+import { notificationLink } from "../notifications/notification-link.js";
 
 export interface SettlementRun {
   settled: number;
@@ -22,7 +23,7 @@ export interface QueueCursor {
   id: string;
 }
 
-const MATURED = { kind: "investment_matured", title: "Investment matured", link: "/dashboard/investment" } as const;
+const MATURED = { kind: "investment_matured", title: "Investment matured" } as const;
 
 /** One paid investment, or (investment id null) only where the walk through the queue got to. */
 interface SettledRow {
@@ -75,20 +76,22 @@ export async function settleBatch(
       kind: MATURED.kind,
       title: MATURED.title,
       body: `Your ${row.out_plan_name} investment of ${formatCents(principal)} has matured: ${formatCents(principal + profit)} (including ${formatCents(profit)} profit) is now in your main balance.`,
-      link: MATURED.link,
+      subjectId: row.out_investment_id,
     };
   });
   if (notifications.length > 0) {
     // One statement with two array parameters, not a VALUES list of thousands of parameters.
     // The e-mail copies are queued in the same statement, as notify() does for one.
     await tx.execute(sql`with t as (
-        select * from unnest(${pgArray(notifications.map((item) => item.userId))}::text[], ${pgArray(notifications.map((item) => item.body))}::text[]) as t(user_id, body)
+        select * from unnest(${pgArray(notifications.map((item) => item.userId))}::text[], ${pgArray(notifications.map((item) => item.body))}::text[],
+          ${pgArray(notifications.map((item) => item.subjectId))}::text[], ${pgArray(notifications.map((item) => notificationLink(item.kind, item.subjectId)))}::text[])
+          as t(user_id, body, subject_id, link)
       ), stored as (
-        insert into notification (id, user_id, kind, title, body, link)
-        select time_ordered_uuid(), t.user_id, ${MATURED.kind}, ${MATURED.title}, t.body, ${MATURED.link} from t
+        insert into notification (id, user_id, kind, title, body, subject_id)
+        select time_ordered_uuid(), t.user_id, ${MATURED.kind}, ${MATURED.title}, t.body, t.subject_id from t
       )
       insert into outgoing_mail (id, kind, "to", subject, text, link)
-      select time_ordered_uuid(), ${MATURED.kind}, u.email, ${MATURED.title}, t.body, ${MATURED.link} from t join "user" u on u.id = t.user_id`);
+      select time_ordered_uuid(), ${MATURED.kind}, u.email, ${MATURED.title}, t.body, t.link from t join "user" u on u.id = t.user_id`);
   }
   return {
     settled: paid.length,

@@ -1,23 +1,44 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
-import type { NotificationListDto } from "#shared/schemas/notifications.js";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { NOTIFICATIONS_PAGE_SIZE, type NotificationListDto, type NotificationQuery } from "#shared/schemas/notifications.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { notification } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
+import { notificationLink } from "./notification-link.js";
 
-export async function listNotifications(db: DbExecutor, userId: string, limit = 30): Promise<NotificationListDto> {
-  const rows = await db.select().from(notification).where(eq(notification.userId, userId)).orderBy(desc(notification.createdAt), desc(notification.id)).limit(limit);
-  const [unread] = await db.select({ value: count() }).from(notification).where(and(eq(notification.userId, userId), isNull(notification.readAt)));
+/**
+ * One page of the caller's notifications, newest first, with how many there are and how many are
+ * unread. Both queries walk notification_user_id_created_at_idx for this user only.
+ */
+export async function listNotifications(db: DbExecutor, userId: string, query: NotificationQuery = {}): Promise<NotificationListDto> {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? NOTIFICATIONS_PAGE_SIZE;
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select()
+      .from(notification)
+      .where(eq(notification.userId, userId))
+      .orderBy(desc(notification.createdAt), desc(notification.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: count(), unread: sql<number>`count(*) filter (where ${notification.readAt} is null)`.mapWith(Number) })
+      .from(notification)
+      .where(eq(notification.userId, userId)),
+  ]);
   return {
     notifications: rows.map((row) => ({
       id: row.id,
       kind: row.kind,
       title: row.title,
       body: row.body,
-      link: row.link,
+      link: notificationLink(row.kind, row.subjectId),
       readAt: row.readAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
     })),
-    unread: unread?.value ?? 0,
+    page,
+    pageSize,
+    total: counts?.total ?? 0,
+    unread: counts?.unread ?? 0,
   };
 }
 
@@ -31,6 +52,7 @@ export async function markNotificationRead(db: DbExecutor, userId: string, id: s
   if (updated.length === 0) throw new AppError("NOT_FOUND", "No such notification.");
 }
 
+/** Every unread notification of the caller, on every page, becomes read. */
 export async function markAllNotificationsRead(db: DbExecutor, userId: string, now = new Date()): Promise<void> {
   await db.update(notification).set({ readAt: now }).where(and(eq(notification.userId, userId), isNull(notification.readAt)));
 }

@@ -40,7 +40,7 @@ export async function cancelPayout(tx: DbExecutor, caller: { id: string }, payou
     kind: "payout_cancelled",
     title: "Payout cancelled",
     body: `You cancelled your payout of ${formatCents(current.amountCents)} to ${current.walletAddress}. The amount is back in your main balance.`,
-    link: "/dashboard/transaction",
+    subjectId: current.id,
   };
   await notify(tx, notification);
   return { payout: toPayoutDto(updated), notification };

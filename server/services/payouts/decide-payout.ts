@@ -43,7 +43,7 @@ export async function markPayoutPaid(tx: DbExecutor, actorId: string, payoutId: 
     kind: "payout_paid",
     title: "Payout sent",
     body: `Your payout of ${formatCents(current.amountCents)} was sent to ${current.walletAddress} (transaction ${txId}).`,
-    link: "/dashboard/transaction",
+    subjectId: current.id,
   };
   await notify(tx, notification);
   return { payout: toPayoutDto(updated), notification };
@@ -70,7 +70,7 @@ export async function rejectPayout(tx: DbExecutor, actorId: string, payoutId: st
     kind: "payout_rejected",
     title: "Payout returned",
     body: `Your payout of ${formatCents(current.amountCents)} was not sent: ${reason} The amount is back in your main balance.`,
-    link: "/dashboard/transaction",
+    subjectId: current.id,
   };
   await notify(tx, notification);
   return { payout: toPayoutDto(updated), notification };

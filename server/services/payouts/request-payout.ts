@@ -66,7 +66,7 @@ export async function requestPayout(
     kind: "payout_requested",
     title: "Payout requested",
     body: `Your payout of ${formatCents(amount)} to ${input.walletAddress} is waiting to be sent. The amount is held until then.`,
-    link: "/dashboard/transaction",
+    subjectId: id,
   };
   await notify(tx, notification);
   return { payout: toPayoutDto(row), notification };

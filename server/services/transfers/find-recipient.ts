@@ -17,7 +17,9 @@ export const UNKNOWN_RECIPIENT_LIMIT = { max: 20, windowSeconds: 60 * 60 } as co
  */
 export const RECIPIENT_REFUSED = {
   toEmail: "We could not send this. Check the e-mail address and try again.",
-  fromEmail: "We could not send this request. Check the e-mail address and try again.",
+  // Clear about what to fix (only an account's e-mail works, not a name) and still the same for
+  // the caller's own address: "no other" account is true of both.
+  fromEmail: "No other Termvest account uses this e-mail address. Ask them for the e-mail address they sign in with.",
 } as const;
 
 export type RecipientField = keyof typeof RECIPIENT_REFUSED;

@@ -89,7 +89,7 @@ export async function createMoneyRequest(
     kind: "money_requested",
     title: "Money requested",
     body: `${requester.name} asks you for ${formatCents(row.amountCents)}.${row.note ? ` ${quotedNote(requester.name, row.note)}` : ""}`,
-    link: "/dashboard/recieve",
+    subjectId: row.id,
   };
   await notify(tx, notification);
   return { request: toDto(row, requester.id, { name: payer.name, email: payer.email }), notifications: [notification] };
@@ -125,7 +125,7 @@ export async function payMoneyRequest(tx: DbExecutor, payer: Party, id: string, 
   const sent = await sendTransfer(tx, payer, requester, row.amountCents, row.note ?? `Request ${row.id.slice(0, 8)}`, now, `money-request:${row.id}`);
   const [updated] = await tx.update(moneyRequest).set({ status: "paid", transferId: sent.transfer.id, answeredAt: now }).where(eq(moneyRequest.id, row.id)).returning();
   if (!updated) throw new Error("money request update returned nothing");
-  const notification: NotificationInput = { userId: requester.id, kind: "money_request_paid", title: "Request paid", body: `${payer.name} paid your request for ${formatCents(row.amountCents)}.`, link: "/dashboard/recieve" };
+  const notification: NotificationInput = { userId: requester.id, kind: "money_request_paid", title: "Request paid", body: `${payer.name} paid your request for ${formatCents(row.amountCents)}.`, subjectId: row.id };
   await notify(tx, notification);
   return { request: toDto(updated, payer.id, { name: requester.name, email: requester.email }), notifications: [...sent.notifications, notification] };
 }
@@ -135,7 +135,7 @@ export async function declineMoneyRequest(tx: DbExecutor, payer: Party, id: stri
   const [updated] = await tx.update(moneyRequest).set({ status: "declined", answeredAt: now }).where(eq(moneyRequest.id, row.id)).returning();
   if (!updated) throw new Error("money request update returned nothing");
   const [requester] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, row.requesterId));
-  const notification: NotificationInput = { userId: row.requesterId, kind: "money_request_declined", title: "Request declined", body: `${payer.name} declined your request for ${formatCents(row.amountCents)}.`, link: "/dashboard/recieve" };
+  const notification: NotificationInput = { userId: row.requesterId, kind: "money_request_declined", title: "Request declined", body: `${payer.name} declined your request for ${formatCents(row.amountCents)}.`, subjectId: row.id };
   await notify(tx, notification);
   return { request: toDto(updated, payer.id, requester ?? { name: "", email: "" }), notifications: [notification] };
 }

@@ -42,8 +42,8 @@ export async function sendTransfer(
   });
   await tx.insert(transfer).values({ id, fromUserId: sender.id, toUserId: recipient.id, amountCents, note: note || null, journalId: journal.journalId, createdAt: now });
   const notifications: NotificationInput[] = [
-    { userId: recipient.id, kind: "transfer_received", title: "Money received", body: `${sender.name} sent you ${formatCents(amountCents)}${note ? `: ${note}` : "."}`, link: "/dashboard/transaction" },
-    { userId: sender.id, kind: "transfer_sent", title: "Money sent", body: `You sent ${formatCents(amountCents)} to ${recipient.name}.`, link: "/dashboard/transaction" },
+    { userId: recipient.id, kind: "transfer_received", title: "Money received", body: `${sender.name} sent you ${formatCents(amountCents)}${note ? `: ${note}` : "."}`, subjectId: id },
+    { userId: sender.id, kind: "transfer_sent", title: "Money sent", body: `You sent ${formatCents(amountCents)} to ${recipient.name}.`, subjectId: id },
   ];
   for (const item of notifications) await notify(tx, item);
   return { transfer: { id, amountCents: Number(amountCents), toName: recipient.name, note: note || null, createdAt: now.toISOString() }, notifications };

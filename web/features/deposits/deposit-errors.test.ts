@@ -40,7 +40,7 @@ describe("depositFailure", () => {
     expect(amountCents && txId).toBeTruthy();
     expect(depositFailure(await refusedDeposit(400, crypto))).toEqual({ message: amountCents, fields: { amount: amountCents, txId } });
 
-    const bank = schemaRefusal({ method: "bank", bank: "nope", amountCents: 5_000 });
+    const bank = schemaRefusal({ method: "bank", bank: "nope", amountCents: 5_000, reference: "TV-23456789" });
     expect(depositFailure(await refusedDeposit(400, bank)).fields).toEqual({ bank: bank.error.fields?.bank });
     const coin = schemaRefusal({ method: "crypto", coin: "DOGE", amountCents: 5_000 });
     expect(depositFailure(await refusedDeposit(400, coin)).fields).toEqual({ coin: coin.error.fields?.coin });
@@ -51,6 +51,13 @@ describe("depositFailure", () => {
     expect(depositFailure(await refusedDeposit(500, { error: { code: "INTERNAL", message: "Something went wrong." } }))).toEqual({ message: DEPOSIT_FAILED, fields: {} });
     expect(depositFailure(await refusedDeposit(502, {}))).toEqual({ message: DEPOSIT_FAILED, fields: {} });
     expect(depositFailure(new ApiError(0, "NETWORK", "Could not reach the server."))).toEqual({ message: DEPOSIT_FAILED, fields: {} });
+  });
+
+  it("names a refused bank reference, and says a 409 in the server's words", async () => {
+    const noReference = schemaRefusal({ method: "bank", bank: "uba", amountCents: 5_000 });
+    expect(depositFailure(await refusedDeposit(400, noReference)).fields).toEqual({ reference: "Enter the reference shown with the bank details." });
+    const used = "You have already reported a transfer with this reference. Reload the page to get a new reference for another transfer.";
+    expect(depositFailure(await refusedDeposit(409, { error: { code: "CONFLICT", message: used, fields: { reference: used } } }))).toEqual({ message: used, fields: {} });
   });
 
   it("leaves an unverified address to the account notice", async () => {

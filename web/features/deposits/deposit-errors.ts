@@ -5,9 +5,9 @@ import { explainBadRequest, NOT_AUTHENTICATED } from "#web/lib/request-errors.js
 /** The reference site's words for a deposit that failed for a reason the server did not explain. */
 export const DEPOSIT_FAILED = "Failed to update your investment. Please try again.";
 
-type DepositField = "amount" | "txId" | "bank" | "coin";
+type DepositField = "amount" | "txId" | "bank" | "coin" | "reference";
 /** The API's names for the deposit forms' fields (amounts travel in cents, the form takes dollars). */
-const SERVER_FIELDS: Record<string, DepositField> = { amountCents: "amount", txId: "txId", bank: "bank", coin: "coin" };
+const SERVER_FIELDS: Record<string, DepositField> = { amountCents: "amount", txId: "txId", bank: "bank", coin: "coin", reference: "reference" };
 
 export interface DepositFailure {
   message: string;
@@ -21,5 +21,7 @@ export function depositFailure(error: unknown): DepositFailure {
   if (isAccountRefusal(error)) return { message: "", fields: {} };
   if (error instanceof ApiError && error.status === 401) return { message: NOT_AUTHENTICATED, fields: {} };
   if (error instanceof ApiError && error.status === 400 && error.message) return explainBadRequest(error, SERVER_FIELDS);
+  // A refusal the user can act on (five deposits already waiting, a reference already used): its own words.
+  if (error instanceof ApiError && error.status === 409 && error.message) return { message: error.message, fields: {} };
   return { message: DEPOSIT_FAILED, fields: {} };
 }

@@ -5,7 +5,7 @@ import { ScreenTitle } from "./screens.js";
 export function BankDepositScreen() {
   return (
     <section className="max-w-2xl">
-      <ScreenTitle title="Transfer Funds">Pay by bank transfer, then tell us you have sent it.</ScreenTitle>
+      <ScreenTitle title="Transfer Funds">Pay by bank transfer quoting your payment reference, then tell us you have sent it.</ScreenTitle>
       <BankDepositForm />
     </section>
   );

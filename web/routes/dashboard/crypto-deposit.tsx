@@ -1,11 +1,14 @@
 import { CryptoDepositForm } from "#web/features/deposits/components/crypto-deposit-form.js";
 import { ScreenTitle } from "./screens.js";
 
-/** /dashboard/transfer/crypto: a crypto deposit, pending until an operator confirms it. */
+/** /dashboard/transfer/crypto: a crypto deposit, pending until an operator confirms it (the subtitle says so instead of the reference site's "to another wallet or email"). */
 export function CryptoDepositScreen() {
   return (
     <section className="max-w-2xl">
-      <ScreenTitle title="Transfer with Crypto">Send crypto securely to another wallet or email.</ScreenTitle>
+      <ScreenTitle title="Transfer with Crypto">
+        Send Bitcoin from your own wallet to the deposit address below, then tell us you have sent it. Your Main Balance is credited once our team
+        confirms the transfer arrived.
+      </ScreenTitle>
       <CryptoDepositForm />
     </section>
   );

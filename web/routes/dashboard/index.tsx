@@ -1,6 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Navigate, Outlet, Route, Routes } from "react-router";
 import { queryClient } from "#web/lib/query-client.js";
+import { ScrollToHash } from "#web/lib/scroll-to-hash.js";
 import { AdminDepositsScreen } from "../admin/deposits.js";
 import { AdminPayoutsScreen } from "../admin/payouts.js";
 import { AdminPlansScreen } from "../admin/plans.js";
@@ -16,11 +17,14 @@ import { TransactionHistoryScreen } from "./transactions.js";
 import { DepositMethodScreen } from "./deposit-method.js";
 import { CryptoDepositScreen } from "./crypto-deposit.js";
 import { BankDepositScreen } from "./bank-deposit.js";
+import { NotificationsScreen } from "./notifications.js";
 
 /** Everything under /dashboard: loaded on demand, never pre-rendered. */
 export default function DashboardRoutes() {
   return (
     <QueryClientProvider client={queryClient}>
+      {/* Notification links end in #<subject>-<id>: scroll to that row once its list has loaded. */}
+      <ScrollToHash />
       <Routes>
         <Route
           element={
@@ -39,6 +43,7 @@ export default function DashboardRoutes() {
             <Route path="transfer/crypto" element={<CryptoDepositScreen />} />
             <Route path="recieve" element={<RequestMoneyScreen />} />
             <Route path="transaction" element={<TransactionHistoryScreen />} />
+            <Route path="notifications" element={<NotificationsScreen />} />
             <Route
               path="admin"
               element={

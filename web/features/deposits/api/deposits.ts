@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Coin, CreateDepositInput, CryptoAddressDto, DepositDto, DepositOptionsDto } from "#shared/schemas/deposits.js";
+import type { BankReferenceDto, Coin, CreateDepositInput, CryptoAddressDto, DepositDto, DepositOptionsDto } from "#shared/schemas/deposits.js";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
-import { apiRequest } from "#web/lib/api.js";
+import { ApiError, apiRequest } from "#web/lib/api.js";
 import { ACCOUNT_KEYS, invalidateAccount } from "#web/lib/query-keys.js";
 
 export function useDepositOptions() {
@@ -18,6 +18,13 @@ export function useCryptoAddress(coin: Coin | null) {
   });
 }
 
+const BANK_REFERENCE_KEY = ["deposits", "bank-reference"] as const;
+
+/** The reference to quote on the next bank transfer; the same one until a bank deposit uses it. */
+export function useBankReference() {
+  return useQuery({ queryKey: BANK_REFERENCE_KEY, queryFn: () => apiRequest<BankReferenceDto>("/api/deposits/bank-reference"), staleTime: Infinity });
+}
+
 export function useMyDeposits() {
   return useQuery({ queryKey: ACCOUNT_KEYS.deposits, queryFn: () => apiRequest<{ deposits: DepositDto[] }>("/api/deposits") });
 }
@@ -27,6 +34,12 @@ export function useCreateDeposit() {
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: CreateDepositInput; idempotencyKey: string }) =>
       apiRequest<DepositDto>("/api/deposits", { body: input, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
-    onSettled: () => invalidateAccount(client),
+    onSettled: (deposit, error, { input }) => {
+      // A bank deposit used the reference up (here, or in another tab: the 409): the next transfer
+      // gets a new one. Reset, not invalidated, so the used one is never on screen while it loads.
+      const used = deposit !== undefined || (error instanceof ApiError && error.status === 409);
+      if (input.method === "bank" && used) void client.resetQueries({ queryKey: BANK_REFERENCE_KEY });
+      return invalidateAccount(client);
+    },
   });
 }

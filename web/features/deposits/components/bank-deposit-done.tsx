@@ -5,7 +5,7 @@ import { Button, LinkButton } from "#web/components/ui/button.js";
 import { BANK_NAMES } from "#shared/schemas/deposits.js";
 import { DepositStatusBadge } from "./deposit-status-badge.js";
 
-/** After "I've Sent The Funds": the reference to quote, big, and that the money is not credited yet. */
+/** After "I've Sent The Funds": the reference the transfer quoted, big, and that the money is not credited yet. */
 export function BankDepositDone({ deposit, onAnother }: { deposit: DepositDto; onAnother: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form this replaces had focus; move it here so keyboard and screen-reader users land on the result.
@@ -20,7 +20,7 @@ export function BankDepositDone({ deposit, onAnother }: { deposit: DepositDto; o
         <DepositStatusBadge status={deposit.status} />
       </div>
       <p className="rounded-lg bg-brand-50 px-4 py-4 text-center text-lg text-brand-900">
-        Quote this reference:{" "}
+        Your reference:{" "}
         {/* Never broken across lines: a reference split in two gets copied wrong. */}
         <strong className="block font-mono text-2xl tracking-wide whitespace-nowrap sm:inline" data-testid="deposit-reference">
           {deposit.reference}
@@ -28,8 +28,8 @@ export function BankDepositDone({ deposit, onAnother }: { deposit: DepositDto; o
       </p>
       <p className="text-slate-700">
         Your bank transfer of {formatCents(deposit.amountCents)}
-        {deposit.bank ? ` to ${BANK_NAMES[deposit.bank]}` : ""} is pending. Use the reference above as the payment description. Your Main
-        Balance changes once our team confirms the funds arrived.
+        {deposit.bank ? ` to ${BANK_NAMES[deposit.bank]}` : ""} is pending. We look for a transfer quoting the reference above; your Main
+        Balance is credited once our team confirms it arrived.
       </p>
       <div className="flex flex-wrap gap-3">
         <LinkButton to="/dashboard">See your deposits</LinkButton>

@@ -10,15 +10,19 @@ import { SelectField } from "#web/components/ui/select-field.js";
 import { Loading } from "#web/components/ui/spinner.js";
 import { focusField } from "#web/lib/focus-field.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
-import { useCreateDeposit, useDepositOptions } from "../api/deposits.js";
+import { useBankReference, useCreateDeposit, useDepositOptions } from "../api/deposits.js";
 import { checkAmount } from "#web/lib/amount.js";
 import { depositFailure } from "../deposit-errors.js";
 import { BankDepositDone } from "./bank-deposit-done.js";
 import { BankDetails } from "./bank-details.js";
 
-/** "I've Sent The Funds" for a bank transfer: a pending deposit with a unique reference (docs/product.md, "The money model"). */
+/**
+ * A bank deposit: the account and the reference to quote come first, then "I've Sent The Funds"
+ * records a pending deposit under that reference (docs/product.md, "The money model").
+ */
 export function BankDepositForm() {
   const options = useDepositOptions();
+  const reference = useBankReference();
   const create = useCreateDeposit();
   const idempotency = useIdempotencyKey();
   const amountRef = useRef<HTMLInputElement>(null);
@@ -28,8 +32,9 @@ export function BankDepositForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<DepositDto | null>(null);
 
-  if (options.isPending) return <Loading />;
-  if (options.isError) return <Alert tone="error">Bank details could not be loaded. Reload the page to try again.</Alert>;
+  if (options.isPending || reference.isPending) return <Loading />;
+  // Without its reference a transfer cannot be matched, so the bank details are not shown alone.
+  if (options.isError || reference.isError) return <Alert tone="error">Bank details could not be loaded. Reload the page to try again.</Alert>;
   if (done) return <BankDepositDone deposit={done} onAnother={() => setDone(null)} />;
 
   const bank = options.data.banks.find((candidate) => candidate.key === bankKey);
@@ -45,7 +50,7 @@ export function BankDepositForm() {
       focusField(amountRef.current);
       return;
     }
-    const parsed = createDepositSchema.safeParse({ method: "bank", amountCents: checked.cents, bank: bank.key });
+    const parsed = createDepositSchema.safeParse({ method: "bank", amountCents: checked.cents, bank: bank.key, reference: reference.data.reference });
     if (!parsed.success) return setErrors({ amount: parsed.error.issues[0]?.message });
     setErrors({});
     try {
@@ -56,7 +61,8 @@ export function BankDepositForm() {
     } catch (error) {
       const { message, fields } = depositFailure(error);
       setErrors({ amount: fields.amount, bank: fields.bank });
-      setFailure(message || null);
+      // A reference refused (used in another tab, say) is not a field the user can edit: say it above the button.
+      setFailure(fields.reference ?? (message || null));
     }
   };
 
@@ -72,7 +78,7 @@ export function BankDepositForm() {
       </SelectField>
       {bank && (
         <>
-          <BankDetails bank={bank} />
+          <BankDetails bank={bank} reference={reference.data.reference} />
           <Field
             ref={amountRef}
             label="Amount"
@@ -88,8 +94,9 @@ export function BankDepositForm() {
           <div role="note" className="flex gap-3 rounded-lg border border-amber-700/30 bg-amber-50 px-4 py-3 text-sm text-amber-900">
             <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
             <p>
-              Transfers are processed instantly and cannot be reversed. Your deposit counts once our team confirms the funds arrived in
-              our account.
+              Quote <span className="font-mono font-semibold whitespace-nowrap">{reference.data.reference}</span> with your transfer. Your Main Balance is
+              credited when our team confirms the transfer arrived in our account, not before. A transfer we cannot find within{" "}
+              {options.data.expiryDays} days is marked expired; contact us if you sent it.
             </p>
           </div>
           {failure && <Alert tone="error">{failure}</Alert>}

@@ -47,6 +47,9 @@ export function CryptoAddressPanel({ coin }: { coin: Coin }) {
           <p className="text-sm text-slate-700">Scan this code using your wallet app to make the transfer.</p>
         </div>
       )}
+      {address.data?.kind === "fresh" && (
+        <p className="text-sm text-slate-700">This address was made for you alone. Once you report a deposit to it, your next deposit gets a new one.</p>
+      )}
       {address.data?.kind === "shared" && (
         <p className="text-sm text-slate-700">This address is shared by all investors. Add your transaction ID below so we can match your transfer to you.</p>
       )}

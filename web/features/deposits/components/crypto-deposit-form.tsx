@@ -48,12 +48,10 @@ export function CryptoDepositForm() {
     setNotice(null);
     if (!user) {
       setNotice(NOT_AUTHENTICATED);
-      window.alert(NOT_AUTHENTICATED);
       return;
     }
     if (amount.trim() === "" && !amountUnreadable) {
       setErrors({ amount: EMPTY_AMOUNT_MESSAGE });
-      window.alert(EMPTY_AMOUNT_MESSAGE);
       focusField(amountRef.current);
       return;
     }
@@ -80,9 +78,8 @@ export function CryptoDepositForm() {
       // The key is kept: pressing the button again with the same details is a retry, not a second deposit.
       const failure = depositFailure(error);
       setErrors(failure.fields);
+      // Said on the page, next to the button, where the reference site used alert().
       setNotice(failure.message || null);
-      // The reference's alert is for a failed write; a refusal about the account is shown in place instead.
-      if (failure.message) window.alert(failure.message);
     }
   };
 

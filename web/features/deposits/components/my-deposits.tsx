@@ -6,6 +6,7 @@ import { formatDateTime } from "#web/lib/format-date.js";
 import { useMyDeposits } from "../api/deposits.js";
 import { describeMethod } from "../labels.js";
 import { DepositStatusBadge } from "./deposit-status-badge.js";
+import { subjectAnchor } from "#shared/schemas/notifications.js";
 
 const SHOWN = 10;
 
@@ -28,7 +29,7 @@ export function MyDeposits() {
   return (
     <ul className="divide-y divide-slate-200 rounded-card border border-slate-200 bg-white">
       {list.map((deposit) => (
-        <li key={deposit.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="my-deposit">
+        <li key={deposit.id} id={subjectAnchor("deposit", deposit.id)} className="flex scroll-mt-24 flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="my-deposit">
           <div className="min-w-0">
             <p className="font-semibold text-slate-900">
               {formatCents(deposit.amountCents)} <span className="font-normal text-slate-700">· {describeMethod(deposit)}</span>

@@ -3,6 +3,7 @@ import { formatCents, formatRate } from "#shared/money.js";
 import type { InvestmentDto } from "#shared/schemas/investments.js";
 import { formatDate } from "#web/lib/format-date.js";
 import { InvestmentStatusBadge } from "./investment-status-badge.js";
+import { subjectAnchor } from "#shared/schemas/notifications.js";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -23,7 +24,7 @@ function daysLeft(investment: InvestmentDto): string {
 export function InvestmentItem({ investment, compact }: { investment: InvestmentDto; compact?: boolean }) {
   const profit = `${formatCents(investment.accruedProfitCents)} of ${formatCents(investment.profitCents)}`;
   return (
-    <li className="flex flex-col gap-3 p-4" data-testid="my-investment">
+    <li id={subjectAnchor("investment", investment.id)} className="flex scroll-mt-24 flex-col gap-3 p-4" data-testid="my-investment">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold text-slate-900">
           {investment.planName}

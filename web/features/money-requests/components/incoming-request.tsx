@@ -10,6 +10,7 @@ import { moneyOutFailure } from "#web/lib/money-out-errors.js";
 import { useAnswerMoneyRequest } from "../api/money-requests.js";
 import { RequestDetails } from "./request-details.js";
 import { RequestStatusBadge } from "./request-status-badge.js";
+import { subjectAnchor } from "#shared/schemas/notifications.js";
 
 /** One request made to the caller. Pay asks once more, with the amount, before any money moves; Decline moves nothing. */
 export function IncomingRequest({ request }: { request: MoneyRequestDto }) {
@@ -38,7 +39,7 @@ export function IncomingRequest({ request }: { request: MoneyRequestDto }) {
   };
 
   return (
-    <li className="flex flex-col gap-3 p-4" data-testid="incoming-request">
+    <li id={subjectAnchor("money-request", request.id)} className="flex scroll-mt-24 flex-col gap-3 p-4" data-testid="incoming-request">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 text-sm text-slate-700">
           <p className="text-base font-semibold break-words text-slate-900">

@@ -6,6 +6,7 @@ import { useMoneyRequests } from "../api/money-requests.js";
 import { IncomingRequest } from "./incoming-request.js";
 import { RequestDetails } from "./request-details.js";
 import { RequestStatusBadge } from "./request-status-badge.js";
+import { subjectAnchor } from "#shared/schemas/notifications.js";
 
 const LIST = "divide-y divide-slate-200 rounded-card border border-slate-200 bg-white";
 const EMPTY = "rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700";
@@ -55,7 +56,7 @@ export function MoneyRequestLists() {
           ) : (
             <ul className={LIST}>
               {outgoing.map((request) => (
-                <li key={request.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="outgoing-request">
+                <li key={request.id} id={subjectAnchor("money-request", request.id)} className="flex scroll-mt-24 flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="outgoing-request">
                   <div className="min-w-0 text-sm text-slate-700">
                     <p className="text-base font-semibold break-words text-slate-900">
                       You asked {request.counterparty.name || request.counterparty.email} for {formatCents(request.amountCents)}

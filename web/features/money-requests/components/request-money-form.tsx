@@ -76,7 +76,7 @@ export function RequestMoneyForm() {
       </div>
       <Field
         id={idOf("fromEmail")}
-        label="Request From (email or username)"
+        label="Request From (e-mail address)"
         name="fromEmail"
         type="email"
         autoComplete="off"
@@ -86,7 +86,7 @@ export function RequestMoneyForm() {
         value={form.fromEmail}
         onChange={edit("fromEmail")}
         error={errors.fromEmail}
-        hint="The e-mail address of their account."
+        hint="The e-mail address they sign in to Termvest with. Names and usernames do not work."
       />
       <div className="grid gap-5 md:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
         <SelectField

@@ -60,7 +60,14 @@ export function NotificationBell() {
         )}
       </button>
       {open && (
-        <NotificationPanel id={panelId} list={notifications.data} failed={notifications.isError} onOpen={openOne} onMarkAll={() => markRead.mutate(null)} />
+        <NotificationPanel
+          id={panelId}
+          list={notifications.data}
+          failed={notifications.isError}
+          onOpen={openOne}
+          onMarkAll={() => markRead.mutate(null)}
+          onSeeAll={() => setOpen(false)}
+        />
       )}
     </div>
   );

@@ -17,17 +17,18 @@ interface Props {
 export function NotificationItem({ notification, now, onOpen }: Props) {
   const unread = !notification.readAt;
   const to = safeLink(notification.link);
-  const className = cn("flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-slate-50", unread && "bg-brand-50/60");
+  const className = cn("flex w-full min-w-0 flex-col gap-1 px-4 py-3 text-left hover:bg-slate-50", unread && "bg-brand-50/60");
   const content = (
     <>
       <span className="flex items-start gap-2">
         {unread && <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600" />}
-        <span className={cn("text-sm text-slate-900", unread ? "font-semibold" : "font-medium")}>
+        <span className={cn("min-w-0 text-sm text-slate-900 [overflow-wrap:anywhere]", unread ? "font-semibold" : "font-medium")}>
           {unread && <span className="sr-only">Unread: </span>}
           {notification.title}
         </span>
       </span>
-      <span className="text-sm text-slate-700">{notification.body}</span>
+      {/* Bodies hold transaction hashes and wallet addresses: long words break anywhere rather than widen the panel. */}
+      <span className="text-sm text-slate-700 [overflow-wrap:anywhere]">{notification.body}</span>
       <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)} className="text-xs text-slate-600">
         {formatRelative(notification.createdAt, now)}
       </time>

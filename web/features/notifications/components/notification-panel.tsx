@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import type { NotificationDto, NotificationListDto } from "#shared/schemas/notifications.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { NotificationItem } from "./notification-item.js";
@@ -9,10 +10,12 @@ interface Props {
   failed: boolean;
   onOpen: (notification: NotificationDto, navigates: boolean) => void;
   onMarkAll: () => void;
+  /** Called when the "See all" link is followed, so the dropdown closes. */
+  onSeeAll: () => void;
 }
 
 /** The bell's dropdown. Mounted only while open, so "5 minutes ago" is measured from the moment it opened. */
-export function NotificationPanel({ id, list, failed, onOpen, onMarkAll }: Props) {
+export function NotificationPanel({ id, list, failed, onOpen, onMarkAll, onSeeAll }: Props) {
   const [now] = useState(() => Date.now());
   return (
     <div
@@ -44,6 +47,11 @@ export function NotificationPanel({ id, list, failed, onOpen, onMarkAll }: Props
           ))}
         </ul>
       )}
+      <div className="border-t border-slate-200 px-4 py-2">
+        <Link to="/dashboard/notifications" onClick={onSeeAll} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
+          {list && list.total > list.notifications.length ? `See all ${list.total} notifications` : "See all notifications"}
+        </Link>
+      </div>
     </div>
   );
 }

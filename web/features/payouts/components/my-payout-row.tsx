@@ -8,6 +8,7 @@ import { useConfirmStep } from "#web/lib/use-confirm-step.js";
 import { useCancelPayout } from "../api/payouts.js";
 import { moneyOutFailure } from "#web/lib/money-out-errors.js";
 import { PayoutStatusBadge } from "./payout-status-badge.js";
+import { subjectAnchor } from "#shared/schemas/notifications.js";
 
 /** One of the caller's payouts. A pending one can be cancelled, after a second, explicit confirmation. */
 export function MyPayoutRow({ payout }: { payout: PayoutDto }) {
@@ -31,7 +32,7 @@ export function MyPayoutRow({ payout }: { payout: PayoutDto }) {
   };
 
   return (
-    <li className="flex flex-col gap-3 p-4" data-testid="my-payout">
+    <li id={subjectAnchor("payout", payout.id)} className="flex scroll-mt-24 flex-col gap-3 p-4" data-testid="my-payout">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 text-sm text-slate-700">
           <p className="text-base font-semibold text-slate-900">{amount}</p>

@@ -1,0 +1,116 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { notification } from "#server/db/schema.js";
+import { bankDepositBody } from "./helpers/deposits.js";
+import { person as newPerson } from "./helpers/people.js";
+import { serverSuite } from "./helpers/suite.js";
+
+const suite = serverSuite();
+const db = () => suite.database.handle.db;
+const person = (options: Parameters<typeof newPerson>[1] = {}) => newPerson(suite, options);
+const WALLET = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
+
+type Item = { id: string; kind: string; title: string; link: string | null; readAt: string | null };
+const list = async (client: Awaited<ReturnType<typeof person>>["client"], query = "") => (await client.get(`/api/notifications${query}`)).json();
+const newest = async (client: Awaited<ReturnType<typeof person>>["client"], kind: string): Promise<Item | undefined> =>
+  (await list(client, "?pageSize=100")).notifications.find((item: Item) => item.kind === kind);
+
+/** Notifications numbered 1..count, a second apart, so their order is known. */
+async function seed(userId: string, count: number) {
+  const start = Date.now() - count * 1_000;
+  await db()
+    .insert(notification)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        id: randomUUID(),
+        userId,
+        kind: "payout_requested",
+        title: `Note ${index + 1}`,
+        body: `Body ${index + 1}`,
+        subjectId: `subject-${index + 1}`,
+        createdAt: new Date(start + index * 1_000),
+      })),
+    );
+}
+
+describe("the notification list", () => {
+  it("pages on the server, newest first, with the total and the unread count", async () => {
+    const user = await person();
+    await seed(user.id, 25);
+    const first = await list(user.client, "?page=1&pageSize=10");
+    expect(first).toMatchObject({ page: 1, pageSize: 10, total: 25, unread: 25 });
+    expect(first.notifications.map((item: Item) => item.title)).toEqual(Array.from({ length: 10 }, (_, index) => `Note ${25 - index}`));
+    const last = await list(user.client, "?page=3&pageSize=10");
+    expect(last.notifications.map((item: Item) => item.title)).toEqual(["Note 5", "Note 4", "Note 3", "Note 2", "Note 1"]);
+    expect((await list(user.client, "?page=4&pageSize=10")).notifications).toEqual([]);
+    // The default page is the first 20.
+    expect(await list(user.client)).toMatchObject({ page: 1, pageSize: 20, total: 25 });
+  });
+
+  it.each([
+    ["page=0", { page: "page starts at 1." }],
+    ["pageSize=101", { pageSize: "pageSize is at most 100." }],
+    ["page=two", { page: expect.any(String) }],
+  ])("refuses ?%s with a 400", async (query, fields) => {
+    const user = await person();
+    const response = await user.client.get(`/api/notifications?${query}`);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toMatchObject({ code: "VALIDATION_FAILED", fields });
+  });
+
+  it("marks every page read at once, and only the caller's", async () => {
+    const user = await person();
+    const other = await person();
+    await seed(user.id, 30);
+    await seed(other.id, 2);
+    const one = (await list(user.client, "?page=2&pageSize=10")).notifications[0] as Item;
+    expect((await user.client.post(`/api/notifications/${one.id}/read`)).status).toBe(200);
+    expect((await list(user.client, "?pageSize=1")).unread).toBe(29);
+    expect((await other.client.post(`/api/notifications/${one.id}/read`)).status).toBe(404);
+
+    expect((await user.client.post("/api/notifications/read-all")).status).toBe(200);
+    const after = await list(user.client, "?page=3&pageSize=10");
+    expect(after).toMatchObject({ total: 30, unread: 0 });
+    expect(after.notifications.every((item: Item) => item.readAt !== null)).toBe(true);
+    expect((await list(other.client)).unread).toBe(2);
+  });
+});
+
+describe("each notification links to what it is about", () => {
+  it("derives the link from the kind and the subject: deposit, investment, payout, transfer, money request", async () => {
+    const admin = await person({ admin: true });
+    const user = await person({ funds: 500_000n, name: "Ada Obi" });
+    const friend = await person({ name: "Femi Ola" });
+
+    const deposit = await (await user.client.post("/api/deposits", await bankDepositBody(user.client, 12_000))).json();
+    expect((await admin.client.post(`/api/admin/deposits/${deposit.id}/confirm`, {})).status).toBe(200);
+    const investment = await (await user.client.post("/api/investments", { planId: "standard", amountCents: 100_000 })).json();
+    const payout = await (await user.client.post("/api/payouts", { amountCents: 5_000, walletAddress: WALLET })).json();
+    expect((await user.client.post("/api/transfers", { toEmail: friend.email, amountCents: 2_000 })).status).toBe(201);
+    const request = await (await friend.client.post("/api/money-requests", { fromEmail: user.email, amountCents: 3_000 })).json();
+
+    expect(await newest(user.client, "deposit_confirmed")).toMatchObject({ link: `/dashboard#deposit-${deposit.id}` });
+    expect(await newest(user.client, "investment_started")).toMatchObject({ link: `/dashboard/investment#investment-${investment.id}` });
+    expect(await newest(user.client, "payout_requested")).toMatchObject({ link: `/dashboard/transaction#payout-${payout.id}` });
+    expect(await newest(user.client, "transfer_sent")).toMatchObject({ link: "/dashboard/transaction" });
+    expect(await newest(friend.client, "transfer_received")).toMatchObject({ link: "/dashboard/transaction" });
+    expect(await newest(user.client, "money_requested")).toMatchObject({ link: `/dashboard/recieve#money-request-${request.id}` });
+
+    // The e-mail copy leads to the same place.
+    await expect.poll(() => suite.server.mailer.find(user.email, /Payout requested/).length).toBeGreaterThan(0);
+    expect(suite.server.mailer.find(user.email, /Payout requested/)[0]?.text).toContain(`/dashboard/transaction#payout-${payout.id}`);
+  });
+
+  it("stores no link: a row without a subject opens the page of its kind, an unknown kind opens nothing", async () => {
+    const user = await person();
+    await db().insert(notification).values([
+      { id: "00000000-0000-7000-8000-000000000001", userId: user.id, kind: "deposit_rejected", title: "Old", body: "From before subjects." },
+      { id: "00000000-0000-7000-8000-000000000002", userId: user.id, kind: "something_retired", title: "Older", body: "A kind we no longer write." },
+    ]);
+    const items: Item[] = (await list(user.client)).notifications;
+    expect(items.find((item) => item.title === "Old")?.link).toBe("/dashboard");
+    expect(items.find((item) => item.title === "Older")?.link).toBeNull();
+    expect(Object.keys((await db().select().from(notification).where(eq(notification.userId, user.id)))[0] ?? {})).not.toContain("link");
+  });
+});
