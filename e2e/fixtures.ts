@@ -57,7 +57,7 @@ export async function createUser(request: APIRequestContext, user: Partial<NewUs
     password: user.password ?? PASSWORD,
   };
   const response = await request.post("/api/auth/sign-up/email", {
-    data: { name: created.name, email: created.email, password: created.password, callbackURL: "/login?verified=1" },
+    data: { name: created.name, email: created.email, password: created.password, acceptTerms: true, acceptRisk: true, callbackURL: "/login?verified=1" },
     headers: { Origin: BASE_URL },
   });
   expect(response.status(), `sign-up of ${created.email} failed: ${await response.text()}`).toBe(200);

@@ -111,9 +111,11 @@ test.describe("referral link", () => {
     await friendPage.getByLabel("Email").fill(email);
     await friendPage.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await friendPage.getByLabel("Confirm password").fill(PASSWORD);
+    await friendPage.getByRole("checkbox", { name: /I accept the Terms of Service/ }).check();
+    await friendPage.getByRole("checkbox", { name: /I have read the Risk Disclosure/ }).check();
     await friendPage.getByRole("button", { name: "Sign Up" }).click();
     expect((await signUpCall).postDataJSON().ref).toBe(new URL(link).searchParams.get("ref"));
-    await expect(friendPage).toHaveURL(`${BASE_URL}/login`);
+    await expect(friendPage).toHaveURL(`${BASE_URL}/check-email`);
     await friend.close();
   });
 });

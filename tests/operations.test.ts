@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startTestServer } from "./helpers/test-server.js";
+import { OPERATOR_ENV, startTestServer, CONSENT } from "./helpers/test-server.js";
 import { serverSuite } from "./helpers/suite.js";
 
 const suite = serverSuite();
@@ -67,9 +67,10 @@ describe("operations", () => {
       NODE_ENV: "production",
       AUTH_SECRET: "p".repeat(40),
       BITCOIN_ADDRESS: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
+      ...OPERATOR_ENV,
     });
     try {
-      await production.client().post("/api/auth/sign-up/email", { name: "Prod", email: "prod@example.com", password: "Sturdy-Ledger-4821" });
+      await production.client().post("/api/auth/sign-up/email", { name: "Prod", email: "prod@example.com", password: "Sturdy-Ledger-4821", ...CONSENT });
       const response = await production.client().post("/api/auth/sign-in/email", { email: "prod@example.com", password: "Sturdy-Ledger-4821" });
       const cookies = response.headers.getSetCookie().join("\n");
       expect(cookies).toMatch(/__Secure-termvest\.session_token=[^;]+;.*Secure/);
