@@ -107,6 +107,11 @@ describe("content, sitemap and robots", () => {
     const risk = await (await suite.server.client().get("/api/content?path=/risk")).json();
     expect(risk).toMatchObject({ kind: "legal", path: "/risk", title: "Risk Disclosure" });
     expect(risk.html).toContain("<strong>Investing involves risk.");
+    expect(risk).toMatchObject({ version: "1", updated: "2026-11-24" });
+    expect(await (await suite.server.client().get("/api/content?path=/how-returns-work")).json()).toMatchObject({
+      kind: "unwritten",
+      message: "The operator has not published how the returns on its plans are generated yet. Do not invest until it has.",
+    });
     const blog = await (await suite.server.client().get("/api/content?path=/blog")).json();
     expect(blog.kind).toBe("blog-index");
     expect((await suite.server.client().get("/api/content?path=/nope")).status).toBe(404);
@@ -119,5 +124,7 @@ describe("content, sitemap and robots", () => {
     const sitemap = await (await suite.server.client().get("/sitemap.xml")).text();
     expect(sitemap).toContain(`<loc>${suite.server.url}/risk</loc>`);
     expect(sitemap).not.toContain("/login");
+    expect(sitemap).not.toContain("/check-email");
+    expect(sitemap).toContain(`<loc>${suite.server.url}/how-returns-work</loc>`);
   });
 });
