@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { createUser, expect, signInNewAdmin, signInViaApi, test, visit } from "./fixtures.js";
 
-const PUBLIC_PAGES = ["/", "/about", "/plan", "/blog", "/contact", "/login", "/signup", "/forgot-password"];
+const PUBLIC_PAGES = ["/", "/about", "/plan", "/blog", "/contact", "/login", "/signup", "/check-email", "/terms", "/how-returns-work", "/forgot-password"];
 /** Every screen under /dashboard (web/routes/dashboard/index.tsx), and every back-office screen. */
 const DASHBOARD_PAGES = [
   "/dashboard",

@@ -9,6 +9,8 @@ async function fillSignup(page: Page, values: { name: string; email: string; pas
   await page.getByLabel("Email").fill(values.email);
   await page.getByLabel("Password", { exact: true }).fill(values.password);
   await page.getByLabel("Confirm password").fill(values.confirm);
+  await page.getByRole("checkbox", { name: /I accept the Terms of Service/ }).check();
+  await page.getByRole("checkbox", { name: /I have read the Risk Disclosure/ }).check();
 }
 
 async function fillLogin(page: Page, email: string, password: string, rememberMe = false) {
@@ -42,11 +44,12 @@ test.describe("sign up, log in, log out", () => {
     await fillSignup(page, { name, email, password: PASSWORD, confirm: PASSWORD });
     await page.getByRole("button", { name: "Sign Up" }).click();
 
-    // Sign-up opens no session: the user is told to check their mail and may log in meanwhile.
-    await expect(page).toHaveURL(`${BASE_URL}/login`);
-    await expect(page.getByRole("status")).toHaveText(MESSAGES.signedUp);
+    // Sign-up opens no session: the user is told where the link went, and may log in meanwhile.
+    await expect(page).toHaveURL(`${BASE_URL}/check-email`);
+    await expect(page.getByTestId("check-email-address")).toHaveText(email);
     expect(await (await page.request.get("/api/auth/get-session")).json()).toBeNull();
 
+    await visit(page, "/login");
     await fillLogin(page, email, PASSWORD, true);
     await page.getByRole("button", { name: "Log In" }).click();
 
@@ -54,12 +57,12 @@ test.describe("sign up, log in, log out", () => {
     await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${name}` })).toBeVisible();
     await expect(page.getByTestId("display-name")).toHaveText(name);
 
-    // Until the link is followed, the dashboard says so; the link itself ends on /login with a notice.
+    // Until the link is followed, the dashboard says so; the link itself ends on the dashboard with a notice.
     const banner = page.getByTestId("verify-email");
     await expect(banner).toContainText(MESSAGES.emailNotVerified(email));
     await page.goto(await verificationLink(request, email));
-    await expect(page).toHaveURL(`${BASE_URL}/login?verified=1`);
-    await expect(page.getByRole("status")).toHaveText("Your e-mail address is verified.");
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard?verified=1`);
+    await expect(page.getByText("Your e-mail address is verified.")).toBeVisible();
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${name}` })).toBeVisible();
     await expect(banner).toHaveCount(0);
@@ -85,8 +88,8 @@ test.describe("sign up, log in, log out", () => {
     // Nothing tells a visitor the address has an account; its owner hears of the attempt by e-mail.
     await fillSignup(page, { name: "Ngozi Eze", email: existing.email, password: PASSWORD, confirm: PASSWORD });
     await page.getByRole("button", { name: "Sign Up" }).click();
-    await expect(page).toHaveURL(`${BASE_URL}/login`);
-    await expect(page.getByRole("status")).toHaveText(MESSAGES.signedUp);
+    await expect(page).toHaveURL(`${BASE_URL}/check-email`);
+    await expect(page.getByTestId("check-email-address")).toHaveText(existing.email);
     await latestMailTo(request, existing.email, { subject: /someone tried to sign up/i });
   });
 

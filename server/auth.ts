@@ -23,9 +23,11 @@ export interface AuthDeps {
   config: Config;
   secret: string;
   logger: Logger;
+  /** The published versions of the operator's pages; a sign-up's consent records terms and risk. */
+  legalVersions: Record<"terms" | "risk", string | null>;
 }
 
-export function createAuth({ db, config, secret, logger }: AuthDeps) {
+export function createAuth({ db, config, secret, logger, legalVersions }: AuthDeps) {
   const authLog = logger.child({ module: "auth" });
   const mail = accountMail(db, config, logger);
   const limits = { userMaxMs: config.session.maxSeconds * 1000 };
@@ -57,7 +59,9 @@ export function createAuth({ db, config, secret, logger }: AuthDeps) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: false,
+      // Sign-up opens no session (above), so the link in the new user's inbox does: they land on the
+      // dashboard signed in instead of being asked to log in again.
+      autoSignInAfterVerification: true,
       expiresIn: 24 * HOUR,
       sendVerificationEmail: ({ user, url }) => mail.verifyEmail(user, url),
     },
@@ -100,6 +104,10 @@ export function createAuth({ db, config, secret, logger }: AuthDeps) {
         // Set by the server only (input: false); a sign-up carries `ref`, resolved in the hook below.
         referralCode: { type: "string", required: false, input: false },
         referredBy: { type: "string", required: false, input: false, returned: false },
+        // Consent at sign-up, set by the hook below from what the server published, never by the client.
+        consentedAt: { type: "date", required: false, input: false, returned: false },
+        termsVersion: { type: "string", required: false, input: false, returned: false },
+        riskVersion: { type: "string", required: false, input: false, returned: false },
       },
     },
     plugins: [
@@ -118,7 +126,13 @@ export function createAuth({ db, config, secret, logger }: AuthDeps) {
           before: async (data, ctx) => {
             const code = normalizeReferralCode((ctx?.body as { ref?: unknown } | undefined)?.ref);
             const referredBy = code ? await findReferrer(db, code) : undefined;
-            return { data: { ...data, referralCode: newReferralCode(), referredBy: referredBy ?? null } };
+            // server/auth/hooks.ts refused the sign-up unless both boxes were ticked; a user made any
+            // other way (an admin tool, a test) gave no consent and records none.
+            const consent =
+              ctx?.path === "/sign-up/email"
+                ? { consentedAt: new Date(), termsVersion: legalVersions.terms, riskVersion: legalVersions.risk }
+                : { consentedAt: null, termsVersion: null, riskVersion: null };
+            return { data: { ...data, referralCode: newReferralCode(), referredBy: referredBy ?? null, ...consent } };
           },
         },
         update: {

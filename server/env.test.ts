@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./env.js";
 
+const OPERATOR = {
+  OPERATOR_LEGAL_NAME: "Termvest Holdings Ltd",
+  OPERATOR_REGISTRATION_NUMBER: "RC 1234567",
+  OPERATOR_REGISTERED_ADDRESS: "4 Broad Street, Lagos",
+  OPERATOR_REGULATOR: "Securities and Exchange Commission, Nigeria",
+};
+const PRODUCTION = {
+  NODE_ENV: "production",
+  AUTH_SECRET: "s".repeat(32),
+  PUBLIC_URL: "https://termvest.example",
+  BITCOIN_ADDRESS: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
+  ...OPERATOR,
+};
+
 describe("loadConfig", () => {
   it("runs locally with nothing set", () => {
     const config = loadConfig({});
@@ -54,7 +68,7 @@ describe("loadConfig", () => {
     expect(loadConfig({ DEV_MAIL: "on" }).devMail).toBe(true);
     expect(() => loadConfig({ DEV_MAIL: "on", HOST: "0.0.0.0" })).toThrow(/DEV_MAIL: is allowed only when HOST is loopback \(127\.0\.0\.1, ::1 or localhost\), not 0\.0\.0\.0/);
     expect(() => loadConfig({ DEV_MAIL: "1", HOST: "192.168.1.20" })).toThrow(/DEV_MAIL/);
-    const production = { NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), PUBLIC_URL: "https://termvest.example", BITCOIN_ADDRESS: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu" };
+    const production = PRODUCTION;
     expect(loadConfig(production).devMail).toBe(false);
     expect(() => loadConfig({ ...production, DEV_MAIL: "on", HOST: "127.0.0.1" })).toThrow(/DEV_MAIL: must be off when NODE_ENV=production/);
     expect(() => loadConfig({ DEV_MAIL: "maybe" })).toThrow(/DEV_MAIL/);
@@ -63,5 +77,33 @@ describe("loadConfig", () => {
   it("never lets the absolute session lifetime be shorter than the idle timeout", () => {
     const config = loadConfig({ SESSION_IDLE_DAYS: "10", SESSION_MAX_DAYS: "5" });
     expect(config.session.maxSeconds).toBe(config.session.idleSeconds);
+  });
+
+  it("requires the operator's legal details in production, naming each missing one", () => {
+    for (const name of Object.keys(OPERATOR)) {
+      expect(() => loadConfig({ ...PRODUCTION, [name]: "" })).toThrow(new RegExp(`${name}: is required when NODE_ENV=production`));
+    }
+    expect(() => loadConfig({ ...PRODUCTION, OPERATOR_REGULATOR: undefined })).toThrow(/OPERATOR_REGULATOR: is required when NODE_ENV=production \(the regulator's name, or "not regulated"\)/);
+    expect(loadConfig(PRODUCTION).site.operator).toEqual({
+      legalName: "Termvest Holdings Ltd",
+      registrationNumber: "RC 1234567",
+      registeredAddress: "4 Broad Street, Lagos",
+      regulator: "Securities and Exchange Commission, Nigeria",
+      example: false,
+    });
+    expect(loadConfig({ ...PRODUCTION, OPERATOR_REGULATOR: "Not regulated" }).site.operator.regulator).toBeNull();
+  });
+
+  it("shows example operator details outside production, marked as examples", () => {
+    expect(loadConfig({}).site.operator).toMatchObject({ legalName: "Example Operator Ltd", regulator: null, example: true });
+    expect(loadConfig({ ...OPERATOR }).site.operator.example).toBe(false);
+    expect(loadConfig({ OPERATOR_LEGAL_NAME: "Only This Ltd" }).site.operator).toMatchObject({ legalName: "Only This Ltd", example: true });
+  });
+
+  it("reads the minimum a public count must reach before the home page shows it", () => {
+    expect(loadConfig({}).site.publicStatsMin).toBe(50);
+    expect(loadConfig({ PUBLIC_STATS_MIN: "0" }).site.publicStatsMin).toBe(0);
+    expect(() => loadConfig({ PUBLIC_STATS_MIN: "-1" })).toThrow(/PUBLIC_STATS_MIN/);
+    expect(() => loadConfig({ PUBLIC_STATS_MIN: "ten" })).toThrow(/PUBLIC_STATS_MIN/);
   });
 });

@@ -21,6 +21,8 @@ const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
 
 const text = (fallback: string) => z.string().trim().min(1).default(fallback);
 
+const optionalText = () => z.string().optional().transform(blankToUndefined).pipe(z.string().max(300).optional());
+
 /** A dollar amount from the environment ("10", "1000000.50"), as integer cents. */
 const dollars = (fallback: string) =>
   z
@@ -37,6 +39,8 @@ const dollars = (fallback: string) =>
  * Every setting Termvest reads from the environment. Defaults are chosen so that a fresh
  * clone runs locally with none of them set; production refuses the ones that must not default.
  */
+const OPERATOR_VARIABLES = ["OPERATOR_LEGAL_NAME", "OPERATOR_REGISTRATION_NUMBER", "OPERATOR_REGISTERED_ADDRESS", "OPERATOR_REGULATOR"] as const;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -63,6 +67,14 @@ const envSchema = z
     SOCIAL_INSTAGRAM_URL: optionalUrl(),
     SOCIAL_LINKEDIN_URL: optionalUrl(),
     SOCIAL_TWITTER_URL: optionalUrl(),
+
+    // Who runs the site, in the footer and on the legal pages. Unset outside production, the
+    // defaults below are shown with a notice that they are examples (docs/product.md, "Trust").
+    OPERATOR_LEGAL_NAME: optionalText(),
+    OPERATOR_REGISTRATION_NUMBER: optionalText(),
+    OPERATOR_REGISTERED_ADDRESS: optionalText(),
+    OPERATOR_REGULATOR: optionalText(),
+    PUBLIC_STATS_MIN: z.coerce.number().int().min(0).default(50),
 
     BANK_ACCESS_ACCOUNT_NAME: text("Termvest Ltd"),
     BANK_ACCESS_ACCOUNT_NUMBER: z.string().regex(/^\d{6,20}$/, "must be 6 to 20 digits").default("0000000001"),
@@ -112,6 +124,9 @@ const envSchema = z
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required when NODE_ENV=production" });
     }
+    for (const name of OPERATOR_VARIABLES) {
+      if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: `is required when NODE_ENV=production${name === "OPERATOR_REGULATOR" ? ' (the regulator\'s name, or "not regulated")' : ""}` });
+    }
     if (!env.BITCOIN_ADDRESS && !env.BITCOIN_XPUB) {
       ctx.addIssue({
         code: "custom",
@@ -134,6 +149,20 @@ export interface SiteSettings {
   social: Partial<Record<SocialNetwork, string>>;
   banks: BankSettings;
   bitcoin: { address: string; xpub: string | undefined };
+  operator: OperatorSettings;
+  /** Home-page counts below this are not shown (a young site is not advertised as "0 investors"). */
+  publicStatsMin: number;
+}
+
+/** The company that runs the site, as the law requires it to be named. */
+export interface OperatorSettings {
+  legalName: string;
+  registrationNumber: string;
+  registeredAddress: string;
+  /** The regulator's name, or null when the operator declared "not regulated". */
+  regulator: string | null;
+  /** True when any of the four was left unset (never in production): the public pages say these are examples. */
+  example: boolean;
 }
 
 export interface Config {
@@ -168,6 +197,26 @@ export class ConfigError extends Error {
 /** Well-known BIP84 test-vector address: fine for trying Termvest locally, refused in production. */
 const LOCAL_BITCOIN_ADDRESS = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 const DAY = 24 * 60 * 60;
+
+/** Shown only outside production, and always with the notice that they are examples. */
+const EXAMPLE_OPERATOR = {
+  OPERATOR_LEGAL_NAME: "Example Operator Ltd",
+  OPERATOR_REGISTRATION_NUMBER: "RC 0000000",
+  OPERATOR_REGISTERED_ADDRESS: "1 Example Street, Lagos, Nigeria",
+  OPERATOR_REGULATOR: "not regulated",
+} as const;
+
+function operatorSettings(env: Partial<Record<(typeof OPERATOR_VARIABLES)[number], string>>): OperatorSettings {
+  const value = (name: (typeof OPERATOR_VARIABLES)[number]) => env[name] ?? EXAMPLE_OPERATOR[name];
+  const regulator = value("OPERATOR_REGULATOR");
+  return {
+    legalName: value("OPERATOR_LEGAL_NAME"),
+    registrationNumber: value("OPERATOR_REGISTRATION_NUMBER"),
+    registeredAddress: value("OPERATOR_REGISTERED_ADDRESS"),
+    regulator: /^not regulated\.?$/i.test(regulator) ? null : regulator,
+    example: OPERATOR_VARIABLES.some((name) => !env[name]),
+  };
+}
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -225,6 +274,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         },
       },
       bitcoin: { address: env.BITCOIN_ADDRESS ?? LOCAL_BITCOIN_ADDRESS, xpub: env.BITCOIN_XPUB },
+      operator: operatorSettings(env),
+      publicStatsMin: env.PUBLIC_STATS_MIN,
     },
   };
 }

@@ -11,6 +11,7 @@ import type { Logger } from "./logger.js";
 import { createOutboxMailer, createSmtpMailer, outboxDirectory, type Mailer } from "./mail/mailer.js";
 import { AdjustableClock, systemClock, type Clock } from "./clock.js";
 import { loadContent } from "./content/load-content.js";
+import { reportUnwrittenPages } from "./content/unwritten-pages.js";
 import { startJobs } from "./jobs.js";
 import { startMailDelivery } from "./mail/delivery.js";
 import { settlementWorkers } from "./services/investments/settle-due.js";
@@ -55,9 +56,10 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const mailer =
       options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(outboxDir, config.mailFrom));
     const secret = config.authSecret ?? loadOrCreateSecret(config.dataDir);
-    const auth = createAuth({ db: database.db, config, secret, logger });
-
     const content = loadContent(contentDir);
+    reportUnwrittenPages(content, config.isProduction, logger);
+    const auth = createAuth({ db: database.db, config, secret, logger, legalVersions: content.versions });
+
     const serveWeb = options.serveWeb ?? true;
     const bootstrap = { site: toPublicSite(config.site), plans: await listActivePlans(database.db) };
     const pages = serveWeb ? await loadPages(clientDistDir, ssrEntryPath, bootstrap, content.pages) : undefined;

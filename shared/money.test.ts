@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyRate, formatCents, formatRate, formatWholeDollars, parseAmount } from "./money.js";
+import { annualEquivalentBasisPoints, applyRate, formatAnnualEquivalent, formatCents, formatRate, formatWholeDollars, parseAmount } from "./money.js";
 
 describe("formatCents", () => {
   it.each([
@@ -63,5 +63,27 @@ describe("formatRate", () => {
     expect(formatRate(1000)).toBe("10%");
     expect(formatRate(1250)).toBe("12.5%");
     expect(formatRate(1275)).toBe("12.75%");
+  });
+});
+
+describe("annual equivalent rate", () => {
+  it("annualises a term rate simply (rate × 365 / days), rounded down to the basis point", () => {
+    expect(annualEquivalentBasisPoints(1000, 14)).toBe(26071);
+    expect(annualEquivalentBasisPoints(1200, 20)).toBe(21900);
+    expect(annualEquivalentBasisPoints(500, 365)).toBe(500);
+    expect(annualEquivalentBasisPoints(2000, 45)).toBe(16222);
+  });
+
+  it("reads as an approximation that never overstates", () => {
+    expect(formatAnnualEquivalent(1000, 14)).toBe("≈ 260% a year");
+    expect(formatAnnualEquivalent(1500, 30)).toBe("≈ 182% a year");
+    expect(formatAnnualEquivalent(1800, 40)).toBe("≈ 164% a year");
+    expect(formatAnnualEquivalent(500, 365)).toBe("≈ 5% a year");
+    expect(formatAnnualEquivalent(125, 100)).toBe("≈ 4.5% a year");
+  });
+
+  it("refuses a term that is not a positive whole number of days", () => {
+    expect(() => annualEquivalentBasisPoints(1000, 0)).toThrow(RangeError);
+    expect(() => annualEquivalentBasisPoints(1000, 1.5)).toThrow(RangeError);
   });
 });

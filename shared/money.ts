@@ -56,3 +56,21 @@ export function formatRate(basisPoints: number): string {
   const rest = basisPoints % 100;
   return rest === 0 ? `${whole}%` : `${whole}.${String(rest).padStart(2, "0").replace(/0$/, "")}%`;
 }
+
+export const DAYS_PER_YEAR = 365;
+
+/**
+ * The simple annual equivalent of a rate paid once over `termDays`: rate × 365 / term, in basis
+ * points, rounded down (an approximation must never overstate). 1000 bp over 14 days → 26071 bp.
+ */
+export function annualEquivalentBasisPoints(basisPoints: number, termDays: number): number {
+  if (!Number.isInteger(basisPoints) || !Number.isInteger(termDays) || termDays <= 0) throw new RangeError("rate and term must be whole numbers, the term positive");
+  return Math.floor((basisPoints * DAYS_PER_YEAR) / termDays);
+}
+
+/** "≈ 260% a year" for 10% over 14 days: whole percents from 10% up, else one decimal, rounded down. */
+export function formatAnnualEquivalent(basisPoints: number, termDays: number): string {
+  const annual = annualEquivalentBasisPoints(basisPoints, termDays);
+  const shown = annual >= 1000 ? annual - (annual % 100) : annual - (annual % 10);
+  return `≈ ${formatRate(shown)} a year`;
+}

@@ -5,7 +5,7 @@ import { ADMIN_SESSION } from "#server/auth/session-lifetime.js";
 import { grantAdmin } from "#server/services/users/grant-admin.js";
 import { MESSAGES } from "#shared/schemas/auth.js";
 import { enrolTwoFactor, person } from "./helpers/people.js";
-import { signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
+import { signIn, signUp, uniqueEmail, CONSENT } from "./helpers/test-server.js";
 import { serverSuite } from "./helpers/suite.js";
 
 const suite = serverSuite();
@@ -62,7 +62,7 @@ describe("roles", () => {
 
   it("cannot be set at sign-up", async () => {
     const email = uniqueEmail();
-    const response = await suite.server.client().post("/api/auth/sign-up/email", { name: "Sneaky", email, password: "Sturdy-Ledger-4821", role: "admin" });
+    const response = await suite.server.client().post("/api/auth/sign-up/email", { name: "Sneaky", email, password: "Sturdy-Ledger-4821", ...CONSENT, role: "admin" });
     expect(response.status).toBe(400);
     expect((await response.json()).code).toBe("FIELD_NOT_ALLOWED");
     expect((await signIn(suite.server.client(), email)).status).toBe(401);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startTestServer } from "./helpers/test-server.js";
+import { OPERATOR_ENV, startTestServer, CONSENT } from "./helpers/test-server.js";
 import { serverSuite } from "./helpers/suite.js";
 
 const suite = serverSuite();
@@ -46,7 +46,17 @@ describe("operations", () => {
 
   it("serves the operator's public settings and nothing secret", async () => {
     const site = await (await suite.server.client().get("/api/site")).json();
-    expect(site).toEqual({ name: "Termvest", supportEmail: "support@termvest.localhost", phone: expect.any(String), address: expect.any(String), social: {} });
+    expect(site).toEqual({
+      name: "Termvest",
+      supportEmail: "support@termvest.localhost",
+      phone: expect.any(String),
+      address: expect.any(String),
+      social: {},
+      // Unset outside production: examples, marked as such.
+      operator: { legalName: "Example Operator Ltd", registrationNumber: "RC 0000000", registeredAddress: "1 Example Street, Lagos, Nigeria", regulator: null, example: true },
+    });
+    // Outside production an unwritten page is no error (the page itself tells visitors).
+    expect(suite.server.logs.filter((line) => line.includes("how-returns-work"))).toEqual([]);
   });
 
   it("describes the API in OpenAPI, with request bodies generated from the shared schemas", async () => {
@@ -67,11 +77,22 @@ describe("operations", () => {
       NODE_ENV: "production",
       AUTH_SECRET: "p".repeat(40),
       BITCOIN_ADDRESS: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
+      ...OPERATOR_ENV,
     });
     try {
-      await production.client().post("/api/auth/sign-up/email", { name: "Prod", email: "prod@example.com", password: "Sturdy-Ledger-4821" });
+      await production.client().post("/api/auth/sign-up/email", { name: "Prod", email: "prod@example.com", password: "Sturdy-Ledger-4821", ...CONSENT });
       const response = await production.client().post("/api/auth/sign-in/email", { email: "prod@example.com", password: "Sturdy-Ledger-4821" });
       const cookies = response.headers.getSetCookie().join("\n");
+      // The operator's details as configured, and an error for the one page the repository leaves to the operator.
+      expect((await (await production.client().get("/api/site")).json()).operator).toEqual({
+        legalName: OPERATOR_ENV.OPERATOR_LEGAL_NAME,
+        registrationNumber: OPERATOR_ENV.OPERATOR_REGISTRATION_NUMBER,
+        registeredAddress: OPERATOR_ENV.OPERATOR_REGISTERED_ADDRESS,
+        regulator: null,
+        example: false,
+      });
+      const unwritten = production.logs.map((line) => JSON.parse(line) as { level: number; file?: string }).filter((line) => line.file);
+      expect(unwritten).toMatchObject([{ level: 50, file: "content/pages/how-returns-work.md" }]);
       expect(cookies).toMatch(/__Secure-termvest\.session_token=[^;]+;.*Secure/);
       expect(cookies).toMatch(/HttpOnly/);
       expect(response.headers.get("strict-transport-security")).toContain("max-age=");

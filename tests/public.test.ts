@@ -4,10 +4,10 @@ import { user } from "#server/db/schema.js";
 import { platformAccount, userAccount } from "#server/services/ledger/accounts.js";
 import { postJournal } from "#server/services/ledger/post-journal.js";
 import { grantAdmin } from "#server/services/users/grant-admin.js";
-import { signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
+import { signIn, signUp, uniqueEmail, CONSENT } from "./helpers/test-server.js";
 import { serverSuite } from "./helpers/suite.js";
 
-const suite = serverSuite();
+const suite = serverSuite({ PUBLIC_STATS_MIN: "2" });
 
 async function signedIn(email = uniqueEmail()) {
   await signUp(suite.server.client(), { email });
@@ -17,17 +17,21 @@ async function signedIn(email = uniqueEmail()) {
 }
 
 describe("GET /api/public/stats", () => {
-  it("counts investors live and leaves operators out", async () => {
-    const before = await (await suite.server.client().get("/api/public/stats")).json();
+  const stats = async () => (await suite.server.client().get("/api/public/stats")).json();
+
+  it("withholds each count below PUBLIC_STATS_MIN (here 2), then counts investors live and leaves operators out", async () => {
+    expect(await stats()).toEqual({ investors: null, investments: null, activePlans: 5 });
     await signUp(suite.server.client(), { email: uniqueEmail() });
     const adminEmail = uniqueEmail("admin");
     await signUp(suite.server.client(), { email: adminEmail });
     await grantAdmin(suite.database.handle.db, adminEmail);
-    const after = await (await suite.server.client().get("/api/public/stats")).json();
-    expect(after).toEqual({ investors: before.investors + 1, investments: before.investments, activePlans: 5 });
+    // One investor is below the minimum: not shown at all, rather than as "1 investor".
+    expect(await stats()).toEqual({ investors: null, investments: null, activePlans: 5 });
+    await signUp(suite.server.client(), { email: uniqueEmail() });
+    expect(await stats()).toEqual({ investors: 2, investments: null, activePlans: 5 });
   });
 
-  it("counts investments live", async () => {
+  it("counts investments live once they reach the minimum", async () => {
     const email = uniqueEmail("investor");
     await signUp(suite.server.client(), { email });
     const client = suite.server.client();
@@ -38,14 +42,15 @@ describe("GET /api/public/stats", () => {
       kind: "deposit",
       userId: owner?.id ?? null,
       postings: [
-        { account: userAccount(owner?.id ?? "", "available"), amountCents: 100_000n },
-        { account: platformAccount("deposits"), amountCents: -100_000n },
+        { account: userAccount(owner?.id ?? "", "available"), amountCents: 200_000n },
+        { account: platformAccount("deposits"), amountCents: -200_000n },
       ],
     });
-    const before = await (await suite.server.client().get("/api/public/stats")).json();
+    expect((await stats()).investments).toBeNull();
     expect((await client.post("/api/investments", { planId: "standard", amountCents: 100_000 })).status).toBe(201);
-    const after = await (await suite.server.client().get("/api/public/stats")).json();
-    expect(after.investments).toBe(before.investments + 1);
+    expect((await stats()).investments).toBeNull();
+    expect((await client.post("/api/investments", { planId: "standard", amountCents: 100_000 })).status).toBe(201);
+    expect((await stats()).investments).toBe(2);
   });
 });
 
@@ -78,11 +83,11 @@ describe("referrals", () => {
     const [owner] = await suite.database.handle.db.select({ id: user.id }).from(user).where(eq(user.email, referrerEmail));
 
     const referred = uniqueEmail("referred");
-    expect((await suite.server.client().post("/api/auth/sign-up/email", { name: "Friend", email: referred, password: "Sturdy-Ledger-4821", ref: code.toLowerCase() })).status).toBe(200);
+    expect((await suite.server.client().post("/api/auth/sign-up/email", { name: "Friend", email: referred, password: "Sturdy-Ledger-4821", ...CONSENT, ref: code.toLowerCase() })).status).toBe(200);
     const unknown = uniqueEmail("unknown-ref");
-    expect((await suite.server.client().post("/api/auth/sign-up/email", { name: "Stranger", email: unknown, password: "Sturdy-Ledger-4821", ref: "ZZZZZZZZ" })).status).toBe(200);
+    expect((await suite.server.client().post("/api/auth/sign-up/email", { name: "Stranger", email: unknown, password: "Sturdy-Ledger-4821", ...CONSENT, ref: "ZZZZZZZZ" })).status).toBe(200);
     const malformed = uniqueEmail("bad-ref");
-    expect((await suite.server.client().post("/api/auth/sign-up/email", { name: "Odd", email: malformed, password: "Sturdy-Ledger-4821", ref: { $ne: null } })).status).toBe(200);
+    expect((await suite.server.client().post("/api/auth/sign-up/email", { name: "Odd", email: malformed, password: "Sturdy-Ledger-4821", ...CONSENT, ref: { $ne: null } })).status).toBe(200);
 
     const rows = await suite.database.handle.db.select({ email: user.email, referredBy: user.referredBy }).from(user);
     const byEmail = new Map(rows.map((row) => [row.email, row.referredBy]));
@@ -92,7 +97,7 @@ describe("referrals", () => {
   });
 
   it("cannot be set directly at sign-up", async () => {
-    const response = await suite.server.client().post("/api/auth/sign-up/email", { name: "X", email: uniqueEmail(), password: "Sturdy-Ledger-4821", referredBy: "someone" });
+    const response = await suite.server.client().post("/api/auth/sign-up/email", { name: "X", email: uniqueEmail(), password: "Sturdy-Ledger-4821", ...CONSENT, referredBy: "someone" });
     expect(response.status).toBe(400);
   });
 });
@@ -102,6 +107,11 @@ describe("content, sitemap and robots", () => {
     const risk = await (await suite.server.client().get("/api/content?path=/risk")).json();
     expect(risk).toMatchObject({ kind: "legal", path: "/risk", title: "Risk Disclosure" });
     expect(risk.html).toContain("<strong>Investing involves risk.");
+    expect(risk).toMatchObject({ version: "1", updated: "2026-11-24" });
+    expect(await (await suite.server.client().get("/api/content?path=/how-returns-work")).json()).toMatchObject({
+      kind: "unwritten",
+      message: "The operator has not published how the returns on its plans are generated yet. Do not invest until it has.",
+    });
     const blog = await (await suite.server.client().get("/api/content?path=/blog")).json();
     expect(blog.kind).toBe("blog-index");
     expect((await suite.server.client().get("/api/content?path=/nope")).status).toBe(404);
@@ -114,5 +124,7 @@ describe("content, sitemap and robots", () => {
     const sitemap = await (await suite.server.client().get("/sitemap.xml")).text();
     expect(sitemap).toContain(`<loc>${suite.server.url}/risk</loc>`);
     expect(sitemap).not.toContain("/login");
+    expect(sitemap).not.toContain("/check-email");
+    expect(sitemap).toContain(`<loc>${suite.server.url}/how-returns-work</loc>`);
   });
 });

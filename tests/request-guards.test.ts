@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { contactMessage, deposit, idempotencyRecord, journal, moneyRequest, payout, transfer, user } from "#server/db/schema.js";
 import { person, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
-import { uniqueEmail } from "./helpers/test-server.js";
+import { uniqueEmail, CONSENT } from "./helpers/test-server.js";
 
 const suite = serverSuite();
 const WALLET = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
@@ -30,7 +30,7 @@ function mutations(recipient: string): Array<[method: string, path: string, body
     ["POST", `/api/admin/users/${ID}/credit-interest`, {}],
     ["PUT", "/api/admin/plans/standard", { name: "Standard" }],
     ["POST", "/api/auth/sign-in/email", { email: recipient, password: "Sturdy-Ledger-4821" }],
-    ["POST", "/api/auth/sign-up/email", { name: "New", email: uniqueEmail(), password: "Sturdy-Ledger-4821" }],
+    ["POST", "/api/auth/sign-up/email", { name: "New", email: uniqueEmail(), password: "Sturdy-Ledger-4821", ...CONSENT }],
     ["POST", "/api/auth/sign-out", {}],
     ["POST", "/api/auth/update-user", { name: "Renamed" }],
     ["POST", "/api/auth/change-password", { currentPassword: "Sturdy-Ledger-4821", newPassword: "Changed-Ledger-4242" }],

@@ -99,6 +99,10 @@ export async function startServer(root: string): Promise<RunningServer> {
     AUTH_SECRET: randomSecret(48),
     PUBLIC_URL: baseUrl,
     BITCOIN_ADDRESS: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
+    OPERATOR_LEGAL_NAME: "Benchmark Operator Ltd",
+    OPERATOR_REGISTRATION_NUMBER: "RC 1234567",
+    OPERATOR_REGISTERED_ADDRESS: "1 Benchmark Road, Lagos",
+    OPERATOR_REGULATOR: "not regulated",
     LOG_LEVEL: "warn",
     RATE_LIMIT: "off",
     // Always the embedded database in DATA_DIR and the outbox, whatever this shell has set.

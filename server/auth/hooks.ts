@@ -1,7 +1,8 @@
 import { APIError, getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { createAuthMiddleware } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
-import { emailField, MESSAGES, nameField } from "#shared/schemas/auth.js";
+import { emailField, MESSAGES, nameField, signUpConsentSchema } from "#shared/schemas/auth.js";
+import { fieldMessages } from "#shared/schemas/field-messages.js";
 import type { Database } from "../db/client.js";
 import { account, user, verification } from "../db/schema.js";
 import type { Config } from "../env.js";
@@ -20,7 +21,9 @@ export interface HookDeps {
 
 type Body = Record<string, unknown> | undefined;
 
-const refuse = (code: string, message: string) => new APIError("BAD_REQUEST", { code, message });
+/** A 400 in better-auth's shape; `field` names the input it is about, so the form shows it under that input. */
+const refuse = (code: string, message: string, field?: string) =>
+  new APIError("BAD_REQUEST", { code, message, ...(field ? { fields: { [field]: message } } : {}) });
 
 /** Whose password is being set: the sign-up's address, the reset token's owner, or the signed-in user. */
 async function passwordOwnerEmail(deps: HookDeps, ctx: HookContext, body: Body): Promise<string | undefined> {
@@ -52,18 +55,24 @@ export async function beforeAuthEndpoint(deps: HookDeps, ctx: HookContext) {
   const password = field ? body?.[field] : undefined;
   if (typeof password === "string") {
     const problem = passwordProblem(password, { email: await passwordOwnerEmail(deps, ctx, body), siteName: deps.config.site.name });
-    if (problem) throw refuse("WEAK_PASSWORD", problem);
+    if (problem) throw refuse("WEAK_PASSWORD", problem, field);
   }
   if (ctx.path === "/sign-up/email") {
     const email = emailField.safeParse(body?.email);
-    if (!email.success) throw refuse("VALIDATION_FAILED", email.error.issues[0]?.message ?? MESSAGES.invalidEmail);
+    if (!email.success) throw refuse("VALIDATION_FAILED", email.error.issues[0]?.message ?? MESSAGES.invalidEmail, "email");
+    // The terms and the risk disclosure must both be accepted; the hook in server/auth.ts records which versions.
+    const consent = signUpConsentSchema.safeParse({ acceptTerms: body?.acceptTerms, acceptRisk: body?.acceptRisk });
+    if (!consent.success) {
+      const fields = fieldMessages(consent.error.issues);
+      throw new APIError("BAD_REQUEST", { code: "CONSENT_REQUIRED", message: Object.values(fields)[0] ?? MESSAGES.consentRequired, fields });
+    }
   }
   if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") {
     // We show no pictures; a URL of any length is one more thing to store and echo.
     if (body?.image !== undefined && body.image !== null) throw refuse("VALIDATION_FAILED", "A profile picture cannot be set.");
     if (ctx.path === "/sign-up/email" || body?.name !== undefined) {
       const name = nameField.safeParse(body?.name);
-      if (!name.success) throw refuse("VALIDATION_FAILED", name.error.issues[0]?.message ?? "Full name is not valid.");
+      if (!name.success) throw refuse("VALIDATION_FAILED", name.error.issues[0]?.message ?? "Full name is not valid.", "name");
       return { context: { body: { ...body, name: name.data } } };
     }
   }

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { marked } from "marked";
-import { LEGAL_PAGES, type ContentPage, type PostSummary } from "#shared/content.js";
+import { OPERATOR_PAGES, unwrittenPageMessage, type ContentPage, type OperatorPageSlug, type PostSummary } from "#shared/content.js";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -33,10 +33,16 @@ function render(markdown: string): string {
   return marked.parse(markdown, { async: false, gfm: true });
 }
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 export interface SiteContent {
   posts: PostSummary[];
-  /** Every content page by path: /blog, /blog/<slug>, /terms, /privacy, /risk. */
+  /** Every content page by path: /blog, /blog/<slug>, /terms, /privacy, /risk, /how-returns-work. */
   pages: Map<string, ContentPage>;
+  /** The version of each operator page, null while it is unwritten (a sign-up's consent records them). */
+  versions: Record<OperatorPageSlug, string | null>;
+  /** The operator pages with no file yet, as `content/<folder>/<slug>.md`. */
+  unwritten: string[];
 }
 
 /** Reads content/ once at start. A malformed post stops the start with its file name. */
@@ -59,12 +65,24 @@ export function loadContent(contentDir: string): SiteContent {
   posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   pages.set("/blog", { kind: "blog-index", path: "/blog", title: "Blog", description: "News and guides from the team.", posts });
 
-  for (const { slug, label } of LEGAL_PAGES) {
-    const file = path.join(contentDir, "legal", `${slug}.md`);
-    if (!existsSync(file)) continue;
+  const versions = {} as SiteContent["versions"];
+  const unwritten: string[] = [];
+  for (const { slug, folder, label, missing } of OPERATOR_PAGES) {
+    const name = `content/${folder}/${slug}.md`;
+    const file = path.join(contentDir, folder, `${slug}.md`);
+    if (!existsSync(file)) {
+      versions[slug] = null;
+      unwritten.push(name);
+      pages.set(`/${slug}`, { kind: "unwritten", path: `/${slug}`, title: label, description: `${label}: not published yet.`, message: unwrittenPageMessage(missing) });
+      continue;
+    }
     const { meta, body } = parseFrontMatter(readFileSync(file, "utf8"));
     const { title = meta.title ?? label, rest } = splitTitle(body);
-    pages.set(`/${slug}`, { kind: "legal", path: `/${slug}`, title, description: meta.description ?? title, html: render(rest) });
+    // The date and version are what a reader (and a sign-up's consent) relies on: no page without them.
+    if (!meta.version) throw new Error(`${name}: needs a version (front matter "version: 1")`);
+    if (!meta.updated || !DATE.test(meta.updated) || Number.isNaN(Date.parse(meta.updated))) throw new Error(`${name}: needs the date of its last change ("updated: YYYY-MM-DD")`);
+    versions[slug] = meta.version;
+    pages.set(`/${slug}`, { kind: "legal", path: `/${slug}`, title, description: meta.description ?? title, version: meta.version, updated: meta.updated, html: render(rest) });
   }
-  return { posts, pages };
+  return { posts, pages, versions, unwritten };
 }

@@ -39,6 +39,14 @@ export const user = pgTable("user", {
   referralCode: text("referral_code").unique(),
   /** The account whose referral link this one signed up through. */
   referredBy: text("referred_by").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
+  /**
+   * When the person accepted the terms and the risk disclosure at sign-up, and which versions of
+   * them (the pages' `version` then; null for a page the operator had not published). Accounts
+   * made before consent was asked have none.
+   */
+  consentedAt: timestamp("consented_at", { withTimezone: true }),
+  termsVersion: text("terms_version"),
+  riskVersion: text("risk_version"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

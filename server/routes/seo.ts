@@ -3,7 +3,7 @@ import { Hono } from "hono";
 const escapeXml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Pages worth indexing: the marketing and content pages, not the account forms. */
-const UNLISTED = new Set(["/login", "/signup", "/forgot-password", "/reset-password"]);
+const UNLISTED = new Set(["/login", "/signup", "/check-email", "/forgot-password", "/reset-password"]);
 
 export function seoRoutes(publicUrl: string, paths: () => string[]) {
   return new Hono()

@@ -31,6 +31,10 @@ export const MESSAGES = {
   signInLocked: "Too many failed attempts. Please wait 15 minutes and try again.",
   unexpected: "An unexpected error occurred.",
   registrationFailed: "Registration failed. Please try again",
+  termsRequired: "Accept the Terms of Service to open an account.",
+  riskRequired: "Confirm you have read the Risk Disclosure to open an account.",
+  consentRequired: "Accept the Terms of Service and the Risk Disclosure to open an account.",
+  checkEmail: (email: string) => `We sent a link to ${email}. Open it to confirm your address; it signs you in and takes you to your dashboard.`,
 } as const;
 
 export const EMAIL_MAX = 254;
@@ -62,8 +66,18 @@ export function matching<T extends Record<string, unknown>>(password: keyof T & 
   return z.refine<T>((value) => value[password] === value[confirm], { path: [confirm], message: MESSAGES.passwordsDoNotMatch });
 }
 
+/**
+ * Consent at sign-up: both boxes must be ticked. The server stores when, and which versions of the
+ * two documents were published then (docs/product.md, "Trust and consent").
+ */
+const consentShape = {
+  acceptTerms: z.literal(true, MESSAGES.termsRequired),
+  acceptRisk: z.literal(true, MESSAGES.riskRequired),
+};
+export const signUpConsentSchema = z.object(consentShape);
+
 export const signUpSchema = z
-  .object({ name: nameField, email: emailField, password: passwordField, confirmPassword: z.string() })
+  .object({ name: nameField, email: emailField, password: passwordField, confirmPassword: z.string(), ...consentShape })
   .check(matching("password", "confirmPassword"));
 
 export const signInSchema = z.object({
@@ -79,4 +93,6 @@ export const resetPasswordSchema = z
   .check(matching("password", "confirmPassword"));
 
 export type SignUpInput = z.infer<typeof signUpSchema>;
+/** The sign-up form's state: the boxes start unticked, which the schema refuses. */
+export type SignUpForm = Omit<SignUpInput, "acceptTerms" | "acceptRisk"> & { acceptTerms: boolean; acceptRisk: boolean };
 export type SignInInput = z.infer<typeof signInSchema>;

@@ -4,6 +4,18 @@ import * as z from "zod/mini";
 
 export const SOCIAL_NETWORKS = ["facebook", "instagram", "linkedin", "twitter"] as const;
 
+/** The company that runs the site, named in the footer and on the legal pages. */
+export const operatorDto = z.object({
+  legalName: z.string(),
+  registrationNumber: z.string(),
+  registeredAddress: z.string(),
+  /** null: the operator declared it is not regulated. */
+  regulator: z.nullable(z.string()),
+  /** The operator has not set these yet (never in production); they are examples and the pages say so. */
+  example: z.boolean(),
+});
+export type OperatorDto = z.infer<typeof operatorDto>;
+
 /** Operator settings the public pages show; sent to the browser, so nothing secret belongs here. */
 export const publicSiteDto = z.object({
   name: z.string(),
@@ -12,14 +24,20 @@ export const publicSiteDto = z.object({
   address: z.string(),
   /** Only the networks the operator configured; an icon without a URL is not shown. */
   social: z.partialRecord(z.enum(SOCIAL_NETWORKS), z.string()),
+  operator: operatorDto,
 });
 
+/**
+ * The home page's counts. A count below the operator's PUBLIC_STATS_MIN is null, and the page
+ * leaves it out: a young site is not advertised as "0 investors".
+ */
 export const publicStatsDto = z.object({
   /** Accounts held by investors (operators excluded). */
-  investors: z.number(),
+  investors: z.nullable(z.number()),
   /** Investments ever made, active or matured. */
-  investments: z.number(),
-  activePlans: z.number(),
+  investments: z.nullable(z.number()),
+  /** null when no plan is open. */
+  activePlans: z.nullable(z.number()),
 });
 export type PublicStats = z.infer<typeof publicStatsDto>;
 

@@ -32,6 +32,14 @@ export interface TestServer extends RunningServer {
   client(ip?: string): HttpClient;
 }
 
+/** The operator's details a production start requires (server/env.ts). */
+export const OPERATOR_ENV = {
+  OPERATOR_LEGAL_NAME: "Termvest Test Holdings Ltd",
+  OPERATOR_REGISTRATION_NUMBER: "RC 7654321",
+  OPERATOR_REGISTERED_ADDRESS: "3 Test Close, Lagos",
+  OPERATOR_REGULATOR: "not regulated",
+} as const;
+
 /** The real server on a free port, over a database the caller owns, with mail captured and logs kept. */
 export async function startTestServer(database: DatabaseHandle, env: Record<string, string> = {}): Promise<TestServer> {
   const port = await freePort();
@@ -72,8 +80,11 @@ export async function startTestServer(database: DatabaseHandle, env: Record<stri
 
 export const STRONG_PASSWORD = "Sturdy-Ledger-4821";
 
+/** Both consent boxes ticked, as the sign-up form sends them (the server refuses a sign-up without). */
+export const CONSENT = { acceptTerms: true, acceptRisk: true } as const;
+
 export async function signUp(client: HttpClient, input: { name?: string; email: string; password?: string }) {
-  return client.post("/api/auth/sign-up/email", { name: input.name ?? "Test User", email: input.email, password: input.password ?? STRONG_PASSWORD });
+  return client.post("/api/auth/sign-up/email", { name: input.name ?? "Test User", email: input.email, password: input.password ?? STRONG_PASSWORD, ...CONSENT });
 }
 
 export async function signIn(client: HttpClient, email: string, password = STRONG_PASSWORD, rememberMe = true) {

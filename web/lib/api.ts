@@ -19,6 +19,8 @@ interface ErrorShape {
   error?: { code?: string; message?: string; fields?: Record<string, string> };
   code?: string;
   message?: string;
+  /** Our better-auth hooks name the input a refusal is about (server/auth/hooks.ts). */
+  fields?: Record<string, string>;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -27,7 +29,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   const code = body.error?.code ?? body.code ?? (response.status === 429 ? "RATE_LIMITED" : `HTTP_${response.status}`);
   const message = body.error?.message ?? body.message ?? response.statusText;
   const retryAfter = Number(response.headers.get("retry-after") ?? response.headers.get("x-retry-after") ?? Number.NaN);
-  return new ApiError(response.status, code, message, body.error?.fields, body.error ? "app" : "auth", Number.isFinite(retryAfter) ? retryAfter : undefined);
+  return new ApiError(response.status, code, message, body.error?.fields ?? body.fields, body.error ? "app" : "auth", Number.isFinite(retryAfter) ? retryAfter : undefined);
 }
 
 export interface ApiRequestInit {

@@ -90,11 +90,17 @@ export function signIn(input: { email: string; password: string; rememberMe: boo
   return apiRequest<SignInResult>("/api/auth/sign-in/email", { body: input });
 }
 
-/** Where the link in the verification mail lands once followed (better-auth redirects there). */
-export const VERIFIED_CALLBACK = { signUp: "/login?verified=1", dashboard: "/dashboard?verified=1" } as const;
+/**
+ * Where the link in the verification mail lands once followed (better-auth redirects there, signed
+ * in: server/auth.ts). A sign-up's link goes to the dashboard, so the new user never logs in by hand.
+ */
+export const VERIFIED_CALLBACK = { signUp: "/dashboard?verified=1", dashboard: "/dashboard?verified=1" } as const;
 
-/** Never signs in: the new user logs in themselves; a taken address gets the same `{ ok: true }`. */
-export function signUp(input: { name: string; email: string; password: string; ref?: string }) {
+/**
+ * Opens no session, and a taken address gets the same `{ ok: true }` (no one learns which addresses
+ * have accounts): the next step is always the link in the inbox, which signs the new user in.
+ */
+export function signUp(input: { name: string; email: string; password: string; ref?: string; acceptTerms: true; acceptRisk: true }) {
   return apiRequest<unknown>("/api/auth/sign-up/email", { body: { ...input, callbackURL: VERIFIED_CALLBACK.signUp } });
 }
 

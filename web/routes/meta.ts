@@ -10,6 +10,7 @@ const PUBLIC_META: Record<string, PageMeta> = {
   "/contact": { title: "Contact us", description: "Reach our support team by e-mail, phone or the contact form." },
   "/login": { title: "Log in", description: "Log in to your account to see your balances and investments." },
   "/signup": { title: "Create an account", description: "Open an account in a minute with your name, e-mail and a password." },
+  "/check-email": { title: "Check your e-mail", description: "Confirm your address with the link we sent you." },
   "/forgot-password": { title: "Forgot password", description: "Get a link by e-mail to choose a new password." },
   "/reset-password": { title: "Choose a new password", description: "Set a new password for your account." },
 };

@@ -8,12 +8,13 @@ export const LAZY_PUBLIC_PAGES: Array<{ path: string; Page: LazyPage }> = [
   { path: "/contact", Page: lazyPage(() => import("./public/contact.js").then((m) => m.ContactPage)) },
   { path: "/login", Page: lazyPage(() => import("./auth/login.js").then((m) => m.LoginPage)) },
   { path: "/signup", Page: lazyPage(() => import("./auth/signup.js").then((m) => m.SignupPage)) },
+  { path: "/check-email", Page: lazyPage(() => import("./auth/check-email.js").then((m) => m.CheckEmailPage)) },
   { path: "/forgot-password", Page: lazyPage(() => import("./auth/forgot-password.js").then((m) => m.ForgotPasswordPage)) },
   { path: "/reset-password", Page: lazyPage(() => import("./auth/reset-password.js").then((m) => m.ResetPasswordPage)) },
 ];
 
 const ContentPage = lazyPage(() => import("./public/content-page.js").then((m) => m.ContentPageView));
-export const CONTENT_PATHS = ["/blog", "/blog/:slug", "/terms", "/privacy", "/risk"];
+export const CONTENT_PATHS = ["/blog", "/blog/:slug", "/terms", "/privacy", "/risk", "/how-returns-work"];
 LAZY_PUBLIC_PAGES.push(...CONTENT_PATHS.map((path) => ({ path, Page: ContentPage })));
 
 export function isContentPath(pathname: string): boolean {

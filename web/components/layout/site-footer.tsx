@@ -4,6 +4,7 @@ import { LEGAL_PAGES } from "#shared/content.js";
 import type { SocialNetwork } from "#shared/site.js";
 import { useBootstrap } from "#web/lib/bootstrap.js";
 import { Logo } from "../ui/logo.js";
+import { OperatorDetails } from "./operator-details.js";
 import { SOCIAL_LABELS, SocialIcon } from "../ui/social-icon.js";
 
 const PAGES = [
@@ -89,6 +90,7 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
+        <OperatorDetails operator={site.operator} className="mx-auto mt-4 max-w-3xl leading-relaxed" />
         <p className="mt-3">
           © {new Date().getFullYear()} {site.name}. All rights reserved.
         </p>

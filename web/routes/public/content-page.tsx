@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { useBootstrap } from "#web/lib/bootstrap.js";
 import { PageBanner, Section } from "#web/components/marketing/page-banner.js";
+import { OperatorDetails } from "#web/components/layout/operator-details.js";
 import { Loading } from "#web/components/ui/spinner.js";
 import { useContentPage } from "#web/lib/page-data.js";
 import { NotFoundPage } from "./not-found.js";
@@ -9,7 +10,7 @@ import { NotFoundPage } from "./not-found.js";
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`));
 
-/** Blog index, blog posts and the legal pages: Markdown from content/, rendered on the server. */
+/** Blog index, blog posts, and the operator's legal and explanatory pages: Markdown from content/, rendered on the server. */
 export function ContentPageView() {
   const { pathname } = useLocation();
   const state = useContentPage(pathname.replace(/\/+$/, "") || "/");
@@ -58,6 +59,19 @@ export function ContentPageView() {
     );
   }
 
+  if (page.kind === "unwritten") {
+    // Not yet written by the operator: the visitor is told so plainly (the operator's logs say what to write).
+    return (
+      <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
+        <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{page.title}</h1>
+        <p className="mt-8 rounded-lg border border-danger-600/30 bg-danger-50 px-4 py-3 font-medium text-danger-600" data-testid="unwritten-page">
+          {page.message}
+        </p>
+        <OperatorDetails operator={site.operator} className="mt-8 text-sm text-slate-700" />
+      </article>
+    );
+  }
+
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
       {page.kind === "post" && (
@@ -69,6 +83,14 @@ export function ContentPageView() {
         </p>
       )}
       <h1 className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">{page.title}</h1>
+      {page.kind === "legal" && (
+        <>
+          <p className="mt-3 text-sm text-slate-600" data-testid="page-version">
+            Last changed <time dateTime={page.updated}>{formatDate(page.updated)}</time> · Version {page.version}
+          </p>
+          <OperatorDetails operator={site.operator} className="mt-6 rounded-card border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700" />
+        </>
+      )}
       {/* Written by the operator in content/ and rendered on the server from Markdown. */}
       <div className="prose-content mt-8" dangerouslySetInnerHTML={{ __html: page.html }} />
     </article>

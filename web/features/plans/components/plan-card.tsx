@@ -1,7 +1,8 @@
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { PlanDto } from "#shared/plans.js";
-import { formatRate, formatWholeDollars } from "#shared/money.js";
+import { formatAnnualEquivalent, formatRate, formatWholeDollars } from "#shared/money.js";
 import { LinkButton } from "#web/components/ui/button.js";
 
 type PlanCardProps = { plan: PlanDto } & ({ ctaTo: string; ctaLabel?: string; action?: never } | { action: ReactNode; ctaTo?: never; ctaLabel?: never });
@@ -11,8 +12,19 @@ export function PlanCard({ plan, ctaTo, ctaLabel = "Get Started", action }: Plan
   return (
     <article className="flex flex-col rounded-card border border-slate-200 bg-white p-6 shadow-sm">
       <h3 className="text-lg font-semibold text-brand-800">{plan.name}</h3>
-      <p className="mt-3 text-3xl font-bold text-slate-900">{formatRate(plan.rateBasisPoints)}</p>
+      <p className="mt-3 flex flex-wrap items-baseline gap-x-2">
+        <span className="text-3xl font-bold text-slate-900">{formatRate(plan.rateBasisPoints)}</span>
+        {/* The term rate alone hides how large it is; the simple annual equivalent shows it (docs/product.md, "Plans"). */}
+        <span className="text-sm font-semibold text-slate-700" data-testid="annual-rate">
+          ({formatAnnualEquivalent(plan.rateBasisPoints, plan.termDays)})
+        </span>
+      </p>
       <p className="text-sm text-slate-600">return after {plan.termDays} days</p>
+      <p className="mt-1 text-sm">
+        <Link to="/how-returns-work" className="font-medium text-brand-700 underline hover:text-brand-900">
+          How are these returns generated?
+        </Link>
+      </p>
       <dl className="mt-5 grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-slate-600">Minimum</dt>
