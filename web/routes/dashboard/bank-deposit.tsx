@@ -5,7 +5,7 @@ import { ScreenTitle } from "./screens.js";
 export function BankDepositScreen() {
   return (
     <section className="max-w-2xl">
-      <ScreenTitle title="Transfer Funds">Pay by bank transfer, then tell us you have sent it.</ScreenTitle>
+      <ScreenTitle title="Transfer Funds">Deposit by bank transfer: pay into the account shown, quoting your reference, then tell us. It reaches your Main Balance once we confirm it arrived.</ScreenTitle>
       <BankDepositForm />
     </section>
   );

@@ -5,7 +5,7 @@ import { ScreenTitle } from "./screens.js";
 export function CryptoDepositScreen() {
   return (
     <section className="max-w-2xl">
-      <ScreenTitle title="Transfer with Crypto">Send crypto securely to another wallet or email.</ScreenTitle>
+      <ScreenTitle title="Transfer with Crypto">Deposit bitcoin: send it to the address shown, then tell us. It reaches your Main Balance once we confirm it arrived.</ScreenTitle>
       <CryptoDepositForm />
     </section>
   );
