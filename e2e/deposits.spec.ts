@@ -23,7 +23,7 @@ test.describe("deposits", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Choose Transfer Method" })).toBeVisible();
     await page.getByRole("link", { name: /Crypto Transfer/ }).click();
     await expect(page).toHaveURL(`${BASE_URL}/dashboard/transfer/crypto`);
-    await expect(page.getByText("Send crypto securely to another wallet or email.")).toBeVisible();
+    await expect(page.getByText("Deposit bitcoin: send it to the address shown, then tell us.", { exact: false })).toBeVisible();
     await page.getByLabel("Amount").fill("250.50");
     await page.getByLabel("Select Coin").selectOption({ label: "Bitcoin" });
     await expect(page.getByText("Send BTC to this address")).toBeVisible();
