@@ -39,7 +39,8 @@ export const DASHBOARD_TITLES: Record<string, string> = {
 export function metaFor(pathname: string): PageMeta {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (path === "/dashboard" || path.startsWith("/dashboard/")) {
-    const title = DASHBOARD_TITLES[path];
+    // An unknown back-office path shows "Back office" (not available yet); any other, the 404 page.
+    const title = DASHBOARD_TITLES[path] ?? (path.startsWith("/dashboard/admin/") ? DASHBOARD_TITLES["/dashboard/admin"] : undefined);
     return title ? { title, description: "" } : NOT_FOUND_META;
   }
   return PUBLIC_META[pathname] ?? NOT_FOUND_META;
