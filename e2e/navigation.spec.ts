@@ -217,6 +217,34 @@ test.describe("dashboard sidebar", () => {
     });
   });
 
+  test.describe("every drawer link at 375 px", () => {
+    test.use({ viewport: { width: 375, height: 700 }, hasTouch: true });
+
+    test("can be tapped, leads to its screen and closes the drawer", async ({ page }) => {
+      const user = await createUser(page.request);
+      await signInViaApi(page, user.email, user.password);
+      await page.goto("/dashboard/settings");
+      const sidebar = page.getByRole("complementary", { name: "Dashboard" });
+      const links: Array<[string, string, string]> = [
+        ["Dashboard", "/dashboard", `Welcome, ${user.name}`],
+        ["Transaction", "/dashboard/transaction", "Transaction History"],
+        ["Invest", "/dashboard/transfer", "Choose Transfer Method"],
+        ["Request Fund", "/dashboard/recieve", "Request Money"],
+        ["Plan", "/dashboard/investment", "Investment Plans"],
+        ["Settings", "/dashboard/settings", "Settings"],
+      ];
+      for (const [label, path, heading] of links) {
+        await page.getByRole("banner").getByRole("button", { name: "Open menu" }).tap();
+        const link = sidebar.getByRole("link", { name: label, exact: true });
+        await expect(link).toBeInViewport();
+        await link.tap();
+        await expect(page, `${label} leads to ${path}`).toHaveURL(`${BASE_URL}${path}`);
+        await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+        await expect(link).toBeHidden();
+      }
+    });
+  });
+
   test.describe("beside the page at 1280 px", () => {
     const viewport = { width: 1280, height: 600 };
     test.use({ viewport });
