@@ -32,12 +32,12 @@ test.describe("investments", () => {
     const user = await createUser(request, { name: "Ifeoma Eze" });
     await signInViaApi(page, user.email, user.password);
 
-    // No money yet: every plan offers Get Started towards a deposit, and there are no investments.
+    // No money yet: every plan says to deposit first, and leads there; there are no investments.
     await visit(page, "/dashboard/investment");
     await expect(page.getByRole("heading", { level: 1, name: "Investment Plans" })).toBeVisible();
     const standard = planCard(page, "Standard");
-    await expect(standard.getByText("Deposit funds to invest in this plan.")).toBeVisible();
-    await expect(standard.getByRole("link", { name: "Get Started with Standard" })).toHaveAttribute("href", "/dashboard/transfer");
+    await expect(standard.getByText("Your Main Balance is below this plan's minimum.")).toBeVisible();
+    await expect(standard.getByRole("link", { name: "Deposit to invest in Standard" })).toHaveAttribute("href", "/dashboard/transfer");
     await expect(page.getByTestId("investments-empty")).toBeVisible();
 
     // The user reports a crypto deposit; the operator confirms $1,000.00.
@@ -60,7 +60,7 @@ test.describe("investments", () => {
     // Invest → amount → summary → Confirm.
     await visit(page, "/dashboard/investment");
     await expect(page.getByText("Available balance:").first()).toContainText("$1,000.00");
-    await expect(planCard(page, "Advanced").getByRole("link", { name: "Get Started with Advanced" })).toBeVisible();
+    await expect(planCard(page, "Advanced").getByRole("link", { name: "Deposit to invest in Advanced" })).toBeVisible();
     await standard.getByRole("button", { name: "Invest in Standard" }).click();
     const dialog = page.getByRole("dialog", { name: "Invest in Standard" });
     await expect(dialog.getByTestId("available-balance")).toHaveText("$1,000.00");
@@ -99,8 +99,8 @@ test.describe("investments", () => {
     await expect(mine).toContainText("Active");
     await expect(mine).toContainText("14 days");
     await expect(mine).toContainText("$0.00 of $100.00");
-    // The balance is spent: the plan's action is Get Started again.
-    await expect(standard.getByRole("link", { name: "Get Started with Standard" })).toBeVisible();
+    // The balance is spent: the plan's action is Deposit to invest again.
+    await expect(standard.getByRole("link", { name: "Deposit to invest in Standard" })).toBeVisible();
 
     await visit(page, "/dashboard");
     await expect(card(page, "Main Balance")).toContainText("$0.00");

@@ -101,7 +101,8 @@ test.describe("mobile", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await toggle.click();
     await expect(menu).toBeVisible();
-    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(menu.getByRole("button", { name: "Close menu" })).toBeVisible();
     const box = await menu.boundingBox();
     expect(box, "menu has no box").not.toBeNull();
     expect(box!.width).toBeGreaterThanOrEqual(MOBILE.width - 1);

@@ -17,8 +17,34 @@ const PUBLIC_META: Record<string, PageMeta> = {
 
 export const NOT_FOUND_META: PageMeta = { title: "Page not found", description: "The page you asked for does not exist." };
 
+/**
+ * The browser tab's name for each signed-in screen: the screen's own heading (the overview's
+ * greeting holds the user's name, so it is "Dashboard"). Not pre-rendered, so no description.
+ */
+export const DASHBOARD_TITLES: Record<string, string> = {
+  "/dashboard": "Dashboard",
+  "/dashboard/investment": "Investment Plans",
+  "/dashboard/investments": "Investment Plans",
+  "/dashboard/transfer": "Choose Transfer Method",
+  "/dashboard/transfer/crypto": "Transfer with Crypto",
+  "/dashboard/transfer/fund": "Transfer Funds",
+  "/dashboard/recieve": "Request Money",
+  "/dashboard/transaction": "Transaction History",
+  "/dashboard/notifications": "Notifications",
+  "/dashboard/settings": "Settings",
+  "/dashboard/admin": "Back office",
+  "/dashboard/admin/deposits": "Pending deposits",
+  "/dashboard/admin/payouts": "Pending payouts",
+  "/dashboard/admin/plans": "Plans",
+};
+
 export function metaFor(pathname: string): PageMeta {
-  if (pathname === "/dashboard" || pathname.startsWith("/dashboard/")) return { title: "Dashboard", description: "" };
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (path === "/dashboard" || path.startsWith("/dashboard/")) {
+    // An unknown back-office path shows "Back office" (not available yet); any other, the 404 page.
+    const title = DASHBOARD_TITLES[path] ?? (path.startsWith("/dashboard/admin/") ? DASHBOARD_TITLES["/dashboard/admin"] : undefined);
+    return title ? { title, description: "" } : NOT_FOUND_META;
+  }
   return PUBLIC_META[pathname] ?? NOT_FOUND_META;
 }
 

@@ -1,13 +1,14 @@
 import { matchPath } from "react-router";
 import { lazyPage, type LazyPage } from "../lib/lazy-page.js";
+import { guestOnly } from "./auth/guest-only.js";
 
 /** Pages under the public layout that load on demand; Home and 404 ship in the main bundle. */
 export const LAZY_PUBLIC_PAGES: Array<{ path: string; Page: LazyPage }> = [
   { path: "/about", Page: lazyPage(() => import("./public/about.js").then((m) => m.AboutPage)) },
   { path: "/plan", Page: lazyPage(() => import("./public/plans.js").then((m) => m.PlansPage)) },
   { path: "/contact", Page: lazyPage(() => import("./public/contact.js").then((m) => m.ContactPage)) },
-  { path: "/login", Page: lazyPage(() => import("./auth/login.js").then((m) => m.LoginPage)) },
-  { path: "/signup", Page: lazyPage(() => import("./auth/signup.js").then((m) => m.SignupPage)) },
+  { path: "/login", Page: lazyPage(() => import("./auth/login.js").then((m) => guestOnly(m.LoginPage))) },
+  { path: "/signup", Page: lazyPage(() => import("./auth/signup.js").then((m) => guestOnly(m.SignupPage))) },
   { path: "/check-email", Page: lazyPage(() => import("./auth/check-email.js").then((m) => m.CheckEmailPage)) },
   { path: "/forgot-password", Page: lazyPage(() => import("./auth/forgot-password.js").then((m) => m.ForgotPasswordPage)) },
   { path: "/reset-password", Page: lazyPage(() => import("./auth/reset-password.js").then((m) => m.ResetPasswordPage)) },

@@ -11,7 +11,7 @@ const METHODS: Array<{ to: string; title: string; text: string; icon: LucideIcon
 export function DepositMethodScreen() {
   return (
     <section>
-      <ScreenTitle title="Choose Transfer Method">Deposits are credited to your Main Balance once we confirm the funds arrived.</ScreenTitle>
+      <ScreenTitle title="Choose Transfer Method">Add money to your account by crypto or bank transfer. It reaches your Main Balance once we confirm it arrived.</ScreenTitle>
       <ul className="grid max-w-3xl gap-4 sm:grid-cols-2">
         {METHODS.map(({ to, title, text, icon: Icon }) => (
           <li key={to}>

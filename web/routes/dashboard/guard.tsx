@@ -35,7 +35,7 @@ export function TwoFactorGate() {
   if (!blocked) return <Outlet />;
   return (
     <section>
-      <ScreenTitle title="Two-factor authentication required" />
+      <ScreenTitle title="Two-factor authentication required">An operator account opens every screen but Settings only once two-factor authentication is on.</ScreenTitle>
       <TwoFactorRequiredNotice />
     </section>
   );

@@ -13,10 +13,11 @@ import {
   Wallet,
   X,
 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { AccountBanners } from "#web/components/account/account-banners.js";
 import { Logo } from "#web/components/ui/logo.js";
+import { useFocusTrap } from "#web/components/ui/use-focus-trap.js";
 import { NotificationBell } from "#web/features/notifications/components/notification-bell.js";
 import { useSession, type SessionUser } from "#web/lib/session.js";
 import { useSignOut } from "#web/lib/use-sign-out.js";
@@ -69,6 +70,9 @@ function NavSection({ title, items, onNavigate }: { title: string; items: typeof
   );
 }
 
+/** Phone and tablet widths show the sidebar as a drawer; from this width it stays beside the page. */
+const WIDE = "(min-width: 1024px)";
+
 export function DashboardLayout() {
   const { site } = useBootstrap();
   const { user } = useSession();
@@ -79,41 +83,62 @@ export function DashboardLayout() {
   const open = openOn === pathname;
   const close = () => setOpenOn(null);
   const name = displayName(user);
+  const sidebar = useRef<HTMLElement>(null);
+  useFocusTrap(sidebar, open, close);
+
+  // Widened past the drawer's breakpoint while open: the sidebar is no longer a drawer, so no trap.
+  useEffect(() => {
+    if (!open) return;
+    const wide = window.matchMedia(WIDE);
+    const onChange = () => wide.matches && setOpenOn(null);
+    wide.addEventListener("change", onChange);
+    return () => wide.removeEventListener("change", onChange);
+  }, [open]);
 
   return (
-    <div className="min-h-screen bg-slate-100 lg:pl-64">
+    <div className="min-h-screen bg-slate-100 lg:flex">
       {open && <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-900/50 lg:hidden" onClick={close} />}
-      <aside
-        id="dashboard-sidebar"
-        className={cn(
-          "fixed inset-y-0 left-0 z-40 flex w-64 flex-col bg-brand-900 px-4 py-5 transition-transform lg:translate-x-0",
-          open ? "translate-x-0" : "-translate-x-full",
-        )}
-        aria-label="Dashboard"
-      >
-        <div className="flex items-center justify-between">
-          <Logo name={site.name} to="/dashboard" inverted />
-          <button type="button" className="inline-flex size-11 items-center justify-center rounded-lg text-white lg:hidden" aria-label="Close menu" onClick={close}>
-            <X aria-hidden="true" />
-          </button>
-        </div>
-        <nav aria-label="Dashboard sections" className="mt-8 flex flex-1 flex-col gap-8 overflow-y-auto">
-          <NavSection title="General" items={GENERAL} onNavigate={close} />
-          <NavSection title="Account" items={ACCOUNT} onNavigate={close} />
-          {user?.role === "admin" && <NavSection title="Admin" items={ADMIN} onNavigate={close} />}
-        </nav>
-        <button
-          type="button"
-          onClick={signOut}
-          disabled={signingOut}
-          className="mt-4 flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-brand-100 hover:bg-brand-800 hover:text-white"
+      {/*
+        The dark column stretches with the page, so the sidebar's colour reaches the bottom of a long
+        screen; the sidebar inside it sticks to the viewport. On narrow screens the column has no
+        width and the sidebar is a fixed drawer. Nothing around it has a transform or filter, which
+        would make the drawer's `fixed` relative to that box instead of the viewport.
+      */}
+      <div className="lg:w-64 lg:shrink-0 lg:bg-brand-900">
+        <aside
+          ref={sidebar}
+          id="dashboard-sidebar"
+          className={cn(
+            "fixed inset-y-0 left-0 z-40 flex h-dvh w-64 flex-col bg-brand-900 px-4 py-5 transition-[translate,visibility] lg:sticky lg:top-0 lg:visible lg:translate-x-0",
+            // Closed, the drawer is also invisible, so Tab cannot reach its links off-screen.
+            open ? "visible translate-x-0" : "invisible -translate-x-full",
+          )}
+          aria-label="Dashboard"
         >
-          <LogOut aria-hidden="true" className="size-5" />
-          Logout
-        </button>
-      </aside>
+          <div className="flex items-center justify-between">
+            <Logo name={site.name} to="/dashboard" inverted onClick={close} />
+            <button type="button" className="inline-flex size-11 items-center justify-center rounded-lg text-white lg:hidden" aria-label="Close menu" onClick={close}>
+              <X aria-hidden="true" />
+            </button>
+          </div>
+          <nav aria-label="Dashboard sections" className="mt-8 flex flex-1 flex-col gap-8 overflow-y-auto">
+            <NavSection title="General" items={GENERAL} onNavigate={close} />
+            <NavSection title="Account" items={ACCOUNT} onNavigate={close} />
+            {user?.role === "admin" && <NavSection title="Admin" items={ADMIN} onNavigate={close} />}
+          </nav>
+          <button
+            type="button"
+            onClick={signOut}
+            disabled={signingOut}
+            className="mt-4 flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-brand-100 hover:bg-brand-800 hover:text-white"
+          >
+            <LogOut aria-hidden="true" className="size-5" />
+            Logout
+          </button>
+        </aside>
+      </div>
 
-      <div className="flex min-h-screen flex-col">
+      <div className="flex min-h-screen min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 sm:px-6">
           <button
             type="button"

@@ -14,7 +14,7 @@ export function OverviewScreen() {
   const depositsHeading = useId();
   return (
     <section>
-      <ScreenTitle title={`Welcome, ${displayName(user)}`}>Here is an overview of your account.</ScreenTitle>
+      <ScreenTitle title={`Welcome, ${displayName(user)}`}>Your six balances, your investments and your deposits, as they stand now.</ScreenTitle>
       <BalanceCards />
       <section aria-labelledby={investmentsHeading} className="mt-10">
         <h2 id={investmentsHeading} className="mb-4 text-lg font-semibold text-brand-900">

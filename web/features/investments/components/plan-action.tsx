@@ -6,13 +6,13 @@ import { canAfford } from "../check-investment.js";
 interface Props {
   plan: PlanDto;
   availableCents: number | undefined;
-  /** The balance is still loading: the button waits rather than flip to Get Started a moment later. */
+  /** The balance is still loading: the button waits rather than flip to "Deposit to invest" a moment later. */
   loading?: boolean;
   /** Opens the invest dialog; the button is where focus returns when it closes. */
   onInvest: (plan: PlanDto, button: RefObject<HTMLButtonElement | null>) => void;
 }
 
-/** Invest when the Main Balance reaches the minimum; otherwise Get Started leads to a deposit (as the reference). */
+/** Invest when the Main Balance reaches the minimum; otherwise the button says it leads to a deposit first. */
 export function PlanAction({ plan, availableCents, loading, onInvest }: Props) {
   const noteId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -20,10 +20,10 @@ export function PlanAction({ plan, availableCents, loading, onInvest }: Props) {
     return (
       <div className="flex flex-col gap-2">
         <p id={noteId} className="text-sm text-slate-700">
-          Deposit funds to invest in this plan.
+          Your Main Balance is below this plan&apos;s minimum.
         </p>
-        <LinkButton to="/dashboard/transfer" className="w-full" aria-label={`Get Started with ${plan.name}`} aria-describedby={noteId}>
-          Get Started
+        <LinkButton to="/dashboard/transfer" className="w-full" aria-label={`Deposit to invest in ${plan.name}`} aria-describedby={noteId}>
+          Deposit to invest
         </LinkButton>
       </div>
     );
