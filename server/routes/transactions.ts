@@ -7,12 +7,12 @@ import { requireUser } from "../http/session.js";
 import { consumeRateLimit } from "../services/rate-limit/consume-rate-limit.js";
 import { transactionHistory, transactionHistoryCsv } from "../services/ledger/history.js";
 
-/** The caller's history, a page of JSON or the whole statement as CSV. */
+/** The caller's statement (docs/product.md, "History"): a page of JSON or the whole of it as CSV. */
 export function transactionRoutes({ auth, database, config }: AppDeps) {
   const history = {
     method: "get",
     path: "/",
-    summary: "The caller's history, newest first (format=csv for a file)",
+    summary: "The caller's statement, one row per event, newest first (format=csv for a file)",
     auth: "user",
     query: historyQuerySchema,
     response: historyPageDto,
