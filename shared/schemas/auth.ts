@@ -34,7 +34,6 @@ export const MESSAGES = {
   termsRequired: "Accept the Terms of Service to open an account.",
   riskRequired: "Confirm you have read the Risk Disclosure to open an account.",
   consentRequired: "Accept the Terms of Service and the Risk Disclosure to open an account.",
-  checkEmail: (email: string) => `We sent a link to ${email}. Open it to confirm your address; it signs you in and takes you to your dashboard.`,
 } as const;
 
 export const EMAIL_MAX = 254;
