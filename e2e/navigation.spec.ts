@@ -1,13 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
 import { BASE_URL, createUser, expect, signInViaApi, test, visit } from "./fixtures.js";
 
-/** Every entry of the phone menu for a visitor, in order, and where it leads. */
-const VISITOR_LINKS: Array<[string, string]> = [
-  ["Home", "/"],
-  ["About", "/about"],
-  ["Plans", "/plan"],
-  ["Contact", "/contact"],
-  ["Login Now", "/login"],
+/** Every entry of the phone menu for a visitor, in order, where it leads and that page's tab title. */
+const VISITOR_LINKS: Array<[string, string, string]> = [
+  ["Home", "/", "Fixed-term investment plans"],
+  ["About", "/about", "About us"],
+  ["Plans", "/plan", "Investment plans"],
+  ["Contact", "/contact", "Contact us"],
+  ["Login Now", "/login", "Log in"],
 ];
 
 const menuButton = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Open menu" });
@@ -84,7 +84,7 @@ for (const viewport of [
       await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", exact: true })).toBeHidden();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
-      for (const [label, path] of VISITOR_LINKS) {
+      for (const [label, path, title] of VISITOR_LINKS) {
         await menuButton(page).tap();
         await expect(menu(page)).toBeVisible();
         await expectFullScreen(menu(page), viewport);
@@ -93,6 +93,8 @@ for (const viewport of [
 
         await menu(page).getByRole("link", { name: label, exact: true }).tap();
         await expect(page, `${label} leads to ${path}`).toHaveURL(`${BASE_URL}${path}`);
+        // The new page has rendered (a lazy page loads first); a menu opened before that closes when it does.
+        await expect(page).toHaveTitle(`${title} · Termvest`);
         await expect(menu(page)).toHaveCount(0);
         await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
       }
