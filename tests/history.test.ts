@@ -14,6 +14,7 @@ import { userAccount } from "#server/services/ledger/accounts.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import type { HistoryEntryDto } from "#shared/schemas/ledger.js";
 import { testDatabaseUrl } from "./helpers/database.js";
+import { bankDepositBody } from "./helpers/deposits.js";
 import { person as newPerson, summary, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
 
@@ -43,7 +44,7 @@ describe("the history as a statement", () => {
     const user = await person({ funds: 500_000n });
     const friend = await person({ name: "Bola Ola" });
     // A confirmed deposit, an investment that matures, a transfer each way, a paid request and three withdrawals.
-    const deposit = await (await user.client.post("/api/deposits", { method: "bank", bank: "gtbank", amountCents: 100_000 })).json();
+    const deposit = await (await user.client.post("/api/deposits", await bankDepositBody(user.client, 100_000, "gtbank"))).json();
     expect((await admin.client.post(`/api/admin/deposits/${deposit.id}/confirm`, {})).status).toBe(200);
     expect((await user.client.request("/api/investments", { body: { planId: "advanced", amountCents: 200_000 }, headers: { "Idempotency-Key": "hist-invest-1" } })).status).toBe(201);
     expect((await user.client.post("/api/transfers", { toEmail: friend.email, amountCents: 10_000 })).status).toBe(201);
@@ -120,7 +121,7 @@ describe("the history as a statement", () => {
   it("lists a deposit that was not confirmed without money: no change, no balance after, not credited", async () => {
     const admin = await person({ admin: true });
     const user = await person();
-    const rejected = await (await user.client.post("/api/deposits", { method: "bank", bank: "uba", amountCents: 100_000 })).json();
+    const rejected = await (await user.client.post("/api/deposits", await bankDepositBody(user.client, 100_000, "uba"))).json();
     expect((await admin.client.post(`/api/admin/deposits/${rejected.id}/reject`, { reason: "Nothing arrived." })).status).toBe(200);
     await user.client.post("/api/deposits", { method: "crypto", coin: "BTC", amountCents: 350_000 });
     const expiring = await (await user.client.post("/api/deposits", { method: "crypto", coin: "BTC", amountCents: 7_000 })).json();
@@ -188,7 +189,7 @@ describe("the figures beside the cards", () => {
     const admin = await person({ admin: true });
     const user = await person({ funds: 50_000n });
     expect(await summary(user)).toMatchObject({ pendingDepositsCents: 0, pendingWithdrawalsCents: 0 });
-    await user.client.post("/api/deposits", { method: "bank", bank: "uba", amountCents: 250_000 });
+    await user.client.post("/api/deposits", await bankDepositBody(user.client, 250_000, "uba"));
     const second = await (await user.client.post("/api/deposits", { method: "crypto", coin: "BTC", amountCents: 100_000 })).json();
     const refused = await (await user.client.post("/api/deposits", { method: "crypto", coin: "BTC", amountCents: 9_900 })).json();
     await admin.client.post(`/api/admin/deposits/${refused.id}/reject`, { reason: "No." });
