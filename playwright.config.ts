@@ -39,7 +39,7 @@ export default defineConfig({
     command: `node -e "require('fs').rmSync('${DATA_DIR}',{recursive:true,force:true})" && node dist/server/main.js`,
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {

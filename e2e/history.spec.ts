@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { BASE_URL, card, createUser, expect, expectNoSeriousAxe, fund, newAdminPage, overflow, signInViaApi, test, visit } from "./fixtures.js";
+import { BASE_URL, bankReference, card, createUser, expect, expectNoSeriousAxe, fund, newAdminPage, overflow, signInViaApi, test, visit } from "./fixtures.js";
 
 const headers = () => ({ "Origin": BASE_URL, "Idempotency-Key": randomUUID() });
 
 async function claimDeposit(request: APIRequestContext, amountCents: number) {
-  const created = await request.post("/api/deposits", { data: { method: "bank", bank: "gtbank", amountCents }, headers: headers() });
+  const created = await request.post("/api/deposits", { data: { method: "bank", bank: "gtbank", amountCents, reference: await bankReference(request) }, headers: headers() });
   expect(created.status(), await created.text()).toBe(201);
 }
 
