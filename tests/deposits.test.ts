@@ -365,6 +365,17 @@ describe("fresh addresses from an xpub", () => {
 });
 
 describe.runIf(testDatabaseUrl)("deposits under concurrency (PostgreSQL)", () => {
+  it("gives one reference to 20 pages opened at once, and makes one deposit of 20 reports quoting it", async () => {
+    const client = await signedIn();
+    const references = await Promise.all(Array.from({ length: 20 }, () => bankReference(client)));
+    expect(new Set(references).size).toBe(1);
+    const body = { method: "bank", bank: "uba", amountCents: 9_900, reference: references[0] };
+    const statuses = await Promise.all(Array.from({ length: 20 }, () => client.post("/api/deposits", body).then((r) => r.status)));
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    expect((await (await client.get("/api/deposits")).json()).deposits).toHaveLength(1);
+  });
+
   it("credits once when 50 confirmations of one deposit arrive at once", async () => {
     const client = await signedIn();
     const created = await (await client.post("/api/deposits", crypto(12_300))).json();
