@@ -65,6 +65,19 @@ const SECONDS = Number(args.seconds);
 const ROUNDS = Number(args.rounds);
 const CONNECTIONS = Number(args.connections);
 
+/** Ctrl-C or SIGTERM: stop after the case under way, then clean up (server, database) as usual. */
+let interrupted: string | undefined;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = signal;
+    log(`${signal}: stopping after this case, then dropping the database`);
+  });
+}
+const checkInterrupt = () => {
+  if (interrupted) throw new Error(`interrupted by ${interrupted}`);
+};
+
 /** The yardstick's name; every other case is compared with it in the same round. */
 const HELLO = "bare Hono hello";
 
@@ -214,25 +227,28 @@ async function main(): Promise<number> {
       await fund(handle.db, sender.id, 100_000_000n);
       await fund(handle.db, recipient.id, 100_000_000n);
       await handle.db.execute(sql`analyze`);
+      checkInterrupt();
       log(`seeded ${readerJournals} + ${heavyJournals} journals, ${NOTIFICATIONS} notifications in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
       const site = server.baseUrl;
+      // Every request says what a browser says: it takes gzip (the pre-rendered pages are sent gzipped).
+      const browser = { "Accept-Encoding": "gzip, deflate, br" };
       const cases: LoadCase[] = [
-        { name: "GET /healthz", url: `${site}/healthz` },
-        { name: "GET /", url: `${site}/` },
-        { name: "GET /api/plans", url: `${site}/api/plans` },
-        { name: "GET /api/me/summary", url: `${site}/api/me/summary`, headers: { Cookie: reader.cookie } },
-        { name: "GET /api/notifications", url: `${site}/api/notifications`, headers: { Cookie: reader.cookie } },
-        { name: "GET /api/transactions?page=1", url: `${site}/api/transactions?page=1`, headers: { Cookie: reader.cookie } },
+        { name: "GET /healthz", url: `${site}/healthz`, headers: browser },
+        { name: "GET /", url: `${site}/`, headers: browser },
+        { name: "GET /api/plans", url: `${site}/api/plans`, headers: browser },
+        { name: "GET /api/me/summary", url: `${site}/api/me/summary`, headers: { ...browser, Cookie: reader.cookie } },
+        { name: "GET /api/notifications", url: `${site}/api/notifications`, headers: { ...browser, Cookie: reader.cookie } },
+        { name: "GET /api/transactions?page=1", url: `${site}/api/transactions?page=1`, headers: { ...browser, Cookie: reader.cookie } },
         {
           name: "POST /api/transfers",
           url: `${site}/api/transfers`,
           method: "POST",
-          headers: { Cookie: sender.cookie, Origin: site, "Content-Type": "application/json" },
+          headers: { ...browser, Cookie: sender.cookie, Origin: site, "Content-Type": "application/json" },
           body: JSON.stringify({ toEmail: recipient.email, amountCents: TRANSFER_CENTS }),
           freshIdempotencyKey: true,
         },
-        { name: "GET /api/me/summary (10,000 journals)", url: `${site}/api/me/summary`, headers: { Cookie: heavy.cookie } },
+        { name: "GET /api/me/summary (10,000 journals)", url: `${site}/api/me/summary`, headers: { ...browser, Cookie: heavy.cookie } },
       ];
       const only = args.only?.split(",").map((word) => word.trim().toLowerCase());
       const chosen = only ? cases.filter((c) => only.some((word) => c.name.toLowerCase().includes(word))) : cases;
@@ -247,10 +263,11 @@ async function main(): Promise<number> {
       const measured: Measured[] = [];
       const load = { connections: CONNECTIONS, seconds: SECONDS };
       for (let round = 1; round <= ROUNDS; round++) {
-        const yardstick = await runLoad({ name: HELLO, url: `http://127.0.0.1:${helloPort}/` }, { ...load, processes: { server: () => [hello.pid!] } });
+        const yardstick = await runLoad({ name: HELLO, url: `http://127.0.0.1:${helloPort}/`, headers: browser }, { ...load, processes: { server: () => [hello.pid!] } });
         measured.push({ round, name: HELLO, result: yardstick, share: 1 });
         log(`round ${round}: ${HELLO} ${fmt.int(yardstick.requestsPerSecond)} req/s, p99 ${yardstick.p99} ms; CPU per response ${fmt.ms(yardstick.cpuMsPerResponse.server ?? null, 3)} ms`);
         for (const c of round % 2 ? chosen : [...chosen].reverse()) {
+          checkInterrupt();
           const result = await runLoad(c, { ...load, processes: { server: () => [server.pid], database: () => backendPids(handle.db) } });
           const share = result.requestsPerSecond / yardstick.requestsPerSecond;
           measured.push({ round, name: c.name, result, share });
@@ -294,7 +311,7 @@ async function main(): Promise<number> {
           `- Machine: ${machine.cores} cores (\`nproc\`), ${machine.memoryGiB} GiB memory, ${machine.cpuModel}; load average (1 / 5 / 15 min) ${fmt.load(machine.loadBefore)} before, ${fmt.load(machine.loadAfter)} after. The server, PostgreSQL, autocannon and the yardstick share these cores.`,
           `- Node ${process.version}; ${settings.version.split(" on ")[0]}; the server logs as shipped (LOG_LEVEL=info: a line per request, to a file); durability as shipped: synchronous_commit = ${settings.synchronous_commit}, fsync = ${settings.fsync}, full_page_writes = ${settings.full_page_writes}.`,
           `- Command: \`npx tsx bench/api.ts\` (builds; \`node dist/server/main.js\` with NODE_ENV=production on a fresh PostgreSQL database \`termvest_bench_api_<random>\` on ${redact(baseUrl).replace(/\/[^/]*$/, "/")}, dropped at the end).`,
-          `- Load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per case, ${ROUNDS} rounds; each round measures the bare Hono "hello" server (its own process, \`bench/lib/hello-server.ts\`) first, then the routes (in reverse order in even rounds). *Share* is the route's req/s over hello's in the same round.`,
+          `- Load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per case, ${ROUNDS} rounds; each round measures the bare Hono "hello" server (its own process, \`bench/lib/hello-server.ts\`) first, then the routes (in reverse order in even rounds). *Share* is the route's req/s over hello's in the same round. Every request carries \`Accept-Encoding: gzip, deflate, br\`, as a browser's does.`,
           `- Data: a reader with ${readerJournals} journals (deposits, investments, maturities with interest, payout requests, paid payouts, transfers) and ${NOTIFICATIONS} notifications; a reader with ${heavyJournals} journals; a funded sender and recipient. Transfers are 1 cent each with a fresh Idempotency-Key; afterwards ${problems.length ? `**the check failed**: ${problems.join("; ")}` : `all ${fmt.int(check.rows)} transfers (${fmt.int(transferOk)} answered 201 within the runs, the rest in flight when a run ended) were found in the ledger: one transfer row each, both balances moved by exactly their sum, verifyLedger clean`}.`,
           "",
           "### Bars",

@@ -29,13 +29,22 @@ export interface LoadResult {
   cpuMsPerResponse: Record<string, number | null>;
 }
 
-/** utime + stime of all `pids` in seconds; null when one cannot be read. */
-function cpuOf(pids: readonly number[]): number | null {
-  let sum = 0;
+/** utime + stime in seconds of each of `pids` that can be read (a backend may come and go). */
+function cpuOf(pids: readonly number[]): Map<number, number> {
+  const seconds = new Map<number, number>();
   for (const pid of pids) {
-    const seconds = processCpuSeconds(pid);
-    if (seconds === null) return null;
-    sum += seconds;
+    const value = processCpuSeconds(pid);
+    if (value !== null) seconds.set(pid, value);
+  }
+  return seconds;
+}
+
+/** CPU seconds used between two readings by the processes present in both; null when none was. */
+function cpuBetween(before: Map<number, number>, after: Map<number, number>): number | null {
+  let sum: number | null = null;
+  for (const [pid, end] of after) {
+    const start = before.get(pid);
+    if (start !== undefined) sum = (sum ?? 0) + (end - start);
   }
   return sum;
 }
@@ -61,9 +70,8 @@ export async function runLoad(load: LoadCase, options: { connections: number; se
   const cpuAfter = pids.map(([, list]) => cpuOf(list));
   const cpuMsPerResponse = Object.fromEntries(
     pids.map(([name], i) => {
-      const before = cpuBefore[i];
-      const after = cpuAfter[i];
-      return [name, before == null || after == null || !result.requests.total ? null : ((after - before) * 1000) / result.requests.total];
+      const used = cpuBetween(cpuBefore[i]!, cpuAfter[i]!);
+      return [name, used === null || !result.requests.total ? null : (used * 1000) / result.requests.total];
     }),
   );
   const ok = Object.entries(result.statusCodeStats ?? {})
