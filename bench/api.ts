@@ -13,11 +13,12 @@
  *
  * People (bench/lib/api-seed.ts): a reader with 204 journals of history (deposits, investments,
  * maturities, payouts, transfers) and 50 notifications; a reader with 10,002 journals; a sender and
- * a recipient, each funded. Cases, in every round (the order reversed in even rounds): the bare
- * Hono yardstick, then /healthz, /, /api/plans, /api/me/summary, /api/notifications,
+ * a recipient, each funded. Cases, in every round (the order reversed in even rounds), each run
+ * right after a run of the bare Hono yardstick: /healthz, /, /api/plans, /api/me/summary, /api/notifications,
  * /api/transactions?page=1, POST /api/transfers (1 cent, a fresh Idempotency-Key each) and
  * /api/me/summary for the 10,000-journal reader. After the run every transfer is checked in the
- * ledger: one transfer row and journal per 201, the balances moved by exactly that, verifyLedger clean.
+ * ledger: a row for every 201 (and at most one more per connection, in flight when a run ended),
+ * both balances moved by exactly the rows' sum, verifyLedger clean.
  *
  * --profile runs the server under `node --cpu-prof` and prints where its CPU time went.
  * Exits 0 when the run and the checks completed (whether or not a bar was met), 1 otherwise.
@@ -262,19 +263,20 @@ async function main(): Promise<number> {
       const before = await availableCents(handle, [sender.id, recipient.id]);
       const measured: Measured[] = [];
       const load = { connections: CONNECTIONS, seconds: SECONDS };
+      // Hello runs right before every case, so each share compares two runs a few seconds apart:
+      // on a shared machine the load from other work drifts over a round.
       for (let round = 1; round <= ROUNDS; round++) {
-        const yardstick = await runLoad({ name: HELLO, url: `http://127.0.0.1:${helloPort}/`, headers: browser }, { ...load, processes: { server: () => [hello.pid!] } });
-        measured.push({ round, name: HELLO, result: yardstick, share: 1 });
-        log(`round ${round}: ${HELLO} ${fmt.int(yardstick.requestsPerSecond)} req/s, p99 ${yardstick.p99} ms; CPU per response ${fmt.ms(yardstick.cpuMsPerResponse.server ?? null, 3)} ms`);
         for (const c of round % 2 ? chosen : [...chosen].reverse()) {
           checkInterrupt();
+          const yardstick = await runLoad({ name: HELLO, url: `http://127.0.0.1:${helloPort}/`, headers: browser }, { ...load, processes: { server: () => [hello.pid!] } });
+          measured.push({ round, name: HELLO, result: yardstick, share: 1 });
           const result = await runLoad(c, { ...load, processes: { server: () => [server.pid], database: () => backendPids(handle.db) } });
           const share = result.requestsPerSecond / yardstick.requestsPerSecond;
           measured.push({ round, name: c.name, result, share });
           log(
-            `round ${round}: ${c.name} ${fmt.int(result.requestsPerSecond)} req/s (${fmt.pct(share * 100)} of hello), ` +
+            `round ${round}: ${c.name} ${fmt.int(result.requestsPerSecond)} req/s (${fmt.pct(share * 100)} of hello's ${fmt.int(yardstick.requestsPerSecond)} just before), ` +
               `p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}; ` +
-              `CPU per response: server ${fmt.ms(result.cpuMsPerResponse.server ?? null, 3)} ms, database ${fmt.ms(result.cpuMsPerResponse.database ?? null, 3)} ms`,
+              `CPU per response: server ${fmt.ms(result.cpuMsPerResponse.server ?? null, 3)} ms (hello ${fmt.ms(yardstick.cpuMsPerResponse.server ?? null, 3)}), database ${fmt.ms(result.cpuMsPerResponse.database ?? null, 3)} ms`,
           );
         }
       }
@@ -311,8 +313,8 @@ async function main(): Promise<number> {
           `- Machine: ${machine.cores} cores (\`nproc\`), ${machine.memoryGiB} GiB memory, ${machine.cpuModel}; load average (1 / 5 / 15 min) ${fmt.load(machine.loadBefore)} before, ${fmt.load(machine.loadAfter)} after. The server, PostgreSQL, autocannon and the yardstick share these cores.`,
           `- Node ${process.version}; ${settings.version.split(" on ")[0]}; the server logs as shipped (LOG_LEVEL=info: a line per request, to a file); durability as shipped: synchronous_commit = ${settings.synchronous_commit}, fsync = ${settings.fsync}, full_page_writes = ${settings.full_page_writes}.`,
           `- Command: \`npx tsx bench/api.ts\` (builds; \`node dist/server/main.js\` with NODE_ENV=production on a fresh PostgreSQL database \`termvest_bench_api_<random>\` on ${redact(baseUrl).replace(/\/[^/]*$/, "/")}, dropped at the end).`,
-          `- Load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per case, ${ROUNDS} rounds; each round measures the bare Hono "hello" server (its own process, \`bench/lib/hello-server.ts\`) first, then the routes (in reverse order in even rounds). *Share* is the route's req/s over hello's in the same round. Every request carries \`Accept-Encoding: gzip, deflate, br\`, as a browser's does.`,
-          `- Data: a reader with ${readerJournals} journals (deposits, investments, maturities with interest, payout requests, paid payouts, transfers) and ${NOTIFICATIONS} notifications; a reader with ${heavyJournals} journals; a funded sender and recipient. Transfers are 1 cent each with a fresh Idempotency-Key; afterwards ${problems.length ? `**the check failed**: ${problems.join("; ")}` : `all ${fmt.int(check.rows)} transfers (${fmt.int(transferOk)} answered 201 within the runs, the rest in flight when a run ended) were found in the ledger: one transfer row each, both balances moved by exactly their sum, verifyLedger clean`}.`,
+          `- Load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per case, ${ROUNDS} rounds; in each round every route runs right after the bare Hono "hello" server (its own process, \`bench/lib/hello-server.ts\`), routes in reverse order in even rounds. *Share* is the route's req/s over the hello run just before it. Every request carries \`Accept-Encoding: gzip, deflate, br\`, as a browser's does.`,
+          `- Data: a reader with ${fmt.int(readerJournals)} journals (deposits, investments, maturities with interest, payout requests, paid payouts, transfers) and ${NOTIFICATIONS} notifications; a reader with ${fmt.int(heavyJournals)} journals; a funded sender and recipient. Transfers are 1 cent each with a fresh Idempotency-Key; afterwards ${problems.length ? `**the check failed**: ${problems.join("; ")}` : `all ${fmt.int(check.rows)} transfers (${fmt.int(transferOk)} answered 201 within the runs, the rest in flight when a run ended) were found in the ledger: one transfer row each, both balances moved by exactly their sum, verifyLedger clean`}.`,
           "",
           "### Bars",
           "",
