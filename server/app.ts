@@ -13,7 +13,9 @@ import { jsonOnly, limitBody } from "./http/body-limit.js";
 import { sameOriginOnly } from "./http/csrf.js";
 import { requestLog } from "./http/request-log.js";
 import { securityHeaders } from "./http/security-headers.js";
+import { forgetSessions } from "./http/session.js";
 import { staticFiles } from "./http/static-files.js";
+import { acceptsGzip } from "./http/compression.js";
 import { refuseControlCharactersInUrl } from "./http/url-text.js";
 import type { Logger } from "./logger.js";
 import type { MailDelivery } from "./mail/delivery.js";
@@ -62,7 +64,10 @@ export function createApp(deps: AppDeps) {
 
   app.use("*", requestLog(logger));
   app.use("*", securityHeaders({ hsts: config.isProduction }));
-  app.use("*", compress());
+  // Compression where it pays (server/http/compression.ts): pages and static files are gzipped once,
+  // ahead of time; of the API, only the history's CSV file can be large.
+  const compressed = compress();
+  app.use("/api/transactions", (c, next) => (c.req.query("format") === "csv" ? compressed(c, next) : next()));
   // Before anything reads a body: refuse other origins, then bodies over the limit, then non-JSON.
   app.use("*", sameOriginOnly(config.publicUrl));
   app.use("*", limitBody());
@@ -72,7 +77,12 @@ export function createApp(deps: AppDeps) {
     await next();
     // Answers about a signed-in person must not be kept by a browser or a proxy.
     if (!c.res.headers.has("cache-control")) c.res.headers.set("Cache-Control", "no-store");
-    if (c.req.method !== "GET" && c.res.status < 400) deps.mailDelivery.kick();
+    if (c.req.method !== "GET" && c.res.status < 400) {
+      deps.mailDelivery.kick();
+      // A sign-out, a revoked session, a new password or an operator's change to a user: reads
+      // on this server stop trusting the session cache at once (server/http/session-cache.ts).
+      if (c.req.path.startsWith("/api/auth/") || c.req.path.startsWith("/api/admin/")) forgetSessions(auth);
+    }
   });
 
   app.onError((error, c) => {
@@ -132,6 +142,10 @@ export function createApp(deps: AppDeps) {
       const isApp = c.req.path === "/dashboard" || c.req.path.startsWith("/dashboard/");
       const page = found ?? (isApp ? pages.shell() : pages.notFound());
       c.header("Cache-Control", "no-cache");
+      c.header("Vary", "Accept-Encoding");
+      if (acceptsGzip(c.req.header("accept-encoding"))) {
+        return c.body(page.gzipped, page.status as 200, { "Content-Type": "text/html; charset=UTF-8", "Content-Encoding": "gzip" });
+      }
       return c.html(page.html, page.status as 200);
     });
   }

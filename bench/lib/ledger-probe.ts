@@ -67,7 +67,7 @@ function machineTicks(): { busy: number; total: number } | null {
 }
 
 /** utime + stime of a process in seconds (USER_HZ = 100 on Linux), or null when it is not readable. */
-function processCpuSeconds(pid: number): number | null {
+export function processCpuSeconds(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

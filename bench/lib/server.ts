@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -34,6 +34,8 @@ export function randomSecret(length: number): string {
 export interface RunningServer {
   baseUrl: string;
   port: number;
+  /** The server process, for CPU sampling. */
+  pid: number;
   dataDir: string;
   /** The snapshot of the build the server runs from. */
   appDir: string;
@@ -77,12 +79,24 @@ export function snapshotBuild(root: string, dest: string): void {
   }
 }
 
+export interface StartOptions {
+  /** PostgreSQL to serve from (a database the caller created); the embedded database when absent. */
+  databaseUrl?: string;
+  /** Flags for node before the entry point, e.g. `--cpu-prof`. */
+  nodeArgs?: string[];
+  /**
+   * The server's log level (LOG_LEVEL=warn when absent). At `info`, production's default, the
+   * server logs a line per request; they go to `data/server.log` instead of this process.
+   */
+  logLevel?: string;
+}
+
 /**
  * Starts the built server (`node dist/server/main.js`, from a snapshot of the build) in production
  * mode on a free port and a fresh temporary data directory, and waits until `GET /readyz` answers
  * 200. The snapshot and the data directory live in one temporary directory that stop() removes.
  */
-export async function startServer(root: string): Promise<RunningServer> {
+export async function startServer(root: string, options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const tempDir = mkdtempSync(path.join(tmpdir(), "termvest-bench-"));
@@ -103,10 +117,10 @@ export async function startServer(root: string): Promise<RunningServer> {
     OPERATOR_REGISTRATION_NUMBER: "RC 1234567",
     OPERATOR_REGISTERED_ADDRESS: "1 Benchmark Road, Lagos",
     OPERATOR_REGULATOR: "not regulated",
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: options.logLevel ?? "warn",
     RATE_LIMIT: "off",
-    // Always the embedded database in DATA_DIR and the outbox, whatever this shell has set.
-    DATABASE_URL: "",
+    // The caller's database, else the embedded one in DATA_DIR; always the outbox, whatever this shell has set.
+    DATABASE_URL: options.databaseUrl ?? "",
     SMTP_URL: "",
   };
 
@@ -144,7 +158,11 @@ export async function startServer(root: string): Promise<RunningServer> {
 
   try {
     snapshotBuild(root, appDir);
-    child = spawn(process.execPath, [entry], { cwd: appDir, env, stdio: ["ignore", "pipe", "pipe"] });
+    const logToFile = options.logLevel !== undefined && options.logLevel !== "warn";
+    mkdirSync(dataDir, { recursive: true });
+    const stdout = logToFile ? openSync(path.join(dataDir, "server.log"), "a") : "pipe";
+    child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], { cwd: appDir, env, stdio: ["ignore", stdout, "pipe"] });
+    if (typeof stdout === "number") closeSync(stdout);
     child.stdout?.on("data", remember);
     child.stderr?.on("data", remember);
     const exitedEarly = new Promise<never>((_, reject) => {
@@ -165,7 +183,7 @@ export async function startServer(root: string): Promise<RunningServer> {
     throw new Error(`${(error as Error).message}${tail ? `\nLast server output:\n${tail}` : ""}`, { cause: error });
   }
 
-  return { baseUrl, port, dataDir, appDir, recentOutput: () => output.slice(-30).join("\n"), stop };
+  return { baseUrl, port, pid: child!.pid!, dataDir, appDir, recentOutput: () => output.slice(-30).join("\n"), stop };
 }
 
 async function waitForReady(url: string): Promise<void> {

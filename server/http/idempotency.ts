@@ -9,6 +9,12 @@ import { AppError } from "../errors.js";
 export interface OperationResult {
   status: 200 | 201;
   body: unknown;
+  /**
+   * The step that takes the contended locks (a ledger journal on two users' balances), run after
+   * everything else, the idempotency record included, just before COMMIT: those locks are then
+   * held for one round trip, not for every statement after them (decision 0029).
+   */
+  lockingStep?: () => Promise<unknown>;
 }
 
 /**
@@ -25,7 +31,14 @@ export async function runMoneyOperation(
   operation: (tx: DbExecutor) => Promise<OperationResult>,
 ): Promise<{ result: OperationResult; replayed: boolean }> {
   const header = c.req.header(IDEMPOTENCY_HEADER);
-  if (header === undefined) return { result: await db.transaction((tx) => operation(tx)), replayed: false };
+  if (header === undefined) {
+    const result = await db.transaction(async (tx) => {
+      const done = await operation(tx);
+      await done.lockingStep?.();
+      return done;
+    });
+    return { result: { status: result.status, body: result.body }, replayed: false };
+  }
   const key = idempotencyKeyField.safeParse(header);
   if (!key.success) throw new AppError("VALIDATION_FAILED", key.error.issues[0]?.message ?? "Invalid Idempotency-Key.");
   const fingerprint = createHash("sha256").update(`${c.req.method} ${c.req.path}\n${raw}`).digest("hex");
@@ -51,7 +64,8 @@ export async function runMoneyOperation(
       .update(idempotencyRecord)
       .set({ status: result.status, body: result.body as object })
       .where(and(eq(idempotencyRecord.userId, userId), eq(idempotencyRecord.key, key.data)));
-    return { result, replayed: false };
+    await result.lockingStep?.();
+    return { result: { status: result.status, body: result.body }, replayed: false };
   });
 }
 

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import type { ContentPage } from "#shared/content.js";
 import type { Bootstrap, RenderResult } from "#shared/site.js";
 
@@ -14,6 +15,8 @@ interface SsrModule {
 export interface Page {
   status: number;
   html: string;
+  /** The same HTML gzipped once when rendered, so no request pays to compress it (decision 0029). */
+  gzipped: Uint8Array<ArrayBuffer>;
 }
 
 export interface Pages {
@@ -56,6 +59,8 @@ export function optimizeTemplate(template: string, clientDir: string): string {
   return html;
 }
 
+const page = (status: number, html: string): Page => ({ status, html, gzipped: new Uint8Array(gzipSync(html, { level: 9 })) });
+
 export const normalizePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
 
 /**
@@ -83,11 +88,11 @@ export async function loadPages(
     for (const route of [...ssr.PRERENDER_ROUTES, ...content.keys()]) {
       const pageData = content.get(route) ?? null;
       const result = ssr.render(route, next, pageData);
-      pages.set(route, { status: result.status, html: fill(template, next, pageData, result) });
+      pages.set(route, page(result.status, fill(template, next, pageData, result)));
     }
     const missing = ssr.render(ssr.NOT_FOUND_ROUTE, next);
-    notFound = { status: 404, html: fill(template, next, null, missing) };
-    shell = { status: 200, html: fill(template, next, null, { html: "", title: `Dashboard · ${next.site.name}`, description: "" }) };
+    notFound = page(404, fill(template, next, null, missing));
+    shell = page(200, fill(template, next, null, { html: "", title: `Dashboard · ${next.site.name}`, description: "" }));
     rendered = pages;
   };
   refresh(bootstrap);

@@ -8,6 +8,10 @@ export function loggablePath(pathname: string): string {
 }
 
 export function requestLog(logger: Logger): MiddlewareHandler {
+  // The line's fields are fixed and hold nothing secret (the path is redacted above, the query and
+  // headers never logged), so it skips the root logger's redaction: a third of a small request's
+  // CPU went to matching its wildcard paths (decision 0029).
+  const requests = logger.child({}, { redact: [] });
   return async (c, next) => {
     const started = performance.now();
     const id = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
@@ -23,8 +27,8 @@ export function requestLog(logger: Logger): MiddlewareHandler {
         status,
         ms: Math.round(performance.now() - started),
       };
-      if (status >= 500) logger.error(entry, "request failed");
-      else logger.info(entry, "request");
+      if (status >= 500) requests.error(entry, "request failed");
+      else requests.info(entry, "request");
     }
   };
 }

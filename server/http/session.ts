@@ -4,6 +4,7 @@ import { extendAdminSession } from "../auth/session-lifetime.js";
 import type { Database } from "../db/client.js";
 import { AppError } from "../errors.js";
 import { MESSAGES } from "#shared/schemas/auth.js";
+import { SessionCache } from "./session-cache.js";
 
 export interface SessionUser {
   id: string;
@@ -17,19 +18,57 @@ export interface SessionUser {
 export type AppEnv = { Variables: { user: SessionUser } };
 
 type SessionResult = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
-type FullUser = SessionResult["user"] & { role?: string | null; twoFactorEnabled?: boolean | null };
+type FullUser = SessionResult["user"] & {
+  role?: string | null;
+  twoFactorEnabled?: boolean | null;
+  banned?: boolean | null;
+  banExpires?: Date | string | null;
+};
+
+/** Reads may use the short session cache (server/http/session-cache.ts); anything that changes state may not. */
+const READ_METHODS = new Set(["GET", "HEAD"]);
+
+/** One cache per auth instance, so every router's guard shares it and tests' servers stay apart. */
+const caches = new WeakMap<Auth, SessionCache<SessionUser>>();
+
+function cacheOf(auth: Auth): SessionCache<SessionUser> {
+  let cache = caches.get(auth);
+  if (!cache) caches.set(auth, (cache = new SessionCache<SessionUser>()));
+  return cache;
+}
+
+/** After a change to sessions or users made through this server: no read trusts an old answer. */
+export function forgetSessions(auth: Auth): void {
+  caches.get(auth)?.clear();
+}
+
+function isBanned(user: FullUser, now: Date): boolean {
+  return user.banned === true && (!user.banExpires || new Date(user.banExpires) > now);
+}
 
 /**
- * Resolves the caller from the session cookie; 401 when there is none. An admin's request also
- * slides their short idle timeout forward (server/auth/session-lifetime.ts).
+ * Resolves the caller from the session cookie; 401 when there is none, or its user is banned.
+ * A read (GET) by a customer may be answered from the session cache for a few seconds; every
+ * other request, and every admin's, asks the database. An admin's request also slides their short
+ * idle timeout forward (server/auth/session-lifetime.ts).
  */
 export function requireUser(auth: Auth, db: Database): MiddlewareHandler<AppEnv> {
+  const cache = cacheOf(auth);
   return async (c, next) => {
+    const cookie = READ_METHODS.has(c.req.method) ? c.req.header("cookie") : undefined;
+    const cached = cookie ? cache.get(cookie) : undefined;
+    if (cached) {
+      c.set("user", cached);
+      return next();
+    }
     const result = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!result) throw new AppError("UNAUTHENTICATED", "Please log in to continue.");
+    const now = new Date();
+    if (!result || isBanned(result.user as FullUser, now)) throw new AppError("UNAUTHENTICATED", "Please log in to continue.");
     const { id, name, email, role, emailVerified, twoFactorEnabled } = result.user as FullUser;
-    c.set("user", { id, name, email, role: role ?? "user", emailVerified, twoFactorEnabled: twoFactorEnabled === true });
-    if (role === "admin") await extendAdminSession(db, result.session, new Date());
+    const user: SessionUser = { id, name, email, role: role ?? "user", emailVerified, twoFactorEnabled: twoFactorEnabled === true };
+    c.set("user", user);
+    if (role === "admin") await extendAdminSession(db, result.session, now);
+    else if (cookie) cache.set(cookie, user, new Date(result.session.expiresAt).getTime());
     await next();
   };
 }

@@ -1,6 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { MiddlewareHandler } from "hono";
+import { acceptsGzip, COMPRESSIBLE, gzipAsync } from "./compression.js";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -17,9 +18,16 @@ const TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
-/** Files from the client build. Hashed assets are cached for a year; other files revalidate. */
+/** Text files under this size are sent as they are: gzip would save less than it costs. */
+const GZIP_MIN_BYTES = 1024;
+
+/**
+ * Files from the client build. Hashed assets are cached for a year; other files revalidate. Text
+ * files are gzipped once (kept by path, size and modification time) for clients that accept it.
+ */
 export function staticFiles(root: string): MiddlewareHandler {
   const base = path.resolve(root);
+  const gzipped = new Map<string, { stamp: string; body: Uint8Array<ArrayBuffer> }>();
   return async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     let pathname: string;
@@ -38,6 +46,16 @@ export function staticFiles(root: string): MiddlewareHandler {
       "Content-Type": type,
       "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
     };
+    const compressible = COMPRESSIBLE.test(type) && info.size >= GZIP_MIN_BYTES;
+    if (compressible) c.header("Vary", "Accept-Encoding");
+    if (compressible && acceptsGzip(c.req.header("accept-encoding"))) {
+      const stamp = `${info.size}:${info.mtimeMs}`;
+      let kept = gzipped.get(file);
+      if (kept?.stamp !== stamp) gzipped.set(file, (kept = { stamp, body: new Uint8Array(await gzipAsync(await readFile(file), { level: 9 })) }));
+      const encoded = { ...headers, "Content-Encoding": "gzip" };
+      if (c.req.method === "HEAD") return c.body(null, 200, { ...encoded, "Content-Length": String(kept.body.byteLength) });
+      return c.body(kept.body, 200, encoded);
+    }
     if (c.req.method === "HEAD") return c.body(null, 200, { ...headers, "Content-Length": String(info.size) });
     return c.body(new Uint8Array(await readFile(file)), 200, headers);
   };

@@ -7,7 +7,7 @@ import { ApiRouter } from "../http/api-router.js";
 import { requireUser, requireVerifiedEmail } from "../http/session.js";
 import { findRecipient } from "../services/transfers/find-recipient.js";
 import { previewTransfer } from "../services/transfers/preview-transfer.js";
-import { sendTransfer } from "../services/transfers/send-transfer.js";
+import { prepareTransfer } from "../services/transfers/send-transfer.js";
 
 /** Money sent at once to another Termvest user, by e-mail, and the review shown before it. */
 export function transferRoutes({ auth, database, config, clock }: AppDeps) {
@@ -33,8 +33,8 @@ export function transferRoutes({ auth, database, config, clock }: AppDeps) {
         const { raw, value } = await readJson(c, createTransferSchema);
         const recipient = await findRecipient(database.db, c.get("user"), value.toEmail, { field: "toEmail", rateLimit: config.rateLimit });
         const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
-          const sent = await sendTransfer(tx, c.get("user"), recipient, BigInt(value.amountCents), value.note, clock.now());
-          return { status: 201, body: sent.transfer };
+          const sent = await prepareTransfer(tx, c.get("user"), recipient, BigInt(value.amountCents), value.note, clock.now());
+          return { status: 201, body: sent.transfer, lockingStep: sent.postJournal };
         });
         return respond(c, outcome);
       },

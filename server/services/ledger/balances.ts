@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, eq, sql } from "drizzle-orm";
 import type { SummaryDto } from "#shared/schemas/ledger.js";
 import type { DbExecutor } from "#server/db/client.js";
-import { deposit, ledgerAccount, posting } from "#server/db/schema.js";
+import { deposit } from "#server/db/schema.js";
 import { platformAccount, userAccount } from "./accounts.js";
+import { ownAccountsAndFlows } from "./flows-cache.js";
 
 /** bigint cents to a JSON number; every balance we can hold fits, and anything else is a bug to stop on. */
 export function toJsonCents(cents: bigint): number {
@@ -14,38 +14,23 @@ export function toJsonCents(cents: bigint): number {
 /** The six dashboard figures (docs/product.md, "The six figures"), read from the ledger. */
 export async function summarize(db: DbExecutor, userId: string): Promise<SummaryDto> {
   const own = [userAccount(userId, "available"), userAccount(userId, "invested"), userAccount(userId, "payout_hold")];
-  const balances = await db
-    .select({ id: ledgerAccount.id, balance: ledgerAccount.balanceCents })
-    .from(ledgerAccount)
-    .where(inArray(ledgerAccount.id, own.map((account) => account.id)));
-  const balance = (id: string) => balances.find((row) => row.id === id)?.balance ?? 0n;
-
   // What crossed the platform's accounts in the journals that moved this user's own money: every
-  // deposit, maturity and paid payout credits or debits one of the user's accounts. Read through the
-  // posting key (account, journal) alone, so journals need no index by user (decision 0020).
+  // deposit, maturity and paid payout credits or debits one of the user's accounts. Remembered
+  // between the journals that change it (./flows-cache.ts); the balances are read every time.
   const deposits = platformAccount("deposits").id;
   const interest = platformAccount("interest").id;
   const payouts = platformAccount("payouts").id;
-  const platform = [deposits, interest, payouts];
-  const ownPosting = alias(posting, "own_posting");
-  const ownJournals = db
-    .select({ journalId: ownPosting.journalId })
-    .from(ownPosting)
-    .where(inArray(ownPosting.accountId, own.map((account) => account.id)));
-  const flows = await db
-    .select({ accountId: posting.accountId, total: sql<string>`sum(${posting.amountCents})::text` })
-    .from(posting)
-    .where(and(inArray(posting.accountId, platform), inArray(posting.journalId, ownJournals)))
-    .groupBy(posting.accountId);
-  const flow = (id: string) => BigInt(flows.find((row) => row.accountId === id)?.total ?? "0");
+  const { balances, flows } = await ownAccountsAndFlows(db, userId, own.map((account) => account.id), [deposits, interest, payouts]);
+  const balance = (id: string) => balances.get(id) ?? 0n;
+  const flow = (id: string) => flows.get(id) ?? 0n;
 
+  const [available, invested, held] = own.map((account) => balance(account.id)) as [bigint, bigint, bigint];
   // Claims not yet confirmed: shown beside the figures, never in them (docs/product.md, "The six figures").
+  // Not a ledger total, so read every time rather than remembered with the flows.
   const [pending] = await db
     .select({ total: sql<string>`coalesce(sum(${deposit.amountCents}), 0)::text` })
     .from(deposit)
     .where(and(eq(deposit.userId, userId), eq(deposit.status, "pending")));
-
-  const [available, invested, held] = own.map((account) => balance(account.id)) as [bigint, bigint, bigint];
   return {
     mainBalanceCents: toJsonCents(available),
     interestBalanceCents: toJsonCents(-flow(interest)),

@@ -24,6 +24,8 @@ export interface JournalInput {
   userId: string | null;
   reference?: string;
   postings: Array<{ account: LedgerAccountRef; amountCents: bigint }>;
+  /** Chosen by the caller when rows written before the journal name it (a transfer's); else a new one. */
+  journalId?: string;
 }
 
 export interface PostedJournal {
@@ -66,7 +68,7 @@ export async function postJournal(tx: DbExecutor, input: JournalInput): Promise<
   }
   try {
     const [row] = await queryPrepared<{ posted: string[] }>(tx, POST_JOURNAL.name, POST_JOURNAL.text, [
-      timeOrderedUuid(),
+      input.journalId ?? timeOrderedUuid(),
       input.idempotencyKey,
       input.kind,
       input.userId,

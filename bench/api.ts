@@ -1,0 +1,358 @@
+/**
+ * API benchmark: the production build on PostgreSQL under autocannon at 50 connections, each route
+ * beside a bare Hono "hello" server measured in the same round. Writes the `## API (bench/api.ts)`
+ * section of BENCHMARKS.md and prints a summary.
+ *
+ *   npx tsx bench/api.ts [--seconds 10] [--rounds 2] [--connections 50] [--only summary,transfers]
+ *                        [--no-build] [--no-write] [--profile]
+ *
+ * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
+ * The benchmark creates its own database (termvest_bench_api_<random>), starts `node
+ * dist/server/main.js` with NODE_ENV=production on it (the server migrates it), and drops it at the
+ * end. Durability settings are never changed.
+ *
+ * People (bench/lib/api-seed.ts): a reader with 204 journals of history (deposits, investments,
+ * maturities, payouts, transfers) and 50 notifications; a reader with 10,002 journals; a sender and
+ * a recipient, each funded. Cases, in every round (the order reversed in even rounds), each run
+ * right after a run of the bare Hono yardstick: /healthz, /, /api/plans, /api/me/summary, /api/notifications,
+ * /api/transactions?page=1, POST /api/transfers (1 cent, a fresh Idempotency-Key each) and
+ * /api/me/summary for the 10,000-journal reader. After the run every transfer is checked in the
+ * ledger: a row for every 201 (and at most one more per connection, in flight when a run ended),
+ * both balances moved by exactly the rows' sum, verifyLedger clean.
+ *
+ * --profile runs the server under `node --cpu-prof` and prints where its CPU time went.
+ * Exits 0 when the run and the checks completed (whether or not a bar was met), 1 otherwise.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import pg from "pg";
+import { openPostgres, type DatabaseHandle } from "#server/db/client.js";
+import { ledgerAccount, transfer } from "#server/db/schema.js";
+import { userAccount } from "#server/services/ledger/accounts.js";
+import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
+import { fund, seedHistory, seedNotifications, signedInUser, type BenchUser } from "./lib/api-seed.js";
+import { summarizeProfiles } from "./lib/cpu-profile.js";
+import { backendPids, fmt, logger, machineInfo, redact, serverSettings } from "./lib/harness.js";
+import { runLoad, type LoadCase, type LoadResult } from "./lib/load.js";
+import { BENCHMARKS_INTRO, median, table, writeSection } from "./lib/markdown.js";
+import { buildApp, freePort, randomSecret, startServer } from "./lib/server.js";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const SECTION_HEADING = "## API (bench/api.ts)";
+const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/postgres";
+const HISTORY_JOURNALS = 200;
+const HEAVY_JOURNALS = 10_000;
+const NOTIFICATIONS = 50;
+const TRANSFER_CENTS = 1;
+
+const log = logger("api");
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "10" },
+    rounds: { type: "string", default: "2" },
+    connections: { type: "string", default: "50" },
+    only: { type: "string" },
+    "no-build": { type: "boolean", default: false },
+    "no-write": { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
+  },
+});
+const SECONDS = Number(args.seconds);
+const ROUNDS = Number(args.rounds);
+const CONNECTIONS = Number(args.connections);
+
+/** Ctrl-C or SIGTERM: stop after the case under way, then clean up (server, database) as usual. */
+let interrupted: string | undefined;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = signal;
+    log(`${signal}: stopping after this case, then dropping the database`);
+  });
+}
+const checkInterrupt = () => {
+  if (interrupted) throw new Error(`interrupted by ${interrupted}`);
+};
+
+/** The yardstick's name; every other case is compared with it in the same round. */
+const HELLO = "bare Hono hello";
+
+interface Measured {
+  round: number;
+  name: string;
+  result: LoadResult;
+  /** req/s as a share of the yardstick's in the same round. */
+  share: number;
+}
+
+interface Bar {
+  text: string;
+  measured: string;
+  pass: boolean;
+}
+
+function startHello(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/lib/hello-server.ts"), String(port)], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`hello server exited (${code})`)));
+    child.stdout?.once("data", () => resolve(child));
+  });
+}
+
+async function withDatabase<T>(baseUrl: URL, run: (url: string) => Promise<T>): Promise<T> {
+  const name = `termvest_bench_api_${randomSecret(8).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: baseUrl.toString() });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  log(`created database ${name} on ${redact(baseUrl).replace(/\/[^/]*$/, "/")}`);
+  const url = new URL(baseUrl.toString());
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.toString());
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+    log(`dropped database ${name}`);
+  }
+}
+
+async function availableCents(handle: DatabaseHandle, userIds: string[]): Promise<Map<string, bigint>> {
+  const rows = await handle.db
+    .select({ id: ledgerAccount.id, balance: ledgerAccount.balanceCents })
+    .from(ledgerAccount)
+    .where(inArray(ledgerAccount.id, userIds.map((id) => userAccount(id, "available").id)));
+  return new Map(rows.map((row) => [row.id, row.balance ?? 0n]));
+}
+
+/**
+ * Every transfer row moved exactly its cents, once: the balances moved by the number of rows, each
+ * answered 201 has its row (requests still in flight when a case's time ran out finish after it,
+ * so there may be up to one more row per connection and round), and verifyLedger is clean.
+ */
+async function verifyTransfers(
+  handle: DatabaseHandle,
+  from: BenchUser,
+  to: BenchUser,
+  before: Map<string, bigint>,
+  succeeded: number,
+  inFlight: number,
+): Promise<{ rows: number; problems: string[] }> {
+  const problems: string[] = [];
+  const [row] = await handle.db
+    .select({ value: count() })
+    .from(transfer)
+    .where(and(eq(transfer.fromUserId, from.id), eq(transfer.toUserId, to.id)));
+  const rows = row?.value ?? 0;
+  if (rows < succeeded || rows > succeeded + inFlight) problems.push(`${succeeded} transfers answered 201 (and at most ${inFlight} in flight), but ${rows} transfer rows`);
+  const after = await availableCents(handle, [from.id, to.id]);
+  const moved = BigInt(rows * TRANSFER_CENTS);
+  const fromId = userAccount(from.id, "available").id;
+  const toId = userAccount(to.id, "available").id;
+  if (before.get(fromId)! - after.get(fromId)! !== moved) problems.push(`sender's balance moved ${before.get(fromId)! - after.get(fromId)!}, expected ${moved}`);
+  if (after.get(toId)! - before.get(toId)! !== moved) problems.push(`recipient's balance moved ${after.get(toId)! - before.get(toId)!}, expected ${moved}`);
+  problems.push(...(await verifyLedger(handle.db)));
+  return { rows, problems };
+}
+
+function barsOf(measured: Measured[]): Bar[] {
+  const of = (name: string) => measured.filter((m) => m.name === name);
+  const med = (rows: Measured[], pick: (m: Measured) => number) => median(rows.map(pick)) ?? Number.NaN;
+  const errors = (rows: Measured[]) => rows.reduce((sum, m) => sum + m.result.errors + m.result.non2xx, 0);
+  const bars: Bar[] = [];
+  for (const name of ["GET /api/me/summary", "GET /api/me/summary (10,000 journals)"]) {
+    const rows = of(name);
+    if (!rows.length) continue;
+    const share = med(rows, (m) => m.share);
+    const p99 = med(rows, (m) => m.result.p99);
+    bars.push({ text: `${name}: ≥ 10 % of bare Hono's req/s`, measured: fmt.pct(share * 100), pass: share >= 0.1 });
+    bars.push({ text: `${name}: p99 < 50 ms`, measured: `${fmt.ms(p99, 1)} ms`, pass: p99 < 50 });
+    bars.push({ text: `${name}: 0 errors, 0 non-2xx`, measured: String(errors(rows)), pass: errors(rows) === 0 });
+  }
+  for (const name of ["GET /healthz", "GET /"]) {
+    const rows = of(name);
+    if (!rows.length) continue;
+    const share = med(rows, (m) => m.share);
+    bars.push({ text: `${name}: ≥ 50 % of bare Hono's req/s`, measured: fmt.pct(share * 100), pass: share >= 0.5 });
+  }
+  const transfers = of("POST /api/transfers");
+  if (transfers.length) {
+    const rate = med(transfers, (m) => m.result.ok / m.result.seconds);
+    const p99 = med(transfers, (m) => m.result.p99);
+    bars.push({ text: "POST /api/transfers: ≥ 1,000 transfers/s", measured: fmt.int(rate), pass: rate >= 1000 });
+    bars.push({ text: "POST /api/transfers: p99 < 100 ms", measured: `${fmt.ms(p99, 1)} ms`, pass: p99 < 100 });
+  }
+  return bars;
+}
+
+async function main(): Promise<number> {
+  const machine = machineInfo();
+  const baseUrl = new URL(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_URL);
+  if (!args["no-build"]) {
+    log("building (npm run build)");
+    buildApp(ROOT);
+  }
+  const profileDir = args.profile ? mkdtempSync(path.join(tmpdir(), "termvest-api-profile-")) : undefined;
+
+  return withDatabase(baseUrl, async (databaseUrl) => {
+    // LOG_LEVEL as shipped (info): a log line per request is part of what a request costs.
+    const server = await startServer(ROOT, { databaseUrl, logLevel: "info", nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
+    const handle = await openPostgres(databaseUrl, { max: 4 });
+    const helloPort = await freePort();
+    const hello = await startHello(helloPort);
+    try {
+      const settings = await serverSettings(handle.db, ["synchronous_commit", "fsync", "full_page_writes", "shared_buffers", "max_connections"] as const);
+      log(`${settings.version.split(" on ")[0]}; synchronous_commit=${settings.synchronous_commit}, fsync=${settings.fsync}`);
+
+      log("seeding: sign-ups through the API, history through the ledger services");
+      const seedStarted = performance.now();
+      const reader = await signedInUser(server.baseUrl, handle.db, "Bench Reader");
+      const heavy = await signedInUser(server.baseUrl, handle.db, "Bench Heavy");
+      const sender = await signedInUser(server.baseUrl, handle.db, "Bench Sender");
+      const recipient = await signedInUser(server.baseUrl, handle.db, "Bench Recipient");
+      const readerJournals = await seedHistory(handle.db, reader.id, recipient.id, HISTORY_JOURNALS);
+      await seedNotifications(handle.db, reader.id, NOTIFICATIONS);
+      // The 10,000-journal reader takes most of the seeding time: only when its case runs.
+      const heavyWanted = !args.only || "10,000 journals".includes(args.only) || args.only.includes("10");
+      const heavyJournals = heavyWanted ? await seedHistory(handle.db, heavy.id, recipient.id, HEAVY_JOURNALS) : 0;
+      await fund(handle.db, sender.id, 100_000_000n);
+      await fund(handle.db, recipient.id, 100_000_000n);
+      await handle.db.execute(sql`analyze`);
+      checkInterrupt();
+      log(`seeded ${readerJournals} + ${heavyJournals} journals, ${NOTIFICATIONS} notifications in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+      const site = server.baseUrl;
+      // Every request says what a browser says: it takes gzip (the pre-rendered pages are sent gzipped).
+      const browser = { "Accept-Encoding": "gzip, deflate, br" };
+      const cases: LoadCase[] = [
+        { name: "GET /healthz", url: `${site}/healthz`, headers: browser },
+        { name: "GET /", url: `${site}/`, headers: browser },
+        { name: "GET /api/plans", url: `${site}/api/plans`, headers: browser },
+        { name: "GET /api/me/summary", url: `${site}/api/me/summary`, headers: { ...browser, Cookie: reader.cookie } },
+        { name: "GET /api/notifications", url: `${site}/api/notifications`, headers: { ...browser, Cookie: reader.cookie } },
+        { name: "GET /api/transactions?page=1", url: `${site}/api/transactions?page=1`, headers: { ...browser, Cookie: reader.cookie } },
+        {
+          name: "POST /api/transfers",
+          url: `${site}/api/transfers`,
+          method: "POST",
+          headers: { ...browser, Cookie: sender.cookie, Origin: site, "Content-Type": "application/json" },
+          body: JSON.stringify({ toEmail: recipient.email, amountCents: TRANSFER_CENTS }),
+          freshIdempotencyKey: true,
+        },
+        { name: "GET /api/me/summary (10,000 journals)", url: `${site}/api/me/summary`, headers: { ...browser, Cookie: heavy.cookie } },
+      ];
+      const only = args.only?.split(",").map((word) => word.trim().toLowerCase());
+      const chosen = only ? cases.filter((c) => only.some((word) => c.name.toLowerCase().includes(word))) : cases;
+
+      // Every case answers as expected once before it is loaded (a 401 at full speed proves nothing).
+      for (const c of chosen.filter((item) => item.method !== "POST")) {
+        const response = await fetch(c.url, { headers: c.headers });
+        if (!response.ok) throw new Error(`${c.name} answered ${response.status} before the run: ${(await response.text()).slice(0, 200)}`);
+      }
+
+      const before = await availableCents(handle, [sender.id, recipient.id]);
+      const measured: Measured[] = [];
+      const load = { connections: CONNECTIONS, seconds: SECONDS };
+      // Hello runs right before every case, so each share compares two runs a few seconds apart:
+      // on a shared machine the load from other work drifts over a round.
+      for (let round = 1; round <= ROUNDS; round++) {
+        for (const c of round % 2 ? chosen : [...chosen].reverse()) {
+          checkInterrupt();
+          const yardstick = await runLoad({ name: HELLO, url: `http://127.0.0.1:${helloPort}/`, headers: browser }, { ...load, processes: { server: () => [hello.pid!] } });
+          measured.push({ round, name: HELLO, result: yardstick, share: 1 });
+          const result = await runLoad(c, { ...load, processes: { server: () => [server.pid], database: () => backendPids(handle.db) } });
+          const share = result.requestsPerSecond / yardstick.requestsPerSecond;
+          measured.push({ round, name: c.name, result, share });
+          log(
+            `round ${round}: ${c.name} ${fmt.int(result.requestsPerSecond)} req/s (${fmt.pct(share * 100)} of hello's ${fmt.int(yardstick.requestsPerSecond)} just before), ` +
+              `p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}; ` +
+              `CPU per response: server ${fmt.ms(result.cpuMsPerResponse.server ?? null, 3)} ms (hello ${fmt.ms(yardstick.cpuMsPerResponse.server ?? null, 3)}), database ${fmt.ms(result.cpuMsPerResponse.database ?? null, 3)} ms`,
+          );
+        }
+      }
+
+      const transferOk = measured.filter((m) => m.name === "POST /api/transfers").reduce((sum, m) => sum + m.result.ok, 0);
+      const transferRounds = measured.filter((m) => m.name === "POST /api/transfers").length;
+      // A moment for requests still in flight at the end of the last case to finish.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const check = chosen.some((c) => c.method === "POST")
+        ? await verifyTransfers(handle, sender, recipient, before, transferOk, CONNECTIONS * transferRounds)
+        : { rows: 0, problems: [] };
+      const problems = check.problems;
+      log(problems.length ? `transfer check FAILED: ${problems.join("; ")}` : `transfer check: ${check.rows} transfers (${transferOk} answered within the runs), every one in the ledger`);
+      machine.loadAfter = (await import("node:os")).loadavg();
+
+      const bars = barsOf(measured);
+      for (const bar of bars) log(`${bar.pass ? "PASS" : "FAIL"} ${bar.text}: ${bar.measured}`);
+
+      if (!args["no-write"]) {
+        const rows = measured.map((m) => [
+          String(m.round),
+          m.name,
+          fmt.int(m.result.requestsPerSecond),
+          m.name === HELLO ? "–" : fmt.pct(m.share * 100),
+          String(m.result.p50),
+          String(m.result.p99),
+          String(m.result.errors),
+          String(m.result.non2xx),
+          fmt.ms(m.result.cpuMsPerResponse.server ?? null, 3),
+          fmt.ms(m.result.cpuMsPerResponse.database ?? null, 3),
+        ]);
+        const body = [
+          `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}`,
+          `- Machine: ${machine.cores} cores (\`nproc\`), ${machine.memoryGiB} GiB memory, ${machine.cpuModel}; load average (1 / 5 / 15 min) ${fmt.load(machine.loadBefore)} before, ${fmt.load(machine.loadAfter)} after. The server, PostgreSQL, autocannon and the yardstick share these cores.`,
+          `- Node ${process.version}; ${settings.version.split(" on ")[0]}; the server logs as shipped (LOG_LEVEL=info: a line per request, to a file); durability as shipped: synchronous_commit = ${settings.synchronous_commit}, fsync = ${settings.fsync}, full_page_writes = ${settings.full_page_writes}.`,
+          `- Command: \`npx tsx bench/api.ts\` (builds; \`node dist/server/main.js\` with NODE_ENV=production on a fresh PostgreSQL database \`termvest_bench_api_<random>\` on ${redact(baseUrl).replace(/\/[^/]*$/, "/")}, dropped at the end).`,
+          `- Load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per case, ${ROUNDS} rounds; in each round every route runs right after the bare Hono "hello" server (its own process, \`bench/lib/hello-server.ts\`), routes in reverse order in even rounds. *Share* is the route's req/s over the hello run just before it. Every request carries \`Accept-Encoding: gzip, deflate, br\`, as a browser's does.`,
+          `- Data: a reader with ${fmt.int(readerJournals)} journals (deposits, investments, maturities with interest, payout requests, paid payouts, transfers) and ${NOTIFICATIONS} notifications; a reader with ${fmt.int(heavyJournals)} journals; a funded sender and recipient. Transfers are 1 cent each with a fresh Idempotency-Key; afterwards ${problems.length ? `**the check failed**: ${problems.join("; ")}` : `all ${fmt.int(check.rows)} transfers (${fmt.int(transferOk)} answered 201 within the runs, the rest in flight when a run ended) were found in the ledger: one transfer row each, both balances moved by exactly their sum, verifyLedger clean`}.`,
+          "",
+          "### Bars",
+          "",
+          "Medians over the rounds.",
+          "",
+          table(["Bar", "Measured", "Result"], bars.map((bar) => [bar.text, bar.measured, bar.pass ? "PASS" : "**FAIL**"]), ["l", "r", "l"]),
+          "",
+          "### Every case",
+          "",
+          table(["Round", "Case", "Req/s", "Share of hello", "p50 ms", "p99 ms", "Errors", "Non-2xx", "Server CPU ms/resp", "DB CPU ms/resp"], rows, ["r", "l", "r", "r", "r", "r", "r", "r", "r", "r"]),
+          "",
+          "*CPU ms/resp*: CPU time (user + system, `/proc/<pid>/stat`) of the server process (for hello, its own process) and of this database's PostgreSQL backends during the case, over the responses it got: what one request costs, whatever else the machine was doing.",
+          "",
+          "Where the time went and what changed it: [decision 0029](docs/decisions/0029-api-speed.md).",
+        ].join("\n");
+        writeSection(path.join(ROOT, "BENCHMARKS.md"), SECTION_HEADING, body, BENCHMARKS_INTRO);
+        log("wrote BENCHMARKS.md");
+      }
+      return problems.length ? 1 : 0;
+    } finally {
+      hello.kill("SIGTERM");
+      await handle.close();
+      await server.stop();
+      if (profileDir) {
+        const profile = summarizeProfiles(profileDir);
+        log(`CPU profile (${profile.samples} samples) in ${profileDir}`);
+        for (const item of profile.byOwner) log(`  ${item.pct.toFixed(1).padStart(5)} %  ${item.name}`);
+        log("top functions by self time:");
+        for (const item of profile.byFunction) log(`  ${item.pct.toFixed(1).padStart(5)} %  ${item.name}`);
+      }
+    }
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

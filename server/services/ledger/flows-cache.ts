@@ -1,0 +1,83 @@
+import type { DbExecutor } from "#server/db/client.js";
+import { pgArray } from "#server/db/pg-array.js";
+import { queryPrepared } from "#server/db/prepared-query.js";
+
+/**
+ * A user's own balances, read fresh on every call, and what crossed the platform's accounts in the
+ * journals that moved them (the flows behind the summary's deposit, interest and payout totals),
+ * remembered per process between journals (decision 0029).
+ *
+ * The flows are the only figures whose cost grows with a user's history. They change only with a
+ * journal that moves one of the user's accounts, and every such journal updates that account's
+ * row (post_journal and settle_due_investments both do), which gives the row a new version: its
+ * `xmin`, the id of the transaction that wrote it. So every call reads the user's three account
+ * rows with their versions (one indexed statement), and the remembered flows are used only when
+ * the versions are the ones they were computed under; otherwise one statement reads the rows and
+ * the flows together, in one snapshot. Each server checks against the database on every call, so
+ * a journal posted through any server is seen at once by all of them.
+ */
+
+type Row = { part: "own" | "flow"; id: string; cents: string; version: string | null };
+
+interface Remembered {
+  version: string;
+  flows: Map<string, bigint>;
+  at: number;
+}
+
+/** Entries kept at most (oldest first out), and for at most this long: memory stays bounded. */
+const MAX_ENTRIES = 10_000;
+const MAX_AGE_MS = 10 * 60_000;
+
+const remembered = new Map<string, Remembered>();
+
+const OWN = {
+  name: "summary_own_accounts_v1",
+  text: "select 'own' as part, id, balance_cents::text as cents, xmin::text as version from ledger_account where id = any($1::text[])",
+};
+
+// Read through the posting key (account, journal) alone, so journals need no index by user (decision 0020).
+const OWN_AND_FLOWS = {
+  name: "summary_own_accounts_and_flows_v1",
+  text: `select 'own' as part, id, balance_cents::text as cents, xmin::text as version from ledger_account where id = any($1::text[])
+    union all
+    select 'flow', p.account_id, sum(p.amount_cents)::text, null from posting p
+    where p.account_id = any($2::text[]) and p.journal_id in (select o.journal_id from posting o where o.account_id = any($1::text[]))
+    group by p.account_id`,
+};
+
+export interface OwnAccountsAndFlows {
+  balances: Map<string, bigint>;
+  flows: Map<string, bigint>;
+}
+
+/** The versions of the rows, in account id order: the key the flows are remembered under. */
+function versionOf(rows: Row[]): string {
+  return rows
+    .filter((row) => row.part === "own")
+    .map((row) => `${row.id}@${row.version}`)
+    .sort()
+    .join(",");
+}
+
+function split(rows: Row[]): OwnAccountsAndFlows {
+  const balances = new Map<string, bigint>();
+  const flows = new Map<string, bigint>();
+  for (const row of rows) (row.part === "own" ? balances : flows).set(row.id, BigInt(row.cents ?? "0"));
+  return { balances, flows };
+}
+
+export async function ownAccountsAndFlows(db: DbExecutor, userId: string, own: string[], platform: string[], now = Date.now()): Promise<OwnAccountsAndFlows> {
+  const ownIds = pgArray(own);
+  const rows = await queryPrepared<Row>(db, OWN.name, OWN.text, [ownIds]);
+  const known = remembered.get(userId);
+  if (known && known.version === versionOf(rows) && now - known.at < MAX_AGE_MS) {
+    return { balances: split(rows).balances, flows: known.flows };
+  }
+  const fresh = await queryPrepared<Row>(db, OWN_AND_FLOWS.name, OWN_AND_FLOWS.text, [ownIds, pgArray(platform)]);
+  const result = split(fresh);
+  remembered.delete(userId);
+  if (remembered.size >= MAX_ENTRIES) remembered.delete(remembered.keys().next().value as string);
+  remembered.set(userId, { version: versionOf(fresh), flows: result.flows, at: now });
+  return result;
+}
