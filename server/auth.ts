@@ -60,7 +60,9 @@ export function createAuth({ db, config, secret, logger, legalVersions }: AuthDe
     emailVerification: {
       sendOnSignUp: true,
       // Sign-up opens no session (above), so the link in the new user's inbox does: they land on the
-      // dashboard signed in instead of being asked to log in again.
+      // dashboard signed in instead of being asked to log in again. Only on the browser that signed
+      // up, though; anywhere else the address is verified and no session is kept
+      // (server/auth/verification-link-binding.ts).
       autoSignInAfterVerification: true,
       expiresIn: 24 * HOUR,
       sendVerificationEmail: ({ user, url }) => mail.verifyEmail(user, url),

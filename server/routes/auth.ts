@@ -3,6 +3,7 @@ import { CLIENT_IP_HEADER, type Auth } from "../auth.js";
 import type { Database } from "../db/client.js";
 import { clientIp } from "../http/client-ip.js";
 import { normalizeEmail, signInGuard } from "../auth/sign-in-guard.js";
+import { verificationLinkBinding } from "../auth/verification-link-binding.js";
 
 /**
  * The better-auth endpoints the product uses; every other one (its admin plugin's impersonation
@@ -41,10 +42,12 @@ const SIGNED_UP = { ok: true } as const;
 /**
  * better-auth behind a thin shell: it serves only the endpoints above, supplies the client address
  * (never the client's own header), counts wrong passwords per account and per address, and makes
- * a sign-up's answer the same for a new address and a taken one.
+ * a sign-up's answer the same for a new address and a taken one. The verification link signs in
+ * only the browser that signed up (server/auth/verification-link-binding.ts).
  */
 export function authRoutes(auth: Auth, options: { db: Database; trustProxy: boolean; rateLimit: boolean }) {
   const guard = signInGuard(options.db, options.rateLimit);
+  const linkBinding = verificationLinkBinding(auth, options.db);
   return new Hono().on(["GET", "POST"], "/*", async (c) => {
     const path = c.req.path.slice("/api/auth".length);
     if (!isServed(c.req.method, path)) return c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404);
@@ -62,7 +65,11 @@ export function authRoutes(auth: Auth, options: { db: Database; trustProxy: bool
       return response;
     }
     const response = await call();
-    if (path === "/sign-up/email" && response.ok) return c.json(SIGNED_UP);
+    if (path === "/sign-up/email" && response.ok) {
+      const cookie = await linkBinding.signUpCookie(response);
+      return c.json(SIGNED_UP, 200, cookie ? { "Set-Cookie": cookie } : {});
+    }
+    if (path === "/verify-email") return linkBinding.guardVerifyLink(c, response);
     return response;
   });
 }

@@ -24,7 +24,6 @@ export const MESSAGES = {
   twoFactorCodeRequired: "Enter the 6-digit code from your authenticator app.",
   twoFactorCodeInvalid: "That code is not valid. Enter the current code from your authenticator app.",
   twoFactorCodeUsed: "That code was already used. Wait for the next one in your authenticator app.",
-  signedUp: "Check your e-mail: we sent you a link to confirm your address. You can log in meanwhile.",
   resetSent: "Password reset email sent! Check your inbox.",
   resetFailed: "Failed to send password reset email",
   rateLimited: "Too many attempts. Please wait a minute and try again.",

@@ -93,12 +93,15 @@ export function signIn(input: { email: string; password: string; rememberMe: boo
 /**
  * Where the link in the verification mail lands once followed (better-auth redirects there, signed
  * in: server/auth.ts). A sign-up's link goes to the dashboard, so the new user never logs in by hand.
+ * Followed on a browser other than the one that signed up, the link signs no one in and lands on
+ * /login?verified=1 instead (server/auth/verification-link-binding.ts).
  */
 export const VERIFIED_CALLBACK = { signUp: "/dashboard?verified=1", dashboard: "/dashboard?verified=1" } as const;
 
 /**
  * Opens no session, and a taken address gets the same `{ ok: true }` (no one learns which addresses
- * have accounts): the next step is always the link in the inbox, which signs the new user in.
+ * have accounts): the next step is always the link in the inbox, which signs the new user in on
+ * this browser (the answer sets a short-lived cookie that says so).
  */
 export function signUp(input: { name: string; email: string; password: string; ref?: string; acceptTerms: true; acceptRisk: true }) {
   return apiRequest<unknown>("/api/auth/sign-up/email", { body: { ...input, callbackURL: VERIFIED_CALLBACK.signUp } });

@@ -7,10 +7,12 @@ import { VerifyEmailNotice } from "./email-verification.js";
 import { TwoFactorRequiredNotice } from "./two-factor-required.js";
 
 /** The verification link lands on /dashboard?verified=1 (better-auth adds &error=… when it was bad). */
-function VerifiedLinkNotice() {
+function VerifiedLinkNotice({ unverified }: { unverified: boolean }) {
   const [params] = useSearchParams();
   if (params.get("verified") !== "1") return null;
   if (params.get("error")) return <Alert tone="error">This verification link is invalid or has expired. Ask for a new one below.</Alert>;
+  // Someone else's link, followed while signed in here, verified their address, not this one.
+  if (unverified) return null;
   return <Alert tone="success">Your e-mail address is verified.</Alert>;
 }
 
@@ -32,7 +34,7 @@ export function AccountBanners() {
   const gated = user?.role === "admin" && !user.twoFactorEnabled;
   return (
     <div className="mb-6 flex flex-col gap-3 empty:hidden">
-      <VerifiedLinkNotice />
+      <VerifiedLinkNotice unverified={unverified} />
       {user && unverified && <VerifyEmailNotice email={user.email} />}
       {refused && !gated && <TwoFactorRequiredNotice />}
     </div>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { MESSAGES, signInSchema, type SignInInput } from "#shared/schemas/auth.js";
+import { signInSchema, type SignInInput } from "#shared/schemas/auth.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Field } from "#web/components/ui/field.js";
 import { SubmitButton } from "#web/components/ui/submit-button.js";
@@ -14,7 +14,6 @@ import type { Outcome } from "#web/lib/outcome.js";
 
 interface LocationState {
   from?: string;
-  signedUp?: boolean;
   passwordReset?: boolean;
 }
 
@@ -25,13 +24,13 @@ function useArrivalNotice(): Outcome | null {
   const [params] = useSearchParams();
   if (!hydrated) return null;
   const state = (location.state ?? {}) as LocationState;
-  // better-auth sends a followed verification link here, with ?error=… when the link was bad.
+  // A verification link followed on a browser other than the one that signed up lands here (it
+  // signs no one in), and so does a bad link, with ?error=….
   if (params.get("verified") === "1") {
     return params.get("error")
       ? { tone: "error", text: "This verification link is invalid or has expired. Log in and ask for a new one on your dashboard." }
       : { tone: "success", text: "Your e-mail address is verified." };
   }
-  if (state.signedUp) return { tone: "success", text: MESSAGES.signedUp };
   if (state.passwordReset) return { tone: "success", text: "Your password has been changed. Please log in with the new one." };
   return null;
 }
