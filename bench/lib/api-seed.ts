@@ -34,7 +34,7 @@ async function post(baseUrl: string, path: string, body: unknown): Promise<Respo
 /** Signs a person up through the API, verifies their address, signs them in; returns their cookie. */
 export async function signedInUser(baseUrl: string, db: Database, name: string): Promise<BenchUser> {
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${randomBytes(4).toString("hex")}@example.com`;
-  const signUp = await post(baseUrl, "/api/auth/sign-up/email", { name, email, password: PASSWORD });
+  const signUp = await post(baseUrl, "/api/auth/sign-up/email", { name, email, password: PASSWORD, acceptTerms: true, acceptRisk: true });
   if (!signUp.ok) throw new Error(`sign-up failed: HTTP ${signUp.status} ${await signUp.text()}`);
   const [row] = await db.update(user).set({ emailVerified: true }).where(eq(user.email, email)).returning({ id: user.id });
   if (!row) throw new Error(`sign-up made no user for ${email}`);
@@ -90,7 +90,7 @@ export async function seedHistory(db: Database, userId: string, other: string, j
 export async function seedNotifications(db: Database, userId: string, count: number): Promise<void> {
   await db.transaction(async (tx) => {
     for (let n = 0; n < count; n++) {
-      await notify(tx, { userId, kind: "transfer_received", title: "Money received", body: `Bench sent you $0.0${n % 10}.`, link: "/dashboard/transaction" });
+      await notify(tx, { userId, kind: "transfer_received", title: "Money received", body: `Bench sent you $0.0${n % 10}.`, subjectId: userId });
     }
   });
   // Mail for these is not the benchmark's business: the delivery loop would spend the run on it.
