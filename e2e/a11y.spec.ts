@@ -86,8 +86,8 @@ for (const width of WIDTHS) {
       });
     }
 
-    test("the open phone menu and dashboard drawer have no serious or critical axe violations", async ({ page }) => {
-      test.skip(width >= 1024, "the menu and the drawer exist only below 1024 px");
+    // The phone menu and the drawer exist only below 1024 px, so only the narrow widths declare this test.
+    if (width < 1024) test("the open phone menu and dashboard drawer have no serious or critical axe violations", async ({ page }) => {
       await visit(page, "/");
       await page.getByRole("banner").getByRole("button", { name: "Open menu" }).click();
       await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();

@@ -36,7 +36,7 @@ export async function sendTransfer(
  * Writes the transfer's row and notifications, and returns the journal that moves the money as a
  * step to run last in the transaction (runMoneyOperation's lockingStep): it locks both balances,
  * and after it only COMMIT should follow (decision 0029; the row's reference to the journal is
- * checked at COMMIT, migration 0017).
+ * checked at COMMIT, migration 0019).
  */
 export async function prepareTransfer(
   tx: DbExecutor,
