@@ -11,6 +11,7 @@ import type { ApiRouter } from "./http/api-router.js";
 import type { Pages } from "./http/pages.js";
 import { jsonOnly, limitBody } from "./http/body-limit.js";
 import { sameOriginOnly } from "./http/csrf.js";
+import { createMetrics, type MetricSources } from "./http/metrics.js";
 import { requestLog } from "./http/request-log.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { forgetSessions } from "./http/session.js";
@@ -56,6 +57,8 @@ export interface AppDeps {
   /** Absent when the web client has not been built (API-only tests). */
   pages?: Pages;
   clientDir?: string;
+  /** Figures /metrics shows when another part provides them (the job queue's counts, its ledger check). */
+  metricSources?: MetricSources;
 }
 
 export function createApp(deps: AppDeps) {
@@ -63,6 +66,11 @@ export function createApp(deps: AppDeps) {
   const app = new Hono();
 
   app.use("*", requestLog(logger));
+  // Only with METRICS_TOKEN: otherwise nothing is timed and /metrics is a 404 like any unknown page.
+  const metrics = config.metricsToken
+    ? createMetrics({ token: config.metricsToken, database, clock: deps.clock, sources: deps.metricSources ?? {} })
+    : undefined;
+  if (metrics) app.use("*", metrics.observe);
   app.use("*", securityHeaders({ hsts: config.isProduction }));
   // Compression where it pays (server/http/compression.ts): pages and static files are gzipped once,
   // ahead of time; of the API, only the history's CSV file can be large.
@@ -99,6 +107,8 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route("/", healthRoutes(database));
+  // Outside /api (not in the OpenAPI document, no session, no compression): a scraper's endpoint.
+  if (metrics) app.get("/metrics", metrics.serve);
   app.route("/api/auth", authRoutes(auth, { db: database.db, trustProxy: config.trustProxy, rateLimit: config.rateLimit }));
   // Every JSON router declares its operations (server/http/api-router.ts); the OpenAPI document is built from them.
   const routers: ApiRouter[] = [

@@ -58,6 +58,8 @@ const envSchema = z
     DEV_MAIL: flag(false),
     SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(7),
     SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
+    // The bearer token Prometheus sends for GET /metrics; unset, the route does not exist (404).
+    METRICS_TOKEN: z.string().optional().transform(blankToUndefined).pipe(z.string().min(24, "must be at least 24 characters").optional()),
 
     SITE_NAME: text("Termvest"),
     SUPPORT_EMAIL: z.email().default("support@termvest.localhost"),
@@ -182,6 +184,8 @@ export interface Config {
   /** Serve the outbox at /dev/mail (loopback only, never in production, never with SMTP). */
   devMail: boolean;
   session: { idleSeconds: number; maxSeconds: number };
+  /** GET /metrics answers only with this bearer token; undefined turns the route off. */
+  metricsToken: string | undefined;
   deposits: { minCents: bigint; maxCents: bigint; expiryDays: number };
   payouts: { minCents: bigint; maxCents: bigint; dailyMaxCents: bigint };
   site: SiteSettings;
@@ -247,6 +251,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       idleSeconds: Math.round(env.SESSION_IDLE_DAYS * DAY),
       maxSeconds: Math.round(Math.max(env.SESSION_MAX_DAYS, env.SESSION_IDLE_DAYS) * DAY),
     },
+    metricsToken: env.METRICS_TOKEN,
     deposits: { minCents: env.DEPOSIT_MIN_USD, maxCents: env.DEPOSIT_MAX_USD, expiryDays: env.DEPOSIT_EXPIRY_DAYS },
     payouts: { minCents: env.PAYOUT_MIN_USD, maxCents: env.PAYOUT_MAX_USD, dailyMaxCents: env.PAYOUT_DAILY_MAX_USD },
     site: {

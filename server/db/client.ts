@@ -25,6 +25,13 @@ export interface DatabaseHandle {
    */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** The connections behind `db`, for /metrics: PostgreSQL's pool, or PGlite's single one. */
+  connections(): { total: number; idle: number; waiting: number };
+  /**
+   * PGlite only: a gzipped tarball of the data directory, taken while no transaction is open, so
+   * it is a consistent copy of a running database (server/backup.ts).
+   */
+  dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -50,6 +57,11 @@ export async function openPglite(location: string | undefined): Promise<Database
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    connections: () => ({ total: 1, idle: 1, waiting: 0 }),
+    // Inside a transaction of its own: PGlite runs one transaction at a time, so while this one is
+    // open no other is half done, and the dump (which blocks every query) sees only committed work.
+    dumpDataDir: () =>
+      client.transaction(async () => new Uint8Array(await (await client.dumpDataDir("gzip")).arrayBuffer())),
     close: () => client.close(),
   };
 }
@@ -84,6 +96,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     ping: async () => {
       await pool.query("select 1");
     },
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

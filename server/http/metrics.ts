@@ -1,0 +1,103 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { Handler, MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Clock } from "../clock.js";
+import type { DatabaseHandle } from "../db/client.js";
+import { cachedLedgerProblems } from "../services/metrics/ledger-check.js";
+import { readBusinessFigures } from "../services/metrics/read-business-figures.js";
+
+/** One job name's queue, as the job queue reports it (server/jobs/stats.ts on the queue's branch). */
+export interface JobStat {
+  name: string;
+  /** Jobs per state: created, active, retry, completed, failed… as the queue names them. */
+  counts: Record<string, number>;
+  /** How long the oldest job ready to run has waited, in seconds. */
+  lagSeconds: number;
+}
+
+/** Figures that come from elsewhere when there is an elsewhere; each is optional. */
+export interface MetricSources {
+  jobStats?: () => Promise<JobStat[]>;
+  /** Problems the last ledger check found; null before the first check. Absent: checked here, cached. */
+  ledgerProblems?: () => Promise<number | null>;
+}
+
+export interface Metrics {
+  /** Times every request, labelled by the route pattern that answered it (never the raw path). */
+  observe: MiddlewareHandler;
+  /** GET /metrics: Prometheus text, for the bearer of the token only. */
+  serve: Handler;
+}
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+export function createMetrics(deps: { token: string; database: DatabaseHandle; clock: Clock; sources: MetricSources }): Metrics {
+  const { database, clock, sources } = deps;
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: "termvest_http_request_duration_seconds",
+    help: "Time to answer an HTTP request, by method, route pattern and status.",
+    labelNames: ["method", "route", "status"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const gauge = (name: string, help: string, labelNames: string[] = []) => new Gauge({ name, help, labelNames, registers: [registry] });
+  const connections = gauge("termvest_db_connections", "Database connections by state (PGlite: its one connection).", ["state"]);
+  const business = {
+    depositsPending: gauge("termvest_deposits_pending", "Deposits waiting for an operator."),
+    depositsPendingOldestSeconds: gauge("termvest_deposits_pending_oldest_seconds", "Age of the oldest pending deposit (0 when none)."),
+    payoutsPending: gauge("termvest_payouts_pending", "Payouts requested and not yet decided."),
+    payoutsPendingOldestSeconds: gauge("termvest_payouts_pending_oldest_seconds", "Age of the oldest requested payout (0 when none)."),
+    mailDead: gauge("termvest_mail_dead", "E-mails given up after a day of failures."),
+  };
+  const liabilities = gauge("termvest_liabilities_cents", "What users hold: the sum of every user account (available, invested, payout hold), in cents.");
+  const ledgerProblemsGauge = gauge("termvest_ledger_problems", "Problems the last ledger check found (NaN before the first check).");
+  const ledgerProblems = sources.ledgerProblems ?? cachedLedgerProblems(database.db);
+  const jobs = sources.jobStats
+    ? {
+        read: sources.jobStats,
+        counts: gauge("termvest_jobs", "Jobs by name and state.", ["name", "state"]),
+        lag: gauge("termvest_job_queue_lag_seconds", "How long the oldest ready job of each name has waited.", ["name"]),
+      }
+    : undefined;
+
+  const refresh = async () => {
+    const [figures, problems, jobStats] = await Promise.all([readBusinessFigures(database.db, clock.now()), ledgerProblems(), jobs?.read()]);
+    for (const [key, metric] of Object.entries(business)) metric.set(figures[key as keyof typeof business]);
+    // A gauge is a float64: exact up to 2^53 cents (90 trillion dollars).
+    liabilities.set(Number(figures.liabilitiesCents));
+    ledgerProblemsGauge.set(problems ?? Number.NaN);
+    for (const [state, value] of Object.entries(database.connections())) connections.set({ state }, value);
+    if (jobs && jobStats) {
+      jobs.counts.reset();
+      jobs.lag.reset();
+      for (const stat of jobStats) {
+        for (const [state, count] of Object.entries(stat.counts)) jobs.counts.set({ name: stat.name, state }, count);
+        jobs.lag.set({ name: stat.name }, stat.lagSeconds);
+      }
+    }
+  };
+
+  const expected = digest(`Bearer ${deps.token}`);
+  return {
+    observe: async (c, next) => {
+      const stop = duration.startTimer();
+      try {
+        await next();
+      } finally {
+        // After next(), the route index is the handler that answered (or the middleware that refused).
+        stop({ method: c.req.method, route: routePath(c) || "*", status: String(c.res.status) });
+      }
+    },
+    serve: async (c) => {
+      // Digests of equal length, compared in constant time: neither the token nor its length leaks.
+      if (!timingSafeEqual(digest(c.req.header("authorization") ?? ""), expected)) {
+        return c.json({ error: { code: "UNAUTHENTICATED", message: "A valid metrics token is required." } }, 401, { "WWW-Authenticate": 'Bearer realm="metrics"' });
+      }
+      await refresh();
+      return c.body(await registry.metrics(), 200, { "Content-Type": registry.contentType, "Cache-Control": "no-store" });
+    },
+  };
+}

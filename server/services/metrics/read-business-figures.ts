@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import type { DbExecutor } from "#server/db/client.js";
+
+export interface BusinessFigures {
+  depositsPending: number;
+  /** How long the oldest pending deposit has waited, 0 when none waits. */
+  depositsPendingOldestSeconds: number;
+  payoutsPending: number;
+  payoutsPendingOldestSeconds: number;
+  mailDead: number;
+  /**
+   * What the platform owes its users: every user account's kept balance (available, invested and
+   * payout hold). Platform accounts keep no balance (decision 0019), so `user_id is not null` is
+   * exactly the users' side of the ledger.
+   */
+  liabilitiesCents: bigint;
+}
+
+/**
+ * The operator's gauges, read in one statement at scrape time. The pending queues use their
+ * (status, created_at) indexes; `now` is the server's clock, so a moved test clock ages them too.
+ */
+export async function readBusinessFigures(db: DbExecutor, now: Date): Promise<BusinessFigures> {
+  const result = (await db.execute(sql`
+    select
+      (select count(*) from deposit where status = 'pending')::int as deposits_pending,
+      (select extract(epoch from min(created_at)) from deposit where status = 'pending')::float8 as deposits_oldest,
+      (select count(*) from payout where status = 'requested')::int as payouts_pending,
+      (select extract(epoch from min(created_at)) from payout where status = 'requested')::float8 as payouts_oldest,
+      (select count(*) from outgoing_mail where status = 'dead')::int as mail_dead,
+      (select coalesce(sum(balance_cents), 0) from ledger_account where user_id is not null)::text as liabilities
+  `)) as unknown as { rows: Array<Record<string, unknown>> };
+  const row = result.rows[0]!;
+  const waited = (oldest: unknown) => (oldest === null ? 0 : Math.max(0, now.getTime() / 1000 - Number(oldest)));
+  return {
+    depositsPending: Number(row.deposits_pending),
+    depositsPendingOldestSeconds: waited(row.deposits_oldest),
+    payoutsPending: Number(row.payouts_pending),
+    payoutsPendingOldestSeconds: waited(row.payouts_oldest),
+    mailDead: Number(row.mail_dead),
+    liabilitiesCents: BigInt(String(row.liabilities)),
+  };
+}
