@@ -2,7 +2,7 @@ import { existsSync, rmSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { z } from "zod";
-import type { Database } from "./db/client.js";
+import type { Database, DatabaseHandle } from "./db/client.js";
 import { AppError } from "./errors.js";
 import { grantAdmin } from "./services/users/grant-admin.js";
 
@@ -32,7 +32,18 @@ export async function handleControl(db: Database, command: string, body: unknown
   return { ok: false, message: `Unknown command ${command}.` };
 }
 
-export function startControlServer(db: Database, dataDir: string): Promise<() => Promise<void>> {
+/**
+ * The one command whose answer is not JSON: a consistent copy of the running embedded database
+ * (a gzipped tarball of its data directory), streamed to `npm run backup` (server/backup.ts).
+ */
+async function sendBackup(database: DatabaseHandle, res: http.ServerResponse): Promise<void> {
+  if (!database.dumpDataDir) throw new AppError("VALIDATION_FAILED", "Only the embedded database is backed up this way; use pg_dump for PostgreSQL.");
+  const tarball = await database.dumpDataDir();
+  res.writeHead(200, { "Content-Type": "application/gzip", "Content-Length": tarball.byteLength });
+  res.end(tarball);
+}
+
+export function startControlServer(database: DatabaseHandle, dataDir: string): Promise<() => Promise<void>> {
   const socket = controlSocketPath(dataDir);
   if (existsSync(socket)) rmSync(socket);
   const server = http.createServer((req, res) => {
@@ -48,9 +59,13 @@ export function startControlServer(db: Database, dataDir: string): Promise<() =>
         res.writeHead(status, { "Content-Type": "application/json" });
         res.end(JSON.stringify(payload));
       };
-      Promise.resolve()
-        .then(() => handleControl(db, command, raw ? JSON.parse(raw) : {}))
-        .then((payload) => reply(payload.ok ? 200 : 400, payload))
+      const answered =
+        command === "backup"
+          ? sendBackup(database, res)
+          : Promise.resolve()
+              .then(() => handleControl(database.db, command, raw ? JSON.parse(raw) : {}))
+              .then((payload) => reply(payload.ok ? 200 : 400, payload));
+      answered
         .catch((error: unknown) =>
           reply(error instanceof AppError ? error.status : 400, { ok: false, message: error instanceof Error ? error.message : String(error) }),
         );
@@ -70,24 +85,29 @@ export function startControlServer(db: Database, dataDir: string): Promise<() =>
   });
 }
 
-export function sendControl(dataDir: string, command: string, body: unknown): Promise<ControlReply> {
+function requestControl(dataDir: string, command: string, body: unknown): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       { socketPath: controlSocketPath(dataDir), path: `/${command}`, method: "POST", headers: { "Content-Type": "application/json" } },
       (res) => {
-        let raw = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (raw += chunk));
-        res.on("end", () => {
-          try {
-            resolve(JSON.parse(raw) as ControlReply);
-          } catch (error) {
-            reject(error);
-          }
-        });
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on("error", reject);
       },
     );
     req.on("error", reject);
     req.end(JSON.stringify(body));
   });
+}
+
+export async function sendControl(dataDir: string, command: string, body: unknown): Promise<ControlReply> {
+  return JSON.parse((await requestControl(dataDir, command, body)).body.toString("utf8")) as ControlReply;
+}
+
+/** The running server's copy of its database (the "backup" command above). */
+export async function fetchBackup(dataDir: string): Promise<Uint8Array> {
+  const answer = await requestControl(dataDir, "backup", {});
+  if (answer.status !== 200) throw new Error((JSON.parse(answer.body.toString("utf8")) as ControlReply).message);
+  return answer.body;
 }

@@ -113,7 +113,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
     cleanups.push(startJobs({ db: database.db, settlementWorkers: settlementWorkers(database.kind), logger, clock, onSettled: () => mailDelivery.kick() }));
     if (embedded) {
       updateLockUrl(config.dataDir, url);
-      cleanups.push(await startControlServer(database.db, config.dataDir));
+      cleanups.push(await startControlServer(database, config.dataDir));
     }
     logger.info({ url, database: database.kind, mail: mailer.kind }, "Termvest is listening");
     return { url, database, routes: app.routes, close: cleanup };
