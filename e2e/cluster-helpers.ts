@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { SMTPServer } from "smtp-server";
+import pg from "pg";
+
+/** A message the test's SMTP server accepted: the envelope's recipient, the decoded subject and text. */
+export interface CapturedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** `=?UTF-8?Q?…?=` and `=?UTF-8?B?…?=` words in a header, as nodemailer writes non-ASCII subjects. */
+function decodeWords(value: string): string {
+  return value.replace(/=\?utf-8\?([qb])\?([^?]*)\?=\s*/gi, (_word, encoding: string, data: string) =>
+    encoding.toLowerCase() === "b" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
+  );
+}
+
+function decodeQuotedPrintable(value: string): string {
+  const bytes = value.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => `%${hex}`);
+  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, "%25"));
+}
+
+/** Splits one single-part text message (all Termvest sends) into its subject and decoded text. */
+export function parseMessage(raw: string, to: string): CapturedMail {
+  const split = raw.indexOf("\r\n\r\n");
+  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
+  const header = (name: string) => headers.match(new RegExp(`^${name}:\\s*(.*)$`, "im"))?.[1] ?? "";
+  const body = raw.slice(split + 4);
+  const encoding = header("Content-Transfer-Encoding").toLowerCase();
+  const text = encoding === "base64" ? Buffer.from(body, "base64").toString("utf8") : encoding === "quoted-printable" ? decodeQuotedPrintable(body) : body;
+  return { to, subject: decodeWords(header("Subject")), text };
+}
+
+/** An SMTP server without STARTTLS or authentication that keeps every message it accepts. */
+export async function startSmtp(port: number): Promise<{ messages: CapturedMail[]; close(): Promise<void> }> {
+  const messages: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        for (const recipient of session.envelope.rcptTo) messages.push(parseMessage(raw, recipient.address));
+        callback();
+      });
+    },
+  });
+  server.listen(port, "127.0.0.1");
+  await once(server.server, "listening");
+  return { messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A child process whose output is kept (printed when the test fails) and which is stopped by its own pid. */
+export function startProcess(command: string, args: string[], env: Record<string, string>): { child: ChildProcess; output: string[] } {
+  const output: string[] = [];
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  return { child, output };
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** Polls `url` until it answers 200 (a server's /readyz), or fails after `timeoutMs`. */
+export async function waitUntilReady(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await fetch(url).then((response) => response.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not become ready in ${timeoutMs} ms`);
+}
+
+/** A new, empty PostgreSQL database beside `adminUrl`'s; returns its URL and how to drop it. */
+export async function createDatabase(adminUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** Whether a PostgreSQL server answers at `url` (the cluster test needs one). */
+export async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}

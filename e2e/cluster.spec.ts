@@ -1,0 +1,234 @@
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import pg from "pg";
+import { hasNginx, NGINX, renderNginx } from "../tests/helpers/nginx.js";
+import { createDatabase, postgresAnswers, startProcess, startSmtp, stopProcess, waitUntilReady, type CapturedMail } from "./cluster-helpers.js";
+import { Authenticator, totpSecret } from "./totp.js";
+
+/**
+ * Two production-built app servers on one PostgreSQL database behind nginx (deploy/nginx.conf as
+ * shipped, TLS and all), round-robin with no stickiness, and a whole journey through the proxy.
+ * Its own ports beside the main e2e server's (E2E_PORT): +1 and +2 the app servers, +3 nginx (https),
+ * +4 nginx (http), +5 the SMTP server that captures every e-mail.
+ */
+const BASE_PORT = Number(process.env.E2E_PORT) || 3100;
+const APP_PORTS = [BASE_PORT + 1, BASE_PORT + 2];
+const HTTPS_PORT = BASE_PORT + 3;
+const SMTP_PORT = BASE_PORT + 5;
+const PUBLIC_URL = `https://localhost:${HTTPS_PORT}`;
+const ADMIN_DATABASE_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const PASSWORD = "Sturdy-Ledger-4821";
+const WALLET = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
+
+let cleanups: Array<() => Promise<void> | void> = [];
+let databaseUrl = "";
+let mail: Awaited<ReturnType<typeof startSmtp>>;
+const logs: string[][] = [];
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.skip(!hasNginx, `${NGINX} is not installed`);
+  test.skip(!(await postgresAnswers(ADMIN_DATABASE_URL)), `no PostgreSQL answers at ${ADMIN_DATABASE_URL}`);
+  test.setTimeout(180_000);
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "termvest-cluster-"));
+  cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
+  const database = await createDatabase(ADMIN_DATABASE_URL, `termvest_cluster_${randomBytes(5).toString("hex")}`);
+  cleanups.push(() => database.drop());
+  databaseUrl = database.url;
+  mail = await startSmtp(SMTP_PORT);
+  cleanups.push(() => mail.close());
+
+  // Both servers share the database and AUTH_SECRET (a session made on one is good on the other),
+  // and nothing else: each has its own data directory.
+  const authSecret = randomBytes(32).toString("base64url");
+  for (const [index, port] of APP_PORTS.entries()) {
+    const server = startProcess("node", ["dist/server/main.js"], {
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(tmp, `app-${index + 1}`),
+      AUTH_SECRET: authSecret,
+      TRUST_PROXY: "1",
+      RATE_LIMIT: "off",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      DEV_MAIL: "off",
+      LOG_LEVEL: "info",
+    });
+    logs.push(server.output);
+    cleanups.push(() => stopProcess(server.child));
+  }
+  await Promise.all(APP_PORTS.map((port) => waitUntilReady(`http://127.0.0.1:${port}/readyz`)));
+
+  const prefix = path.join(tmp, "nginx");
+  const conf = renderNginx({ prefix, upstreamPorts: APP_PORTS, httpsPort: HTTPS_PORT, httpPort: BASE_PORT + 4 });
+  const nginx = startProcess(NGINX, ["-p", prefix, "-c", conf, "-g", "daemon off;"], {});
+  cleanups.push(() => stopProcess(nginx.child));
+  await expect.poll(() => fetch(`http://127.0.0.1:${BASE_PORT + 4}/`, { redirect: "manual" }).then((r) => r.status, () => 0), { timeout: 15_000 }).toBe(301);
+});
+
+test.afterAll(async () => {
+  for (const step of cleanups.reverse()) await step();
+  cleanups = [];
+});
+
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) {
+    for (const [index, output] of logs.entries()) console.log(`--- app server ${index + 1} ---\n${output.join("").slice(-4000)}`);
+  }
+});
+
+const origin = { Origin: PUBLIC_URL };
+
+async function visit(page: Page, where: string) {
+  await page.goto(where);
+  await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+}
+
+function card(page: Page, label: string) {
+  return page.getByRole("list", { name: "Balances" }).getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
+}
+
+/** The newest captured message to `to` whose subject matches, once it has arrived. */
+async function mailTo(to: string, subject: RegExp): Promise<CapturedMail> {
+  await expect.poll(() => mail.messages.filter((m) => m.to === to && subject.test(m.subject)).length, { timeout: 30_000, message: `no mail to ${to} matching ${subject}` }).toBeGreaterThan(0);
+  return mail.messages.filter((m) => m.to === to && subject.test(m.subject)).at(-1)!;
+}
+
+const verificationLinkIn = (message: CapturedMail) => message.text.match(/https:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0] ?? "";
+
+/** An operator: signed up and verified through the proxy, made admin by the CLI, enrolled in two-factor. */
+async function newAdmin(request: APIRequestContext, email: string): Promise<void> {
+  const signUp = await request.post("/api/auth/sign-up/email", { data: { name: "Olu Operator", email, password: PASSWORD, acceptTerms: true, acceptRisk: true }, headers: origin });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const link = verificationLinkIn(await mailTo(email, /confirm your e-mail/i));
+  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302);
+  execFileSync("node", ["dist/server/cli/admin.js", "grant", email], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: "pipe" });
+  const signIn = await request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD, rememberMe: true }, headers: origin });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const enabled = await request.post("/api/auth/two-factor/enable", { data: { password: PASSWORD }, headers: origin });
+  expect(enabled.status(), await enabled.text()).toBe(200);
+  const authenticator = new Authenticator(totpSecret(((await enabled.json()) as { totpURI: string }).totpURI));
+  const confirmed = await request.post("/api/auth/two-factor/verify-totp", { data: { code: await authenticator.nextCode() }, headers: origin });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
+/** Every outgoing_mail row as (recipient, subject), with how many are not sent yet. */
+async function queuedMail(): Promise<{ sent: string[]; unsent: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ to: string; subject: string; status: string }>(`select "to", subject, status from outgoing_mail`);
+    return { sent: rows.filter((row) => row.status === "sent").map((row) => `${row.to} | ${row.subject}`).sort(), unsent: rows.filter((row) => row.status !== "sent").length };
+  } finally {
+    await client.end();
+  }
+}
+
+test("sign-up to payout through nginx over two app servers; every e-mail arrives once", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const newContext = () => browser.newContext({ baseURL: PUBLIC_URL, ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 } });
+  const page = await (await newContext()).newPage();
+  const stamp = Date.now().toString(36);
+  const email = `saver-${stamp}@example.com`;
+
+  // Sign up in the browser; the verification link comes by e-mail, through the real SMTP path.
+  await visit(page, "/signup");
+  await page.getByLabel("Full name").fill("Amaka Nwosu");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("checkbox", { name: /I accept the Terms of Service/ }).check();
+  await page.getByRole("checkbox", { name: /I have read the Risk Disclosure/ }).check();
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(`${PUBLIC_URL}/check-email`);
+  await page.goto(verificationLinkIn(await mailTo(email, /confirm your e-mail/i)));
+  await visit(page, "/login");
+  if (!page.url().includes("/dashboard")) {
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Log In" }).click();
+  }
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByTestId("verify-email")).toHaveCount(0);
+
+  // A crypto deposit of $1,000.00, confirmed by an operator in the back office.
+  await visit(page, "/dashboard/transfer/crypto");
+  await page.getByLabel("Amount").fill("1000");
+  await page.getByLabel("Select Coin").selectOption("BTC");
+  await page.getByRole("button", { name: "I've Sent the Funds" }).click();
+  const thanks = page.getByRole("dialog", { name: "Thanks!" });
+  const reference = (await thanks.locator("strong").textContent())?.trim() ?? "";
+  expect(reference).toMatch(/^TV-[A-Z0-9]{8}$/);
+  await thanks.getByRole("button", { name: "OK" }).click();
+
+  const admin = await (await newContext()).newPage();
+  const adminEmail = `operator-${stamp}@example.com`;
+  await newAdmin(admin.request, adminEmail);
+  await visit(admin, "/dashboard/admin/deposits");
+  await admin.getByTestId("admin-deposit").filter({ hasText: reference }).getByRole("button", { name: "Confirm" }).click();
+  await expect(admin.getByTestId("admin-outcome")).toContainText(`Confirmed ${reference}: $1,000.00 credited`);
+
+  // Invested in Standard (14 days, 10 %).
+  await visit(page, "/dashboard/investment");
+  const standard = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Standard", exact: true }) });
+  await standard.getByRole("button", { name: "Invest in Standard" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invest in Standard" });
+  await dialog.getByLabel("Amount (USD)").fill("1000");
+  await dialog.getByRole("button", { name: "Review" }).click();
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByTestId("invest-outcome")).toContainText("You invested $1,000.00 in Standard.");
+
+  // Fifteen days pass on both servers (each keeps its own test clock), straight on their ports.
+  for (const port of APP_PORTS) {
+    const moved = await fetch(`http://127.0.0.1:${port}/dev/clock`, { method: "POST", headers: { ...origin, "Content-Type": "application/json" }, body: JSON.stringify({ days: 15 }) });
+    expect(moved.status, await moved.text()).toBe(200);
+  }
+  // Settlement may be done by either server: wait for its outcome, not for a time.
+  await expect(async () => {
+    await visit(page, "/dashboard");
+    await expect(card(page, "Main Balance")).toContainText("$1,100.00", { timeout: 2_000 });
+  }).toPass({ timeout: 120_000 });
+  await expect(card(page, "Interest Balance")).toContainText("$100.00");
+
+  // A payout of $120.50, marked paid by the operator.
+  await visit(page, "/dashboard/transaction");
+  const form = page.getByRole("region", { name: "Transaction Details" });
+  await form.getByRole("radio", { name: "Withdraw to a wallet" }).check();
+  await form.getByLabel("Recipient (wallet address)", { exact: true }).fill(WALLET);
+  await form.getByLabel("Amount", { exact: true }).fill("120.50");
+  await form.getByLabel("Wallet address", { exact: true }).fill(WALLET);
+  await form.getByRole("button", { name: "Confirm Transaction" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirm and send" }).click();
+  await expect(page.getByTestId("transaction-outcome")).toContainText("Withdrawal requested: $120.50");
+
+  await visit(admin, "/dashboard/admin/payouts");
+  const row = admin.getByTestId("admin-payout").filter({ hasText: email });
+  await row.getByRole("button", { name: "Mark paid" }).click();
+  await row.getByLabel("Transaction ID").fill(`tx${stamp}`);
+  await row.getByRole("button", { name: "Mark paid" }).click();
+  await expect(admin.getByTestId("admin-outcome")).toContainText("Marked paid: $120.50 to Amaka Nwosu");
+  await expect(async () => {
+    await visit(page, "/dashboard");
+    await expect(card(page, "Total Payout")).toContainText("$120.50", { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+
+  // Every message queued is sent, and the SMTP server received each exactly once: the two
+  // servers' deliverers never both sent one.
+  await expect.poll(async () => (await queuedMail()).unsent, { timeout: 60_000 }).toBe(0);
+  const received = () => mail.messages.map((m) => `${m.to} | ${m.subject}`).sort();
+  await expect.poll(async () => received().length, { timeout: 30_000 }).toBe((await queuedMail()).sent.length);
+  // A moment more, for a duplicate that would come late.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  expect(received()).toEqual((await queuedMail()).sent);
+  expect(mail.messages.filter((m) => m.to === email).length).toBeGreaterThanOrEqual(4);
+
+  // Round-robin: both servers answered the journey's requests.
+  for (const output of logs) expect(output.join("")).toContain('"path":"/api/');
+});
