@@ -5,9 +5,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { restoreBackup, RestoreRefusedError } from "#server/backup.js";
+import { restoreBackup, RestoreRefusedError, takeBackup } from "#server/backup.js";
+import { sendControl } from "#server/control.js";
 import { DataDirInUseError } from "#server/data-dir.js";
-import type { Database } from "#server/db/client.js";
+import { openPglite, pgliteDirectory, type Database } from "#server/db/client.js";
 import { loadConfig } from "#server/env.js";
 import { createLogger } from "#server/logger.js";
 import { startServer, type RunningServer } from "#server/server.js";
@@ -97,5 +98,30 @@ describe("backup and restore of the embedded database", () => {
     );
     const actual = await rows(copy, sql`select id, balance_cents::text as balance from ledger_account where user_id is not null order by id`);
     expect(actual).toEqual(expected);
+
+    // The control socket still answers the JSON commands beside the backup.
+    expect(await sendControl(sourceDir, "grant-admin", { email: people[0]!.email })).toMatchObject({ ok: true });
+  });
+
+  it("copies a stopped server's directory by opening it, and restores over a database only with --force", { timeout: 240_000 }, async () => {
+    const dataDir = tempDir();
+    const server = await embeddedServer(dataDir);
+    const suite = { database: { handle: server.database }, server: { client: () => new HttpClient(server.url) } } as unknown as ServerSuite;
+    const saver = await person(suite, { funds: 250_000n });
+    await server.close();
+    servers.splice(servers.indexOf(server), 1);
+
+    const tarball = await takeBackup(dataDir);
+    const target = tempDir();
+    await restoreBackup(target, tarball);
+    await expect(restoreBackup(target, tarball)).rejects.toBeInstanceOf(RestoreRefusedError);
+    await restoreBackup(target, tarball, { force: true });
+    const restored = await openPglite(pgliteDirectory(target));
+    try {
+      expect(await verifyLedger(restored.db)).toEqual([]);
+      expect(await rows(restored.db, sql`select balance_cents::text as balance from ledger_account where id = ${`u:${saver.id}:available`}`)).toEqual([{ balance: "250000" }]);
+    } finally {
+      await restored.close();
+    }
   });
 });
