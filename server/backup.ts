@@ -14,7 +14,7 @@ export async function takeBackup(dataDir: string): Promise<Uint8Array> {
   if (readLockOwner(dataDir)) return fetchBackup(dataDir);
   const release = acquireDataDirLock(dataDir);
   try {
-    if (!hasDatabase(dataDir)) throw new Error(`There is no embedded database in ${dataDir} to back up.`);
+    if (!hasDatabase(dataDir)) throw new BackupRefusedError(`There is no embedded database in ${dataDir} to back up.`);
     const database = await openPglite(pgliteDirectory(dataDir));
     try {
       return await database.dumpDataDir!();
@@ -39,8 +39,9 @@ function hasDatabase(dataDir: string): boolean {
   return existsSync(directory) && readdirSync(directory).length > 0;
 }
 
-export class RestoreRefusedError extends Error {
-  override name = "RestoreRefusedError";
+/** A backup or restore refused for a reason the operator can fix (the message says how). */
+export class BackupRefusedError extends Error {
+  override name = "BackupRefusedError";
 }
 
 /**
@@ -55,7 +56,7 @@ export async function restoreBackup(dataDir: string, tarball: Uint8Array, option
   try {
     const directory = pgliteDirectory(dataDir);
     if (hasDatabase(dataDir)) {
-      if (!options.force) throw new RestoreRefusedError(`${directory} already holds a database. Restore into an empty DATA_DIR, or add --force to replace it.`);
+      if (!options.force) throw new BackupRefusedError(`${directory} already holds a database. Restore into an empty DATA_DIR, or add --force to replace it.`);
       rmSync(directory, { recursive: true, force: true });
     }
     const restored = await PGlite.create(directory, { loadDataDir: new Blob([new Uint8Array(tarball)]) });

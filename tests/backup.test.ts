@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { restoreBackup, RestoreRefusedError, takeBackup } from "#server/backup.js";
+import { restoreBackup, BackupRefusedError, takeBackup } from "#server/backup.js";
 import { sendControl } from "#server/control.js";
 import { DataDirInUseError } from "#server/data-dir.js";
 import { openPglite, pgliteDirectory, type Database } from "#server/db/client.js";
@@ -77,7 +77,7 @@ describe("backup and restore of the embedded database", () => {
 
     const restoredDir = tempDir();
     await restoreBackup(restoredDir, readFileSync(file));
-    await expect(restoreBackup(restoredDir, readFileSync(file))).rejects.toBeInstanceOf(RestoreRefusedError);
+    await expect(restoreBackup(restoredDir, readFileSync(file))).rejects.toBeInstanceOf(BackupRefusedError);
     const restored = await embeddedServer(restoredDir);
     expect((await fetch(new URL("/readyz", restored.url))).status).toBe(200);
     const copy = restored.database.db;
@@ -114,7 +114,7 @@ describe("backup and restore of the embedded database", () => {
     const tarball = await takeBackup(dataDir);
     const target = tempDir();
     await restoreBackup(target, tarball);
-    await expect(restoreBackup(target, tarball)).rejects.toBeInstanceOf(RestoreRefusedError);
+    await expect(restoreBackup(target, tarball)).rejects.toBeInstanceOf(BackupRefusedError);
     await restoreBackup(target, tarball, { force: true });
     const restored = await openPglite(pgliteDirectory(target));
     try {

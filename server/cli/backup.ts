@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { restoreBackup, RestoreRefusedError, takeBackup, writeBackupFile } from "../backup.js";
+import { restoreBackup, BackupRefusedError, takeBackup, writeBackupFile } from "../backup.js";
 import { DataDirInUseError } from "../data-dir.js";
 import { ConfigError, loadConfig } from "../env.js";
 
@@ -32,7 +32,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof RestoreRefusedError;
+  const known = error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof BackupRefusedError;
   console.error(known ? (error as Error).message : error);
   process.exit(1);
 });
