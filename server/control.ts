@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { Database } from "./db/client.js";
 import { AppError } from "./errors.js";
+import { verifyAuditChain } from "./services/audit/verify-audit-chain.js";
 import { grantAdmin } from "./services/users/grant-admin.js";
 
 /**
@@ -29,7 +30,18 @@ export async function handleControl(db: Database, command: string, body: unknown
       : "They must turn on two-factor authentication in Settings before the back office opens: until then every admin request answers TWO_FACTOR_REQUIRED.";
     return { ok: true, message: `${status} ${twoFactor}` };
   }
+  if (command === "audit-verify") return auditVerifyReply(db);
   return { ok: false, message: `Unknown command ${command}.` };
+}
+
+/** `npm run audit -- verify`: not ok (exit 1) when the chain is broken, naming the first broken entry. */
+async function auditVerifyReply(db: Database): Promise<ControlReply> {
+  const report = await verifyAuditChain(db);
+  if (report.broken) {
+    const { id, seq, reason } = report.broken;
+    return { ok: false, message: `The audit log is broken at entry ${seq} (id ${id}): ${reason}. ${report.entries} entries before it are intact.` };
+  }
+  return { ok: true, message: `The audit log is intact: ${report.entries} entries, head hash ${report.headHash}.` };
 }
 
 export function startControlServer(db: Database, dataDir: string): Promise<() => Promise<void>> {
