@@ -25,7 +25,7 @@ export async function verifyAuditChain(db: DbExecutor): Promise<AuditChainReport
       select id, seq::text as seq, prev_hash, hash, actor_id, action, target_type, target_id, request_id,
         to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
         before::text as before, after::text as after
-      from audit_log where seq > ${previous.seq.toString()}::bigint order by seq limit ${PAGE}`)) as unknown as { rows: AuditRow[] };
+      from audit_log where audit_log.seq > ${previous.seq.toString()}::bigint order by audit_log.seq limit ${PAGE}`)) as unknown as { rows: AuditRow[] };
     for (const row of result.rows) {
       const broken = (reason: string) => ({ entries, headHash: previous.hash, broken: { id: row.id, seq: row.seq, reason } });
       if (BigInt(row.seq) !== previous.seq + 1n) return broken(`entry ${previous.seq + 1n} is missing: the chain jumps from ${previous.seq} to ${row.seq}`);
