@@ -36,6 +36,9 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   "/dashboard/admin/deposits": "Pending deposits",
   "/dashboard/admin/payouts": "Pending payouts",
   "/dashboard/admin/plans": "Plans",
+  "/dashboard/admin/audit": "Audit log",
+  "/dashboard/admin/messages": "Messages",
+  "/dashboard/admin/reconciliation": "Reconciliation",
 };
 
 export function metaFor(pathname: string): PageMeta {
