@@ -23,6 +23,9 @@ const ADMIN_PAGES: Array<[string, string]> = [
   ["/dashboard/admin/deposits", "Pending deposits"],
   ["/dashboard/admin/payouts", "Pending payouts"],
   ["/dashboard/admin/plans", "Plans"],
+  ["/dashboard/admin/audit", "Audit log"],
+  ["/dashboard/admin/messages", "Messages"],
+  ["/dashboard/admin/reconciliation", "Reconciliation"],
 ];
 const WIDTHS = [1280, 375];
 const BLOCKING = new Set(["serious", "critical"]);
