@@ -67,7 +67,7 @@ describe("the audit log's hash chain", () => {
     expect((await verifyAuditChain(db())).broken).toBeUndefined();
   });
 
-  it("names the first entry edited behind the application's back, and is whole again once it is restored", async () => {
+  it("names the first entry edited behind the application's back", async () => {
     const rows = await chain();
     const victim = rows[Math.floor(rows.length / 2)]!;
     await tamper(sql`update audit_log set after = '{"n": 999}'::jsonb where id = ${victim.id}`);
