@@ -33,8 +33,8 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   "/dashboard/notifications": "Notifications",
   "/dashboard/settings": "Settings",
   "/dashboard/admin": "Back office",
-  "/dashboard/admin/deposits": "Pending deposits",
-  "/dashboard/admin/payouts": "Pending payouts",
+  "/dashboard/admin/deposits": "Deposits",
+  "/dashboard/admin/payouts": "Payouts",
   "/dashboard/admin/plans": "Plans",
 };
 
