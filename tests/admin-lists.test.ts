@@ -26,7 +26,7 @@ interface Seeded {
  */
 async function seedDeposits(count = 500): Promise<Seeded> {
   const tag = randomUUID().slice(0, 8);
-  const owners = [];
+  const owners: Seeded["owners"] = [];
   for (let index = 0; index < 5; index++) owners.push(await insertUser(db(), { name: index === 0 ? "=HYPERLINK(\"http://evil\")" : `Owner ${index}`, email: `owner${index}-${tag}@example.com` }));
   const rows = Array.from({ length: count }, (_, index) => ({
     id: randomUUID(),
