@@ -20,8 +20,8 @@ const DASHBOARD_PAGES: Array<[string, string]> = [
   ["/dashboard/settings", "Settings"],
 ];
 const ADMIN_PAGES: Array<[string, string]> = [
-  ["/dashboard/admin/deposits", "Pending deposits"],
-  ["/dashboard/admin/payouts", "Pending payouts"],
+  ["/dashboard/admin/deposits", "Deposits"],
+  ["/dashboard/admin/payouts", "Payouts"],
   ["/dashboard/admin/plans", "Plans"],
   ["/dashboard/admin/audit", "Audit log"],
   ["/dashboard/admin/messages", "Messages"],

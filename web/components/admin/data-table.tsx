@@ -18,6 +18,8 @@ export interface DataColumn<T> {
   /** Short codes read as one word (a reference): kept on one line. */
   nowrap?: boolean;
   align?: "right";
+  /** Extra classes for this column's cells (a minimum width for an e-mail, say). */
+  className?: string;
 }
 
 /** What a row offers: a button that opens a panel under the row (the decision form, say). */
@@ -101,9 +103,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       {isError && <Alert tone="error">{loadError}</Alert>}
       {data && data.items.length === 0 && <p className="rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700">{empty}</p>}
       {data && data.items.length > 0 && (
-        // Focusable so keyboard users can scroll it; labelled so that stop is announced. `relative`
-        // makes it the containing block of the screen-reader-only texts inside (position: absolute),
-        // which would otherwise sit past its right edge and widen the whole page.
+        // Focusable so keyboard users can scroll it; labelled so that stop is announced.
+        // Positioned, so the screen-reader-only header text stays inside the scrolling box instead of widening the page.
         <div className={cn("relative overflow-x-auto rounded-card border border-slate-200 bg-white", isFetching && "opacity-60")} tabIndex={0} role="region" aria-label={caption} aria-busy={isFetching || undefined}>
           <table className="w-full min-w-[56rem] text-left text-sm">
             <caption className="sr-only">{caption}</caption>
@@ -194,5 +195,5 @@ function HeaderCell<T>({ column, list }: { column: DataColumn<T>; list: ListStat
 }
 
 function cellClass<T>(column: DataColumn<T>, extra: string) {
-  return cn(CELL, extra, column.mono && "font-mono break-all", (column.nowrap || column.align === "right") && "whitespace-nowrap", column.align === "right" && "text-right");
+  return cn(CELL, extra, column.className, column.mono && "font-mono break-all", (column.nowrap || column.align === "right") && "whitespace-nowrap", column.align === "right" && "text-right");
 }

@@ -11,7 +11,7 @@ export type FilterField =
 
 /**
  * The filters above a list, as one form: Apply writes them to the URL (and so to the request),
- * Clear removes them. Keyed by the URL's query, so Back and a pasted link show their own values.
+ * Clear goes back to the list's defaults. Keyed by the URL's query, so Back and a pasted link show their own values.
  */
 export function FilterBar({ fields, list, label }: { fields: readonly FilterField[]; list: ListState; label: string }) {
   const apply = (event: FormEvent<HTMLFormElement>) => {
@@ -19,7 +19,7 @@ export function FilterBar({ fields, list, label }: { fields: readonly FilterFiel
     const data = new FormData(event.currentTarget);
     list.setFilters(Object.fromEntries(fields.map((field) => [field.name, String(data.get(field.name) ?? "").trim()])));
   };
-  const clear = () => list.setFilters(Object.fromEntries(fields.map((field) => [field.name, ""])));
+  const clear = () => list.resetFilters(fields.map((field) => field.name));
 
   return (
     <form key={list.query} role="search" aria-label={label} onSubmit={apply} className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8 lg:items-end">

@@ -13,6 +13,8 @@ export const ADMIN_DEPOSIT_COLUMNS: [DataColumn<AdminDepositDto>, ...DataColumn<
   {
     header: "User",
     sortKey: "email",
+    // An e-mail read in one or two lines, not broken into six.
+    className: "min-w-56",
     cell: (deposit) => (
       <>
         <span className="block">{deposit.user.name || "—"}</span>

@@ -23,6 +23,8 @@ export const ADMIN_PAYOUT_COLUMNS: [DataColumn<AdminPayoutDto>, ...DataColumn<Ad
   {
     header: "User",
     sortKey: "email",
+    // An e-mail read in one or two lines, not broken into six.
+    className: "min-w-56",
     cell: (payout) => (
       <>
         <span className="block">{payout.user.name || "—"}</span>
