@@ -7,6 +7,7 @@ import { AppError } from "#server/errors.js";
 import { recordAudit } from "../audit/record-audit.js";
 import { enqueueMail } from "../mail/enqueue-mail.js";
 import { readList } from "../admin-lists/page-query.js";
+import { oneLine } from "./submit-contact-message.js";
 
 const replier = alias(user, "replier");
 
@@ -64,9 +65,6 @@ async function readMessage(tx: DbExecutor, id: string): Promise<ContactMessageDt
   const [row] = await tx.select(columns).from(contactMessage).leftJoin(replier, eq(replier.id, contactMessage.repliedBy)).where(eq(contactMessage.id, id));
   return toDto(row as Row);
 }
-
-/** Single line, so a subject typed with line breaks cannot add mail headers. */
-const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
 
 /**
  * Answers a new message: the e-mail is queued in the same transaction that records the reply and
