@@ -20,9 +20,12 @@ const DASHBOARD_PAGES: Array<[string, string]> = [
   ["/dashboard/settings", "Settings"],
 ];
 const ADMIN_PAGES: Array<[string, string]> = [
-  ["/dashboard/admin/deposits", "Pending deposits"],
-  ["/dashboard/admin/payouts", "Pending payouts"],
+  ["/dashboard/admin/deposits", "Deposits"],
+  ["/dashboard/admin/payouts", "Payouts"],
   ["/dashboard/admin/plans", "Plans"],
+  ["/dashboard/admin/audit", "Audit log"],
+  ["/dashboard/admin/messages", "Messages"],
+  ["/dashboard/admin/reconciliation", "Reconciliation"],
 ];
 const WIDTHS = [1280, 375];
 const BLOCKING = new Set(["serious", "critical"]);

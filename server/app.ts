@@ -22,6 +22,9 @@ import type { Logger } from "./logger.js";
 import type { MailDelivery } from "./mail/delivery.js";
 import type { Mailer } from "./mail/mailer.js";
 import { adminRoutes } from "./routes/admin.js";
+import { adminAuditRoutes } from "./routes/admin-audit.js";
+import { adminMessageRoutes } from "./routes/admin-messages.js";
+import { adminReconciliationRoutes } from "./routes/admin-reconciliation.js";
 import { authRoutes } from "./routes/auth.js";
 import { contactRoutes } from "./routes/contact.js";
 import { contentRoutes } from "./routes/content.js";
@@ -113,6 +116,9 @@ export function createApp(deps: AppDeps) {
   // Every JSON router declares its operations (server/http/api-router.ts); the OpenAPI document is built from them.
   const routers: ApiRouter[] = [
     adminRoutes(deps),
+    adminAuditRoutes(deps),
+    adminMessageRoutes(deps),
+    adminReconciliationRoutes(deps),
     depositRoutes(deps),
     investmentRoutes(deps),
     payoutRoutes(deps),

@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { Database, DatabaseHandle } from "./db/client.js";
 import { AppError } from "./errors.js";
+import { verifyAuditChain } from "./services/audit/verify-audit-chain.js";
 import { grantAdmin } from "./services/users/grant-admin.js";
 
 /**
@@ -29,6 +30,7 @@ export async function handleControl(db: Database, command: string, body: unknown
       : "They must turn on two-factor authentication in Settings before the back office opens: until then every admin request answers TWO_FACTOR_REQUIRED.";
     return { ok: true, message: `${status} ${twoFactor}` };
   }
+  if (command === "audit-verify") return auditVerifyReply(db);
   return { ok: false, message: `Unknown command ${command}.` };
 }
 
@@ -41,6 +43,16 @@ async function sendBackup(database: DatabaseHandle, res: http.ServerResponse): P
   const tarball = await database.dumpDataDir();
   res.writeHead(200, { "Content-Type": "application/gzip", "Content-Length": tarball.byteLength });
   res.end(tarball);
+}
+
+/** `npm run audit -- verify`: not ok (exit 1) when the chain is broken, naming the first broken entry. */
+async function auditVerifyReply(db: Database): Promise<ControlReply> {
+  const report = await verifyAuditChain(db);
+  if (report.broken) {
+    const { id, seq, reason } = report.broken;
+    return { ok: false, message: `The audit log is broken at entry ${seq} (id ${id}): ${reason}. ${report.entries} entries before it are intact.` };
+  }
+  return { ok: true, message: `The audit log is intact: ${report.entries} entries, head hash ${report.headHash}.` };
 }
 
 export function startControlServer(database: DatabaseHandle, dataDir: string): Promise<() => Promise<void>> {

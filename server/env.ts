@@ -101,6 +101,8 @@ const envSchema = z
     PAYOUT_MIN_USD: dollars("10"),
     PAYOUT_MAX_USD: dollars("50000"),
     PAYOUT_DAILY_MAX_USD: dollars("100000"),
+    /** A payout at or above this needs a second admin's approval before it is marked paid (four eyes). */
+    PAYOUT_APPROVAL_USD: dollars("10000"),
   })
   .superRefine((env, ctx) => {
     if (env.PAYOUT_MIN_USD > env.PAYOUT_MAX_USD) {
@@ -187,7 +189,7 @@ export interface Config {
   /** GET /metrics answers only with this bearer token; undefined turns the route off. */
   metricsToken: string | undefined;
   deposits: { minCents: bigint; maxCents: bigint; expiryDays: number };
-  payouts: { minCents: bigint; maxCents: bigint; dailyMaxCents: bigint };
+  payouts: { minCents: bigint; maxCents: bigint; dailyMaxCents: bigint; approvalCents: bigint };
   site: SiteSettings;
 }
 
@@ -253,7 +255,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     metricsToken: env.METRICS_TOKEN,
     deposits: { minCents: env.DEPOSIT_MIN_USD, maxCents: env.DEPOSIT_MAX_USD, expiryDays: env.DEPOSIT_EXPIRY_DAYS },
-    payouts: { minCents: env.PAYOUT_MIN_USD, maxCents: env.PAYOUT_MAX_USD, dailyMaxCents: env.PAYOUT_DAILY_MAX_USD },
+    payouts: { minCents: env.PAYOUT_MIN_USD, maxCents: env.PAYOUT_MAX_USD, dailyMaxCents: env.PAYOUT_DAILY_MAX_USD, approvalCents: env.PAYOUT_APPROVAL_USD },
     site: {
       name: env.SITE_NAME,
       supportEmail: env.SUPPORT_EMAIL,

@@ -1,6 +1,7 @@
 import type { Clock } from "./clock.js";
 import type { Database } from "./db/client.js";
 import type { Logger } from "./logger.js";
+import { flushSignInFailures } from "./services/audit/sign-in-failures.js";
 import { expireDeposits } from "./services/deposits/expire-deposits.js";
 import { settleDue } from "./services/investments/settle-due.js";
 
@@ -19,7 +20,8 @@ export interface JobDeps {
 /**
  * Periodic work, run by every server: maturity settlement each minute (safe in parallel: each
  * batch claims its rows with SKIP LOCKED and each payment has its own journal key) and deposit
- * expiry every ten minutes (one idempotent statement). Both also run at start. Each run handles
+ * expiry every ten minutes (one idempotent statement), and every five minutes the finished hours of
+ * wrong passwords become audit entries (flushSignInFailures). All three also run at start. Each run handles
  * its own errors, and stopping waits for the runs in flight, so none meets a closed database.
  * (The background-work issue moves these onto a job queue.)
  */
@@ -54,11 +56,20 @@ export function startJobs(deps: JobDeps): () => Promise<void> {
       logger.error({ err: error }, "deposit expiry failed");
     }
   };
+  const auditSignInFailures = async () => {
+    try {
+      await flushSignInFailures(db, clock.now());
+    } catch (error) {
+      logger.error({ err: error }, "recording sign-in failures in the audit log failed");
+    }
+  };
   const runSettle = track(settle);
   const runExpire = track(expire);
+  const runAuditSignInFailures = track(auditSignInFailures);
   runSettle();
   runExpire();
-  const timers = [setInterval(runSettle, MINUTE), setInterval(runExpire, 10 * MINUTE)];
+  runAuditSignInFailures();
+  const timers = [setInterval(runSettle, MINUTE), setInterval(runExpire, 10 * MINUTE), setInterval(runAuditSignInFailures, 5 * MINUTE)];
   for (const timer of timers) timer.unref();
   return async () => {
     timers.forEach(clearInterval);

@@ -7,6 +7,7 @@ import type { Database } from "../db/client.js";
 import { account, user, verification } from "../db/schema.js";
 import type { Config } from "../env.js";
 import { verificationMailsLeft, type accountMail } from "./account-mail.js";
+import { recordAudit } from "../services/audit/record-audit.js";
 import { consumeTotpCode } from "../services/two-factor/totp-code.js";
 import { createPasswordVerifier } from "./password-hash.js";
 import { passwordProblem } from "./password-policy.js";
@@ -176,6 +177,15 @@ export async function afterAuthEndpoint(deps: HookDeps, ctx: HookContext) {
  * is turned off; a sign-in with a code never does. So the endpoint that changed the row says which.
  */
 export async function twoFactorChanged(deps: HookDeps, account: { name: string; email: string; id: string }, path: string | undefined) {
-  if (path === "/two-factor/verify-totp") await deps.mail.securityChanged(account, "two-factor-on");
-  if (path === "/two-factor/disable") await deps.mail.securityChanged(account, "two-factor-off");
+  const enabled = path === "/two-factor/verify-totp" ? true : path === "/two-factor/disable" ? false : undefined;
+  if (enabled === undefined) return;
+  await recordAudit(deps.db, {
+    actorId: account.id,
+    action: enabled ? "security.two_factor_enabled" : "security.two_factor_disabled",
+    targetType: "user",
+    targetId: account.id,
+    before: { twoFactorEnabled: !enabled },
+    after: { twoFactorEnabled: enabled },
+  });
+  await deps.mail.securityChanged(account, enabled ? "two-factor-on" : "two-factor-off");
 }

@@ -167,9 +167,18 @@ export const contactMessage = pgTable(
     email: text("email").notNull(),
     subject: text("subject"),
     message: text("message").notNull(),
+    /** new → answered (a reply was queued) or archived; the admin inbox counts the new ones. */
+    status: text("status").notNull().default("new"),
+    replyText: text("reply_text"),
+    repliedBy: text("replied_by").references(() => user.id),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index("contact_message_created_at_idx").on(table.createdAt)],
+  (table) => [
+    index("contact_message_created_at_idx").on(table.createdAt),
+    index("contact_message_status_created_at_idx").on(table.status, table.createdAt),
+    check("contact_message_status", sql`${table.status} in ('new', 'answered', 'archived')`),
+  ],
 );
 
 /*
@@ -356,20 +365,51 @@ export const notification = pgTable(
   (table) => [index("notification_user_id_created_at_idx").on(table.userId, table.createdAt)],
 );
 
-/** Every operator action: who, what, when, and the record before and after. */
+/**
+ * Every operator action and security event: who, what, when, the record before and after, and the
+ * request it came from. Tamper-evident (decision 0034): the BEFORE INSERT trigger `audit_log_chain`
+ * (server/db/sql/) numbers each entry (`seq`) and sets `prev_hash` and `hash` under one advisory
+ * lock in the writer's transaction, and `audit_log_append_only` refuses UPDATE, DELETE and
+ * TRUNCATE. The unique `prev_hash` makes a fork impossible even if the lock were skipped.
+ */
 export const auditLog = pgTable(
   "audit_log",
   {
     id: text("id").primaryKey(),
-    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    /** Position in the chain, set by the trigger (the value written here is replaced). */
+    seq: bigint("seq", { mode: "number" }).notNull().unique("audit_log_seq_unique"),
+    // No ON DELETE action: a cascade would UPDATE entries the chain has sealed.
+    actorId: text("actor_id").references(() => user.id),
     action: text("action").notNull(),
     targetType: text("target_type").notNull(),
     targetId: text("target_id").notNull(),
     before: jsonb("before"),
     after: jsonb("after"),
+    /** The X-Request-Id of the HTTP request that wrote it; NULL for jobs and the operator CLI. */
+    requestId: text("request_id"),
+    prevHash: text("prev_hash").notNull().unique("audit_log_prev_hash_unique"),
+    hash: text("hash").notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index("audit_log_created_at_idx").on(table.createdAt), index("audit_log_target_idx").on(table.targetType, table.targetId)],
+  (table) => [
+    index("audit_log_created_at_idx").on(table.createdAt),
+    index("audit_log_target_idx").on(table.targetType, table.targetId),
+    index("audit_log_actor_idx").on(table.actorId, table.createdAt),
+  ],
+);
+
+/**
+ * Wrong passwords per typed address per hour, counted as they happen; a job turns each finished
+ * hour into one audit entry with its count (the audit log itself is never updated).
+ */
+export const signInFailureTally = pgTable(
+  "sign_in_failure_tally",
+  {
+    email: text("email").notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    failures: integer("failures").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.email, table.hour] }), index("sign_in_failure_tally_hour_idx").on(table.hour)],
 );
 
 /** A fixed-term investment. The plan's terms are copied on, so editing a plan never changes it. */
@@ -427,10 +467,15 @@ export const payout = pgTable(
     settleJournalId: text("settle_journal_id").references(() => journal.id),
     decidedBy: text("decided_by").references(() => user.id),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** Four eyes (PAYOUT_APPROVAL_USD): the second admin who let a large payout be sent; never the one who marks it paid. */
+    approvedBy: text("approved_by").references(() => user.id),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     index("payout_user_id_created_at_idx").on(table.userId, table.createdAt),
+    // The database holds the rule too: whoever marked a payout paid is not whoever approved it (rejecting is anyone's).
+    check("payout_four_eyes", sql`${table.status} <> 'paid' or ${table.approvedBy} is null or ${table.approvedBy} <> ${table.decidedBy}`),
     index("payout_status_created_at_idx").on(table.status, table.createdAt),
     check("payout_amount_positive", sql`${table.amountCents} > 0`),
     check("payout_status", sql`${table.status} in ('requested', 'paid', 'rejected', 'cancelled')`),
@@ -554,6 +599,7 @@ export const schema = {
   idempotencyRecord,
   notification,
   auditLog,
+  signInFailureTally,
   investment,
   payout,
   transfer,

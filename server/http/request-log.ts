@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../logger.js";
+import { runWithRequestId } from "./request-context.js";
 
 /** Reset tokens travel in the path; the query string is never logged at all. */
 export function loggablePath(pathname: string): string {
@@ -17,7 +18,7 @@ export function requestLog(logger: Logger): MiddlewareHandler {
     const id = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
     c.header("X-Request-Id", id);
     try {
-      await next();
+      await runWithRequestId(id, next);
     } finally {
       const status = c.res.status;
       const entry = {

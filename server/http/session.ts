@@ -55,6 +55,8 @@ function isBanned(user: FullUser, now: Date): boolean {
 export function requireUser(auth: Auth, db: Database): MiddlewareHandler<AppEnv> {
   const cache = cacheOf(auth);
   return async (c, next) => {
+    // Several routers share the /api/admin mount, and each guards its routes: the first resolves the session once.
+    if (c.get("user")) return next();
     const cookie = READ_METHODS.has(c.req.method) ? c.req.header("cookie") : undefined;
     const cached = cookie ? cache.get(cookie) : undefined;
     if (cached) {

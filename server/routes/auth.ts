@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { CLIENT_IP_HEADER, type Auth } from "../auth.js";
 import type { Database } from "../db/client.js";
 import { clientIp } from "../http/client-ip.js";
+import { countSignInFailure } from "../services/audit/sign-in-failures.js";
 import { normalizeEmail, signInGuard } from "../auth/sign-in-guard.js";
 import { verificationLinkBinding } from "../auth/verification-link-binding.js";
 
@@ -60,7 +61,10 @@ export function authRoutes(auth: Auth, options: { db: Database; trustProxy: bool
       const email = normalizeEmail(parseJson(body)?.email);
       await guard.check(email, ip);
       const response = await call();
-      if (response.status === 401) await guard.recordFailure(email, ip);
+      if (response.status === 401) {
+        await guard.recordFailure(email, ip);
+        await countSignInFailure(options.db, email);
+      }
       else if (response.ok) await guard.recordSuccess(email);
       return response;
     }

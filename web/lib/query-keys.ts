@@ -20,6 +20,13 @@ export const MONEY_OUT_KEYS = {
   adminPayouts: ["admin", "payouts"],
 } as const;
 
+/** The back office's read-only lists: the audit log, the contact inbox (and its count in the menu), the reconciliation. */
+export const ADMIN_KEYS = {
+  audit: ["admin", "audit"],
+  messages: ["admin", "messages"],
+  reconciliation: ["admin", "reconciliation"],
+} as const;
+
 /** The open plans: the investment screens read them, the admin plan editor changes them. */
 export const PLANS_KEY = ["plans", "active"] as const;
 

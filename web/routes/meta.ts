@@ -33,9 +33,12 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   "/dashboard/notifications": "Notifications",
   "/dashboard/settings": "Settings",
   "/dashboard/admin": "Back office",
-  "/dashboard/admin/deposits": "Pending deposits",
-  "/dashboard/admin/payouts": "Pending payouts",
+  "/dashboard/admin/deposits": "Deposits",
+  "/dashboard/admin/payouts": "Payouts",
   "/dashboard/admin/plans": "Plans",
+  "/dashboard/admin/audit": "Audit log",
+  "/dashboard/admin/messages": "Messages",
+  "/dashboard/admin/reconciliation": "Reconciliation",
 };
 
 export function metaFor(pathname: string): PageMeta {

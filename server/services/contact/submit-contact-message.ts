@@ -33,7 +33,7 @@ export async function submitContactMessage(deps: ContactDeps, message: ContactMe
 }
 
 /** Single line, so a subject typed with line breaks cannot add mail headers. */
-const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
+export const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
 
 function supportMail(deps: ContactDeps, id: string, message: ContactMessage, receivedAt: Date): OutgoingMessage {
   const subject = message.subject ? oneLine(message.subject) : `Message from ${oneLine(message.name)}`;

@@ -2,7 +2,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { Navigate, Outlet, Route, Routes } from "react-router";
 import { queryClient } from "#web/lib/query-client.js";
 import { ScrollToHash } from "#web/lib/scroll-to-hash.js";
+import { AdminAuditScreen } from "../admin/audit.js";
 import { AdminDepositsScreen } from "../admin/deposits.js";
+import { AdminMessagesScreen } from "../admin/messages.js";
+import { AdminReconciliationScreen } from "../admin/reconciliation.js";
 import { AdminPayoutsScreen } from "../admin/payouts.js";
 import { AdminPlansScreen } from "../admin/plans.js";
 import { NotFoundPage } from "../public/not-found.js";
@@ -57,6 +60,9 @@ export default function DashboardRoutes() {
               <Route path="deposits" element={<AdminDepositsScreen />} />
               <Route path="payouts" element={<AdminPayoutsScreen />} />
               <Route path="plans" element={<AdminPlansScreen />} />
+              <Route path="audit" element={<AdminAuditScreen />} />
+              <Route path="messages" element={<AdminMessagesScreen />} />
+              <Route path="reconciliation" element={<AdminReconciliationScreen />} />
               <Route path="*" element={<UnavailableScreen title="Back office" />} />
             </Route>
             <Route path="*" element={<NotFoundPage />} />

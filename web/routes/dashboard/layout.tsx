@@ -3,10 +3,13 @@ import {
   ArrowUpFromLine,
   Banknote,
   HandCoins,
+  Inbox,
   LayoutDashboard,
   ListChecks,
   LogOut,
   Menu,
+  Scale,
+  ScrollText,
   Settings,
   SlidersHorizontal,
   ShieldCheck,
@@ -18,13 +21,23 @@ import { NavLink, Outlet, useLocation } from "react-router";
 import { AccountBanners } from "#web/components/account/account-banners.js";
 import { Logo } from "#web/components/ui/logo.js";
 import { useFocusTrap } from "#web/components/ui/use-focus-trap.js";
+import { useNewMessageCount } from "#web/features/admin-messages/api/admin-messages.js";
 import { NotificationBell } from "#web/features/notifications/components/notification-bell.js";
 import { useSession, type SessionUser } from "#web/lib/session.js";
 import { useSignOut } from "#web/lib/use-sign-out.js";
 import { useBootstrap } from "#web/lib/bootstrap.js";
 import { cn } from "#web/lib/cn.js";
 
-const GENERAL = [
+interface NavItem {
+  to: string;
+  label: string;
+  icon: typeof LayoutDashboard;
+  end?: boolean;
+  /** A count after the label (new messages), said in words to screen readers. */
+  badge?: { count: number; words: string };
+}
+
+const GENERAL: NavItem[] = [
   { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/dashboard/transaction", label: "Transaction", icon: ArrowLeftRight },
   { to: "/dashboard/transfer", label: "Invest", icon: Wallet },
@@ -32,14 +45,26 @@ const GENERAL = [
   { to: "/dashboard/investment", label: "Plan", icon: ListChecks },
 ];
 
-const ACCOUNT = [{ to: "/dashboard/settings", label: "Settings", icon: Settings }];
-const ADMIN = [
+const ACCOUNT: NavItem[] = [{ to: "/dashboard/settings", label: "Settings", icon: Settings }];
+const ADMIN: NavItem[] = [
   // `end`: /dashboard/admin only redirects to a section, so the section's own item is the one shown as current.
   { to: "/dashboard/admin", label: "Back office", icon: ShieldCheck, end: true },
   { to: "/dashboard/admin/deposits", label: "Deposits", icon: Banknote },
   { to: "/dashboard/admin/payouts", label: "Payouts", icon: ArrowUpFromLine },
   { to: "/dashboard/admin/plans", label: "Plans", icon: SlidersHorizontal },
+  { to: "/dashboard/admin/messages", label: "Messages", icon: Inbox },
+  { to: "/dashboard/admin/audit", label: "Audit log", icon: ScrollText },
+  { to: "/dashboard/admin/reconciliation", label: "Reconciliation", icon: Scale },
 ];
+
+/** The admin section, with the number of new contact messages on its Messages item. */
+function AdminNav({ onNavigate }: { onNavigate: () => void }) {
+  const unread = useNewMessageCount(true).data ?? 0;
+  const items = ADMIN.map((item) =>
+    item.to === "/dashboard/admin/messages" && unread > 0 ? { ...item, badge: { count: unread, words: `${unread} new` } } : item,
+  );
+  return <NavSection title="Admin" items={items} onNavigate={onNavigate} />;
+}
 
 /** Display name, else the part of the e-mail before the @, else Guest (as the reference). */
 export function displayName(user: Pick<SessionUser, "name" | "email"> | null | undefined): string {
@@ -52,7 +77,7 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-700 text-white" : "text-brand-100 hover:bg-brand-800 hover:text-white",
   );
 
-function NavSection({ title, items, onNavigate }: { title: string; items: typeof GENERAL; onNavigate: () => void }) {
+function NavSection({ title, items, onNavigate }: { title: string; items: NavItem[]; onNavigate: () => void }) {
   return (
     <div>
       <h2 className="px-3 text-xs font-semibold uppercase tracking-wider text-brand-100/80">{title}</h2>
@@ -62,6 +87,12 @@ function NavSection({ title, items, onNavigate }: { title: string; items: typeof
             <NavLink to={item.to} end={item.end} className={itemClass} onClick={onNavigate}>
               <item.icon aria-hidden="true" className="size-5" />
               {item.label}
+              {item.badge && (
+                <span className="ml-auto rounded-full bg-amber-300 px-2 text-xs font-semibold text-brand-900" data-testid="nav-badge">
+                  <span aria-hidden="true">{item.badge.count}</span>
+                  <span className="sr-only">, {item.badge.words}</span>
+                </span>
+              )}
             </NavLink>
           </li>
         ))}
@@ -124,7 +155,7 @@ export function DashboardLayout() {
           <nav aria-label="Dashboard sections" className="mt-8 flex flex-1 flex-col gap-8 overflow-y-auto">
             <NavSection title="General" items={GENERAL} onNavigate={close} />
             <NavSection title="Account" items={ACCOUNT} onNavigate={close} />
-            {user?.role === "admin" && <NavSection title="Admin" items={ADMIN} onNavigate={close} />}
+            {user?.role === "admin" && <AdminNav onNavigate={close} />}
           </nav>
           <button
             type="button"

@@ -1,0 +1,43 @@
+import { auditListQuery, auditPageDto, type AuditEntryDto } from "#shared/schemas/audit.js";
+import type { AppDeps } from "../app.js";
+import { ApiRouter } from "../http/api-router.js";
+import { csvResponse } from "../http/csv-response.js";
+import { readQuery } from "../http/json-body.js";
+import { requireAdmin, requireUser } from "../http/session.js";
+import { textCell, toCsv, type CsvColumn } from "../services/admin-lists/csv.js";
+import { listAudit } from "../services/audit/list-audit.js";
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+const AUDIT_CSV: CsvColumn<AuditEntryDto>[] = [
+  { header: "Seq", cell: (row) => String(row.seq) },
+  { header: "Time", cell: (row) => textCell(row.createdAt) },
+  { header: "Actor", cell: (row) => textCell(row.actorEmail ?? row.actorId) },
+  { header: "Action", cell: (row) => textCell(row.action) },
+  { header: "Target type", cell: (row) => textCell(row.targetType) },
+  { header: "Target", cell: (row) => textCell(row.targetId) },
+  { header: "Before", cell: (row) => textCell(json(row.before)) },
+  { header: "After", cell: (row) => textCell(json(row.after)) },
+  { header: "Request id", cell: (row) => textCell(row.requestId) },
+  { header: "Hash", cell: (row) => textCell(row.hash) },
+];
+
+/** The audit log, read-only: its chain is checked by `npm run audit -- verify`. */
+export function adminAuditRoutes({ auth, database }: AppDeps) {
+  return new ApiRouter("/api/admin").use(requireUser(auth, database.db), requireAdmin()).on(
+    {
+      method: "get",
+      path: "/audit",
+      summary: "The audit log, newest first: filter by actor, target, action and days; format=csv for a file",
+      auth: "admin",
+      query: auditListQuery,
+      response: auditPageDto,
+    },
+    async (c) => {
+      const query = readQuery(c, auditListQuery);
+      const page = await listAudit(database.db, query);
+      if (query.format === "csv") return csvResponse(c, "termvest-audit.csv", toCsv(AUDIT_CSV, page.items));
+      return c.json(page);
+    },
+  );
+}

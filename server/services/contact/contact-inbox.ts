@@ -1,0 +1,98 @@
+import { count, desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { ContactMessageDto, ContactStatus } from "#shared/schemas/contact-inbox.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { contactMessage, user } from "#server/db/schema.js";
+import { AppError } from "#server/errors.js";
+import { recordAudit } from "../audit/record-audit.js";
+import { enqueueMail } from "../mail/enqueue-mail.js";
+import { readList } from "../admin-lists/page-query.js";
+import { oneLine } from "./submit-contact-message.js";
+
+const replier = alias(user, "replier");
+
+const columns = {
+  id: contactMessage.id,
+  name: contactMessage.name,
+  email: contactMessage.email,
+  subject: contactMessage.subject,
+  message: contactMessage.message,
+  status: contactMessage.status,
+  replyText: contactMessage.replyText,
+  repliedAt: contactMessage.repliedAt,
+  repliedByEmail: replier.email,
+  createdAt: contactMessage.createdAt,
+};
+
+type Row = { [K in keyof typeof columns]: unknown } & { repliedAt: Date | null; createdAt: Date; status: string; repliedByEmail: string | null };
+
+const toDto = (row: Row): ContactMessageDto =>
+  ({
+    ...row,
+    status: row.status as ContactStatus,
+    repliedByEmail: row.repliedByEmail ?? null,
+    repliedAt: row.repliedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }) as ContactMessageDto;
+
+/** The inbox, newest first, optionally one status only. */
+export async function listContactMessages(db: DbExecutor, query: { status?: ContactStatus; page: number; pageSize: number }) {
+  const where = query.status ? eq(contactMessage.status, query.status) : undefined;
+  return readList(
+    query,
+    async (window) =>
+      (
+        await db
+          .select(columns)
+          .from(contactMessage)
+          .leftJoin(replier, eq(replier.id, contactMessage.repliedBy))
+          .where(where)
+          .orderBy(desc(contactMessage.createdAt), desc(contactMessage.id))
+          .limit(window.limit)
+          .offset(window.offset)
+      ).map(toDto),
+    async () => (await db.select({ total: count() }).from(contactMessage).where(where))[0]?.total ?? 0,
+  );
+}
+
+async function lockMessage(tx: DbExecutor, id: string) {
+  const [found] = await tx.select().from(contactMessage).where(eq(contactMessage.id, id)).for("update");
+  if (!found) throw new AppError("NOT_FOUND", "No such message.");
+  return found;
+}
+
+async function readMessage(tx: DbExecutor, id: string): Promise<ContactMessageDto> {
+  const [row] = await tx.select(columns).from(contactMessage).leftJoin(replier, eq(replier.id, contactMessage.repliedBy)).where(eq(contactMessage.id, id));
+  return toDto(row as Row);
+}
+
+/**
+ * Answers a new message: the e-mail is queued in the same transaction that records the reply and
+ * its audit entry, under the row lock, so two clicks send one answer (the second is a 409).
+ */
+export async function replyToContactMessage(tx: DbExecutor, adminId: string, id: string, text: string, siteName: string, now: Date): Promise<ContactMessageDto> {
+  const found = await lockMessage(tx, id);
+  if (found.status !== "new") throw new AppError("CONFLICT", found.status === "answered" ? "This message was already answered." : "This message is archived.");
+  await tx.update(contactMessage).set({ status: "answered", replyText: text, repliedBy: adminId, repliedAt: now }).where(eq(contactMessage.id, id));
+  const subject = found.subject ? `Re: ${oneLine(found.subject)}` : `Your message to ${siteName}`;
+  const quoted = found.message.split("\n").map((line) => `> ${line}`);
+  await enqueueMail(tx, { kind: "contact-reply", to: found.email, subject, text: [text, "", `You wrote on ${found.createdAt.toISOString().slice(0, 10)}:`, ...quoted].join("\n") });
+  await recordAudit(tx, {
+    actorId: adminId,
+    action: "contact.reply",
+    targetType: "contact_message",
+    targetId: id,
+    before: { status: found.status },
+    after: { status: "answered", replyText: text },
+  });
+  return readMessage(tx, id);
+}
+
+/** Files a message away (new or answered); archiving an archived one is a 409. */
+export async function archiveContactMessage(tx: DbExecutor, adminId: string, id: string): Promise<ContactMessageDto> {
+  const found = await lockMessage(tx, id);
+  if (found.status === "archived") throw new AppError("CONFLICT", "This message is already archived.");
+  await tx.update(contactMessage).set({ status: "archived" }).where(eq(contactMessage.id, id));
+  await recordAudit(tx, { actorId: adminId, action: "contact.archive", targetType: "contact_message", targetId: id, before: { status: found.status }, after: { status: "archived" } });
+  return readMessage(tx, id);
+}

@@ -1,0 +1,43 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ContactInboxDto, ContactMessageDto } from "#shared/schemas/contact-inbox.js";
+import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
+import { apiRequest } from "#web/lib/api.js";
+import { ADMIN_KEYS } from "#web/lib/query-keys.js";
+
+export const ADMIN_MESSAGES_PATH = "/api/admin/messages";
+
+/** One page of the inbox; `query` is the list's URL state (status, page). */
+export function useAdminMessages(query: string) {
+  return useQuery({
+    queryKey: [...ADMIN_KEYS.messages, query],
+    queryFn: () => apiRequest<ContactInboxDto>(`${ADMIN_MESSAGES_PATH}?${query}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The menu's badge: how many messages are new. One row is asked for; the total is the count. */
+export function useNewMessageCount(enabled: boolean) {
+  return useQuery({
+    queryKey: [...ADMIN_KEYS.messages, "new-count"],
+    queryFn: async () => (await apiRequest<ContactInboxDto>(`${ADMIN_MESSAGES_PATH}?status=new&pageSize=1`)).total,
+    enabled,
+    refetchInterval: 60_000,
+  });
+}
+
+export type MessageAction = { kind: "reply"; id: string; text: string; idempotencyKey: string } | { kind: "archive"; id: string };
+
+export function useMessageAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: MessageAction) =>
+      action.kind === "reply"
+        ? apiRequest<ContactMessageDto>(`${ADMIN_MESSAGES_PATH}/${encodeURIComponent(action.id)}/reply`, {
+            body: { text: action.text },
+            headers: { [IDEMPOTENCY_HEADER]: action.idempotencyKey },
+          })
+        : apiRequest<ContactMessageDto>(`${ADMIN_MESSAGES_PATH}/${encodeURIComponent(action.id)}/archive`, { body: {} }),
+    // Also after a 409: another operator answered or archived it, so the list is stale either way.
+    onSettled: () => client.invalidateQueries({ queryKey: ADMIN_KEYS.messages }),
+  });
+}
