@@ -6,7 +6,7 @@ import type { ListState } from "./use-list-state.js";
 
 /** One filter of a back-office list; `name` is the API's query parameter. */
 export type FilterField =
-  | { kind: "text" | "date" | "amount"; name: string; label: string }
+  | { kind: "text" | "date" | "amount"; name: string; label: string; placeholder?: string }
   | { kind: "select"; name: string; label: string; options: ReadonlyArray<{ value: string; label: string }> };
 
 /**
@@ -40,7 +40,7 @@ export function FilterBar({ fields, list, label }: { fields: readonly FilterFiel
             label={field.label}
             type={field.kind === "date" ? "date" : field.kind === "text" ? "search" : "text"}
             inputMode={field.kind === "amount" ? "decimal" : undefined}
-            placeholder={field.kind === "amount" ? "USD" : undefined}
+            placeholder={field.kind === "amount" ? "USD" : field.placeholder}
             autoComplete="off"
             defaultValue={list.get(field.name)}
             className={field.kind === "text" ? "col-span-2" : undefined}
