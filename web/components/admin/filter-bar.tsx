@@ -9,6 +9,14 @@ export type FilterField =
   | { kind: "text" | "date" | "amount"; name: string; label: string; placeholder?: string }
   | { kind: "select"; name: string; label: string; options: ReadonlyArray<{ value: string; label: string }> };
 
+/** The date and amount ranges every money list takes (shared/schemas/admin-list.ts: UTC days, dollars). */
+export const RANGE_FILTERS: readonly FilterField[] = [
+  { kind: "date", name: "from", label: "From" },
+  { kind: "date", name: "to", label: "To" },
+  { kind: "amount", name: "min", label: "Min amount" },
+  { kind: "amount", name: "max", label: "Max amount" },
+];
+
 /**
  * The filters above a list, as one form: Apply writes them to the URL (and so to the request),
  * Clear goes back to the list's defaults. Keyed by the URL's query, so Back and a pasted link show their own values.

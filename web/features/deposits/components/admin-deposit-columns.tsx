@@ -1,7 +1,7 @@
 import { formatCents } from "#shared/money.js";
 import type { AdminDepositDto } from "#shared/schemas/deposits.js";
 import type { DataColumn } from "#web/components/admin/data-table.js";
-import type { FilterField } from "#web/components/admin/filter-bar.js";
+import { RANGE_FILTERS, type FilterField } from "#web/components/admin/filter-bar.js";
 import { formatDateTime } from "#web/lib/format-date.js";
 import { describeMethod, STATUS_LABELS } from "../labels.js";
 import { DepositStatusBadge } from "./deposit-status-badge.js";
@@ -72,8 +72,5 @@ export const ADMIN_DEPOSIT_FILTERS: FilterField[] = [
       { value: "crypto", label: "Crypto" },
     ],
   },
-  { kind: "date", name: "from", label: "From" },
-  { kind: "date", name: "to", label: "To" },
-  { kind: "amount", name: "min", label: "Min amount" },
-  { kind: "amount", name: "max", label: "Max amount" },
+  ...RANGE_FILTERS,
 ];
