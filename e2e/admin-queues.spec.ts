@@ -43,7 +43,7 @@ test.describe("admin queues", () => {
       ] as const) {
         await visit(admin, path);
         // Find the user's items by e-mail through the filter bar; the URL keeps the filter.
-        await filter(admin, { [path.endsWith("deposits") ? "Search (reference, e-mail, name, ID)" : "Search (e-mail, name, address, ID)"]: user.email });
+        await filter(admin, { Search: user.email });
         await expect(admin).toHaveURL(new RegExp(`q=${encodeURIComponent(user.email).replace(/\./g, "\\.")}`));
         const rows = admin.getByTestId(testId);
         await expect(rows).toHaveCount(path.endsWith("deposits") ? 3 : 1);
@@ -61,8 +61,8 @@ test.describe("admin queues", () => {
 
       // Sorting by amount and paging through the user's deposits two at a time, from the URL.
       await visit(admin, `/dashboard/admin/deposits?q=${encodeURIComponent(user.email)}&pageSize=2`);
-      await admin.getByRole("button", { name: /Claimed amount/ }).click();
-      await expect(admin.getByRole("columnheader", { name: /Claimed amount/ })).toHaveAttribute("aria-sort", "ascending");
+      await admin.getByRole("button", { name: /^Amount/ }).click();
+      await expect(admin.getByRole("columnheader", { name: /^Amount/ })).toHaveAttribute("aria-sort", "ascending");
       const rows = admin.getByTestId("admin-deposit");
       await expect(rows).toHaveCount(2);
       await expect(rows.first()).toContainText("$123.45");

@@ -7,12 +7,11 @@ import { adminPayoutPage, adminPayoutsQuery, markPayoutPaidSchema, payoutDto, re
 import { adminPlanDto } from "#shared/schemas/plans.js";
 import type { AppDeps } from "../app.js";
 import { ApiRouter } from "../http/api-router.js";
-import { csvResponse } from "../http/csv-response.js";
+import { listResponse } from "../http/csv-response.js";
 import { runMoneyOperation, respond } from "../http/idempotency.js";
 import { readJson, readQuery } from "../http/json-body.js";
 import { requireAdmin, requireUser } from "../http/session.js";
 import { confirmDeposit, rejectDeposit } from "../services/deposits/decide-deposit.js";
-import { toCsv } from "../services/admin-lists/csv.js";
 import { DEPOSIT_CSV_COLUMNS, listDepositsForAdmin } from "../services/deposits/list-deposits.js";
 import { creditInterest } from "../services/investments/credit-interest.js";
 import { approvePayout } from "../services/payouts/approve-payout.js";
@@ -44,7 +43,7 @@ export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
       async (c) => {
         const query = readQuery(c, adminDepositsQuery);
         const list = await listDepositsForAdmin(database.db, query);
-        return query.format === "csv" ? csvResponse(c, "termvest-deposits.csv", toCsv(DEPOSIT_CSV_COLUMNS, list.items)) : c.json(list);
+        return listResponse(c, query.format, list, { fileName: "termvest-deposits.csv", columns: DEPOSIT_CSV_COLUMNS });
       },
     )
     .on(
@@ -92,7 +91,7 @@ export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
       async (c) => {
         const query = readQuery(c, adminPayoutsQuery);
         const list = await listPayoutsForAdmin(database.db, query, config.payouts.approvalCents);
-        return query.format === "csv" ? csvResponse(c, "termvest-payouts.csv", toCsv(PAYOUT_CSV_COLUMNS, list.items)) : c.json(list);
+        return listResponse(c, query.format, list, { fileName: "termvest-payouts.csv", columns: PAYOUT_CSV_COLUMNS });
       },
     )
     .on(

@@ -36,3 +36,12 @@ export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): 
     rows.map((row) => columns.map((column) => column.cell(row)).join(",")),
   );
 }
+
+/** Whose row it is: the same three columns in every export that lists users' money. */
+export function ownerColumns<T extends { user: { id: string; name: string; email: string } }>(): CsvColumn<T>[] {
+  return [
+    { header: "User e-mail", cell: (row) => textCell(row.user.email) },
+    { header: "User name", cell: (row) => textCell(row.user.name) },
+    { header: "User ID", cell: (row) => textCell(row.user.id) },
+  ];
+}

@@ -1,4 +1,5 @@
 import { and, asc, desc, gte, ilike, lt, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { SortOrder } from "#shared/schemas/admin-list.js";
 import { AppError } from "#server/errors.js";
 
@@ -47,19 +48,24 @@ export const countAll = sql<number>`count(*)::int`;
 export const CSV_MAX_ROWS = 10_000;
 
 /**
- * One page of a list, or every matching row for its CSV, with the total. `read` gets the window
- * (no limit for the CSV beyond one row over the cap, so a cut-off is detected, never silent).
+ * One page of a list, or every matching row for its CSV, with the total. `rows` is the list's query
+ * (its joins and conditions, `$dynamic()`) and `count` the same selecting `countAll`; this adds
+ * the order and the window. A CSV reads one row over the cap, so a cut-off is refused, never silent.
  */
-export async function readList<T>(
+export async function readList<Q extends PgSelect, T>(
   query: { page: number; pageSize: number; format?: "json" | "csv" },
-  read: (window: { limit: number; offset: number }) => Promise<T[]>,
-  count: () => Promise<number>,
+  rows: Q,
+  count: PgSelect,
+  order: SQL[],
+  toItem: (row: Awaited<Q>[number]) => T,
 ): Promise<{ items: T[]; page: number; pageSize: number; total: number }> {
+  const ordered = rows.orderBy(...order);
   if (query.format === "csv") {
-    const items = await read({ limit: CSV_MAX_ROWS + 1, offset: 0 });
+    const items = ((await ordered.limit(CSV_MAX_ROWS + 1)) as unknown as Awaited<Q>).map(toItem);
     if (items.length > CSV_MAX_ROWS) throw new AppError("VALIDATION_FAILED", `An export holds at most ${CSV_MAX_ROWS} rows. Narrow the filters (dates, status) and download again.`);
     return { items, page: 1, pageSize: items.length, total: items.length };
   }
-  const [items, total] = await Promise.all([read(pageWindow(query)), count()]);
-  return { items, page: query.page, pageSize: query.pageSize, total };
+  const { limit, offset } = pageWindow(query);
+  const [page, counted] = await Promise.all([ordered.limit(limit).offset(offset) as unknown as Promise<Awaited<Q>>, count as unknown as Promise<Array<{ total: number }>>]);
+  return { items: page.map(toItem), page: query.page, pageSize: query.pageSize, total: counted[0]?.total ?? 0 };
 }

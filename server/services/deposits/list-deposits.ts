@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { AdminDepositDto, AdminDepositsQuery, DepositDto } from "#shared/schemas/deposits.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { deposit, user } from "#server/db/schema.js";
-import { amountCell, textCell, type CsvColumn } from "../admin-lists/csv.js";
+import { amountCell, ownerColumns, textCell, type CsvColumn } from "../admin-lists/csv.js";
 import { countAll, matchingText, readList, sortedBy, withinAmounts, withinDays } from "../admin-lists/page-query.js";
 import { toDepositDto } from "./deposit-dto.js";
 
@@ -23,20 +23,13 @@ export async function listDepositsForAdmin(db: DbExecutor, query: AdminDepositsQ
     withinAmounts(deposit.amountCents, query.min, query.max),
     matchingText(query.q, [deposit.reference, deposit.id, deposit.txId, user.email, user.name]),
   );
-  return readList<AdminDepositDto>(
+  const owner = eq(user.id, deposit.userId);
+  return readList(
     query,
-    async ({ limit, offset }) => {
-      const rows = await db
-        .select({ deposit, user: { id: user.id, name: user.name, email: user.email } })
-        .from(deposit)
-        .innerJoin(user, eq(user.id, deposit.userId))
-        .where(where)
-        .orderBy(...sortedBy(query.sort, SORT_COLUMNS, deposit.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map((row) => ({ ...toDepositDto(row.deposit), user: row.user }));
-    },
-    async () => (await db.select({ total: countAll }).from(deposit).innerJoin(user, eq(user.id, deposit.userId)).where(where))[0]?.total ?? 0,
+    db.select({ deposit, user: { id: user.id, name: user.name, email: user.email } }).from(deposit).innerJoin(user, owner).where(where).$dynamic(),
+    db.select({ total: countAll }).from(deposit).innerJoin(user, owner).where(where).$dynamic(),
+    sortedBy(query.sort, SORT_COLUMNS, deposit.id),
+    (row): AdminDepositDto => ({ ...toDepositDto(row.deposit), user: row.user }),
   );
 }
 
@@ -50,9 +43,7 @@ export const DEPOSIT_CSV_COLUMNS: CsvColumn<AdminDepositDto>[] = [
   { header: "Claimed (USD)", cell: (row) => amountCell(row.amountCents) },
   { header: "Received (USD)", cell: (row) => amountCell(row.receivedCents) },
   { header: "Transaction ID", cell: (row) => textCell(row.txId) },
-  { header: "User e-mail", cell: (row) => textCell(row.user.email) },
-  { header: "User name", cell: (row) => textCell(row.user.name) },
-  { header: "User ID", cell: (row) => textCell(row.user.id) },
+  ...ownerColumns<AdminDepositDto>(),
   { header: "Decided (UTC)", cell: (row) => textCell(row.decidedAt) },
   { header: "Reject reason", cell: (row) => textCell(row.rejectReason) },
   { header: "Deposit ID", cell: (row) => textCell(row.id) },

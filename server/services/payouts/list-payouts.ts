@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { AWAITING_APPROVAL, type AdminPayoutDto, type AdminPayoutsQuery } from "#shared/schemas/payouts.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { payout, user } from "#server/db/schema.js";
-import { amountCell, textCell, type CsvColumn } from "../admin-lists/csv.js";
+import { amountCell, ownerColumns, textCell, type CsvColumn } from "../admin-lists/csv.js";
 import { countAll, matchingText, readList, sortedBy, withinAmounts, withinDays } from "../admin-lists/page-query.js";
 import { toPayoutDto, type PayoutRow } from "./payout-dto.js";
 
@@ -36,21 +36,14 @@ export async function listPayoutsForAdmin(db: DbExecutor, query: AdminPayoutsQue
     withinAmounts(payout.amountCents, query.min, query.max),
     matchingText(query.q, [payout.id, payout.walletAddress, payout.txId, user.email, user.name]),
   );
-  return readList<AdminPayoutDto>(
+  const owner = eq(user.id, payout.userId);
+  const rows = db.select({ payout, user: { id: user.id, name: user.name, email: user.email }, approver: { id: approver.id, email: approver.email } }).from(payout);
+  return readList(
     query,
-    async ({ limit, offset }) => {
-      const rows = await db
-        .select({ payout, user: { id: user.id, name: user.name, email: user.email }, approver: { id: approver.id, email: approver.email } })
-        .from(payout)
-        .innerJoin(user, eq(user.id, payout.userId))
-        .leftJoin(approver, eq(approver.id, payout.approvedBy))
-        .where(where)
-        .orderBy(...sortedBy(query.sort, SORT_COLUMNS, payout.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map((row) => toAdminPayoutDto(row.payout, row.user, row.approver, approvalCents));
-    },
-    async () => (await db.select({ total: countAll }).from(payout).innerJoin(user, eq(user.id, payout.userId)).where(where))[0]?.total ?? 0,
+    rows.innerJoin(user, owner).leftJoin(approver, eq(approver.id, payout.approvedBy)).where(where).$dynamic(),
+    db.select({ total: countAll }).from(payout).innerJoin(user, owner).where(where).$dynamic(),
+    sortedBy(query.sort, SORT_COLUMNS, payout.id),
+    (row) => toAdminPayoutDto(row.payout, row.user, row.approver, approvalCents),
   );
 }
 
@@ -61,9 +54,7 @@ export const PAYOUT_CSV_COLUMNS: CsvColumn<AdminPayoutDto>[] = [
   { header: "Amount (USD)", cell: (row) => amountCell(row.amountCents) },
   { header: "Wallet address", cell: (row) => textCell(row.walletAddress) },
   { header: "Transaction ID", cell: (row) => textCell(row.txId) },
-  { header: "User e-mail", cell: (row) => textCell(row.user.email) },
-  { header: "User name", cell: (row) => textCell(row.user.name) },
-  { header: "User ID", cell: (row) => textCell(row.user.id) },
+  ...ownerColumns<AdminPayoutDto>(),
   { header: "Needs second approval", cell: (row) => textCell(row.needsApproval ? "yes" : "no") },
   { header: "Approved by", cell: (row) => textCell(row.approvedBy?.email ?? null) },
   { header: "Decided (UTC)", cell: (row) => textCell(row.decidedAt) },

@@ -50,9 +50,7 @@ function renderQueue(send: ApproveStep<{ txId: string }>["send"], items: Item[] 
     <DataTable
       caption="Pending things"
       columns={COLUMNS}
-      data={{ items, page: list.page, pageSize: 2, total }}
-      isPending={false}
-      isError={false}
+      query={{ data: { items, page: list.page, pageSize: 2, total }, isPending: false, isError: false, isPlaceholderData: false, error: null }}
       loadError="Could not load."
       empty="Nothing waits."
       itemKey={(item) => item.id}

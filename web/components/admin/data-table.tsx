@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type { Page } from "#shared/schemas/admin-list.js";
 import { pageCount } from "#shared/schemas/admin-list.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Pagination } from "#web/components/ui/pagination.js";
 import { Loading } from "#web/components/ui/spinner.js";
 import { cn } from "#web/lib/cn.js";
 import type { Outcome } from "#web/lib/outcome.js";
+import type { ListQuery } from "./use-list-query.js";
 import type { ListState } from "./use-list-state.js";
 
 export interface DataColumn<T> {
@@ -35,13 +35,9 @@ interface DataTableProps<T> {
   caption: string;
   /** The first column heads each row (`<th scope="row">`), so pick the one that identifies an item. */
   columns: [DataColumn<T>, ...DataColumn<T>[]];
-  /** The page as its query gives it: undefined while the first page loads or after an error. */
-  data: Page<T> | undefined;
-  isPending: boolean;
-  isError: boolean;
-  /** Another page or sort is on its way: the old rows stay, dimmed. */
-  isFetching?: boolean;
-  /** Said when the list could not be loaded, and when nothing matches. */
+  /** The list's query (`useListQuery`): while another page or sort is on its way, the old rows stay, dimmed. */
+  query: ListQuery<T>;
+  /** Said when the list could not be loaded (after the server's own sentence, if it gave one), and when nothing matches. */
   loadError: string;
   empty: string;
   itemKey(item: T): string;
@@ -67,7 +63,8 @@ const CELL = "px-3 py-2 align-top";
  * open panel stays at the box's width, so the page itself never scrolls sideways.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { caption, columns, data, isPending, isError, isFetching, loadError, empty, itemKey, itemTestId, list, filters, csvHref, rowAction } = props;
+  const { caption, columns, query, loadError, empty, itemKey, itemTestId, list, filters, csvHref, rowAction } = props;
+  const { data, isPending, isError, isPlaceholderData: isFetching } = query;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const message = useRef<HTMLDivElement>(null);
@@ -100,12 +97,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
         )}
       </div>
       {isPending && <Loading />}
-      {isError && <Alert tone="error">{loadError}</Alert>}
+      {isError && <Alert tone="error">{query.error?.message || loadError}</Alert>}
       {data && data.items.length === 0 && <p className="rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700">{empty}</p>}
       {data && data.items.length > 0 && (
         // Focusable so keyboard users can scroll it; labelled so that stop is announced.
-        // Positioned, so the screen-reader-only header text stays inside the scrolling box instead of widening the page.
-        <div className={cn("relative overflow-x-auto rounded-card border border-slate-200 bg-white", isFetching && "opacity-60")} tabIndex={0} role="region" aria-label={caption} aria-busy={isFetching || undefined}>
+        // Positioned, so the screen-reader-only header text stays inside the scrolling box instead of widening the page;
+        // a size container, so an open panel can be exactly as wide as the visible box (100cqw).
+        <div className={cn("@container relative overflow-x-auto rounded-card border border-slate-200 bg-white", isFetching && "opacity-60")} tabIndex={0} role="region" aria-label={caption} aria-busy={isFetching || undefined}>
           <table className="w-full min-w-[56rem] text-left text-sm">
             <caption className="sr-only">{caption}</caption>
             <thead className="bg-slate-50 text-slate-700">
@@ -114,7 +112,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <HeaderCell key={column.header} column={column} list={list} />
                 ))}
                 {rowAction && (
-                  <th scope="col" className="px-3 py-2 font-semibold">
+                  // Kept at the right edge of the box, so the action is in view however far the table scrolls.
+                  <th scope="col" className="sticky right-0 bg-slate-50 px-3 py-2 font-semibold">
                     <span className="sr-only">Actions</span>
                   </th>
                 )}
@@ -136,7 +135,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       </td>
                     ))}
                     {rowAction && (
-                      <td className="px-3 py-1.5 text-right align-top whitespace-nowrap">
+                      <td className="sticky right-0 bg-white px-3 py-1.5 text-right align-top whitespace-nowrap">
                         {action && (
                           <button
                             type="button"
@@ -154,8 +153,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   {rowAction && open === key && (
                     <tr id={panelId}>
                       <td colSpan={span} className="bg-slate-50 px-3 pb-4">
-                        {/* Pinned to the visible width of the box, so a phone shows the whole form without scrolling sideways. */}
-                        <div className="sticky left-3 max-w-[calc(100vw-4rem)] pt-3 sm:max-w-none">{rowAction.panel(item, onOutcome, () => setOpen(null))}</div>
+                        {/* Pinned to the visible width of the box, so the whole form shows without scrolling sideways, however wide the table. */}
+                        <div className="sticky left-3 w-[calc(100cqw-1.5rem)] pt-3">{rowAction.panel(item, onOutcome, () => setOpen(null))}</div>
                       </td>
                     </tr>
                   )}

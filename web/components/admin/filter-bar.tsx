@@ -6,8 +6,16 @@ import type { ListState } from "./use-list-state.js";
 
 /** One filter of a back-office list; `name` is the API's query parameter. */
 export type FilterField =
-  | { kind: "text" | "date" | "amount"; name: string; label: string }
+  | { kind: "text" | "date" | "amount"; name: string; label: string; placeholder?: string }
   | { kind: "select"; name: string; label: string; options: ReadonlyArray<{ value: string; label: string }> };
+
+/** The date and amount ranges every money list takes (shared/schemas/admin-list.ts: UTC days, dollars). */
+export const RANGE_FILTERS: readonly FilterField[] = [
+  { kind: "date", name: "from", label: "From" },
+  { kind: "date", name: "to", label: "To" },
+  { kind: "amount", name: "min", label: "Min amount" },
+  { kind: "amount", name: "max", label: "Max amount" },
+];
 
 /**
  * The filters above a list, as one form: Apply writes them to the URL (and so to the request),
@@ -40,7 +48,7 @@ export function FilterBar({ fields, list, label }: { fields: readonly FilterFiel
             label={field.label}
             type={field.kind === "date" ? "date" : field.kind === "text" ? "search" : "text"}
             inputMode={field.kind === "amount" ? "decimal" : undefined}
-            placeholder={field.kind === "amount" ? "USD" : undefined}
+            placeholder={field.kind === "amount" ? "USD" : field.placeholder}
             autoComplete="off"
             defaultValue={list.get(field.name)}
             className={field.kind === "text" ? "col-span-2" : undefined}

@@ -17,11 +17,8 @@ export function AdminDepositsScreen() {
       <DataTable
         caption="Deposits"
         columns={ADMIN_DEPOSIT_COLUMNS}
-        data={deposits.data}
-        isPending={deposits.isPending}
-        isError={deposits.isError}
-        isFetching={deposits.isPlaceholderData}
-        loadError={deposits.error?.message ?? "Deposits could not be loaded. Reload the page to try again."}
+        query={deposits}
+        loadError="Deposits could not be loaded. Reload the page to try again."
         empty="No deposits match these filters."
         itemKey={(deposit) => deposit.id}
         itemTestId="admin-deposit"

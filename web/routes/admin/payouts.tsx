@@ -20,11 +20,8 @@ export function AdminPayoutsScreen() {
       <DataTable
         caption="Payouts"
         columns={ADMIN_PAYOUT_COLUMNS}
-        data={payouts.data}
-        isPending={payouts.isPending}
-        isError={payouts.isError}
-        isFetching={payouts.isPlaceholderData}
-        loadError={payouts.error?.message ?? "Payouts could not be loaded. Reload the page to try again."}
+        query={payouts}
+        loadError="Payouts could not be loaded. Reload the page to try again."
         empty="No payouts match these filters."
         itemKey={(payout) => payout.id}
         itemTestId="admin-payout"

@@ -1,20 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Page } from "#shared/schemas/admin-list.js";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminDepositDto, DepositDto } from "#shared/schemas/deposits.js";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
+import { useListQuery } from "#web/components/admin/use-list-query.js";
 import { apiRequest } from "#web/lib/api.js";
 import { ACCOUNT_KEYS, invalidateAccount } from "#web/lib/query-keys.js";
 
 export const ADMIN_DEPOSITS_PATH = "/api/admin/deposits";
 
-/** One page of the operator's deposits; `query` is the list's URL state (page, sort, filters). The old page stays while the next loads. */
-export function useAdminDeposits(query: string) {
-  return useQuery({
-    queryKey: [...ACCOUNT_KEYS.adminDeposits, query],
-    queryFn: () => apiRequest<Page<AdminDepositDto>>(`${ADMIN_DEPOSITS_PATH}?${query}`),
-    placeholderData: keepPreviousData,
-  });
-}
+/** One page of the operator's deposits; `query` is the list's URL state (page, sort, filters). */
+export const useAdminDeposits = (query: string) => useListQuery<AdminDepositDto>(ACCOUNT_KEYS.adminDeposits, ADMIN_DEPOSITS_PATH, query);
 
 export type DepositDecision =
   | { kind: "confirm"; id: string; receivedCents?: number; txId?: string; idempotencyKey: string }

@@ -1,20 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Page } from "#shared/schemas/admin-list.js";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
 import type { AdminPayoutDto, PayoutDto } from "#shared/schemas/payouts.js";
+import { useListQuery } from "#web/components/admin/use-list-query.js";
 import { apiRequest } from "#web/lib/api.js";
 import { invalidateMoneyOut, MONEY_OUT_KEYS } from "#web/lib/query-keys.js";
 
 export const ADMIN_PAYOUTS_PATH = "/api/admin/payouts";
 
-/** One page of the operator's payouts; `query` is the list's URL state (page, sort, filters). The old page stays while the next loads. */
-export function useAdminPayouts(query: string) {
-  return useQuery({
-    queryKey: [...MONEY_OUT_KEYS.adminPayouts, query],
-    queryFn: () => apiRequest<Page<AdminPayoutDto>>(`${ADMIN_PAYOUTS_PATH}?${query}`),
-    placeholderData: keepPreviousData,
-  });
-}
+/** One page of the operator's payouts; `query` is the list's URL state (page, sort, filters). */
+export const useAdminPayouts = (query: string) => useListQuery<AdminPayoutDto>(MONEY_OUT_KEYS.adminPayouts, ADMIN_PAYOUTS_PATH, query);
 
 export type PayoutDecision =
   | { kind: "mark-paid"; id: string; txId: string; idempotencyKey: string }

@@ -1,7 +1,7 @@
 import { formatCents } from "#shared/money.js";
 import { AWAITING_APPROVAL, type AdminPayoutDto } from "#shared/schemas/payouts.js";
 import type { DataColumn } from "#web/components/admin/data-table.js";
-import type { FilterField } from "#web/components/admin/filter-bar.js";
+import { RANGE_FILTERS, type FilterField } from "#web/components/admin/filter-bar.js";
 import { Badge } from "#web/components/ui/badge.js";
 import { formatDateTime } from "#web/lib/format-date.js";
 import { PayoutStatusBadge } from "./payout-status-badge.js";
@@ -41,7 +41,7 @@ export const ADMIN_PAYOUT_COLUMNS: [DataColumn<AdminPayoutDto>, ...DataColumn<Ad
 
 /** The payout list's filters, named as `GET /api/admin/payouts` takes them. */
 export const ADMIN_PAYOUT_FILTERS: FilterField[] = [
-  { kind: "text", name: "q", label: "Search (e-mail, name, address, ID)" },
+  { kind: "text", name: "q", label: "Search", placeholder: "E-mail, name, address or ID" },
   {
     kind: "select",
     name: "status",
@@ -54,8 +54,5 @@ export const ADMIN_PAYOUT_FILTERS: FilterField[] = [
       { value: "cancelled", label: "Cancelled" },
     ],
   },
-  { kind: "date", name: "from", label: "From" },
-  { kind: "date", name: "to", label: "To" },
-  { kind: "amount", name: "min", label: "Min amount" },
-  { kind: "amount", name: "max", label: "Max amount" },
+  ...RANGE_FILTERS,
 ];
