@@ -21,6 +21,8 @@ import type { Logger } from "./logger.js";
 import type { MailDelivery } from "./mail/delivery.js";
 import type { Mailer } from "./mail/mailer.js";
 import { adminRoutes } from "./routes/admin.js";
+import { adminOverviewRoutes } from "./routes/admin-overview.js";
+import { adminUserRoutes } from "./routes/admin-users.js";
 import { authRoutes } from "./routes/auth.js";
 import { contactRoutes } from "./routes/contact.js";
 import { contentRoutes } from "./routes/content.js";
@@ -101,7 +103,11 @@ export function createApp(deps: AppDeps) {
   app.route("/", healthRoutes(database));
   app.route("/api/auth", authRoutes(auth, { db: database.db, trustProxy: config.trustProxy, rateLimit: config.rateLimit }));
   // Every JSON router declares its operations (server/http/api-router.ts); the OpenAPI document is built from them.
+  // The admin routers mounted below /api/admin come before it: each answers with its own guard, and
+  // the /api/admin router's guard would otherwise run a second time for their paths.
   const routers: ApiRouter[] = [
+    adminOverviewRoutes(deps),
+    adminUserRoutes(deps),
     adminRoutes(deps),
     depositRoutes(deps),
     investmentRoutes(deps),

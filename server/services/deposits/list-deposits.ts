@@ -4,8 +4,9 @@ import type { DbExecutor } from "#server/db/client.js";
 import { deposit, user } from "#server/db/schema.js";
 import { toDepositDto } from "./deposit-dto.js";
 
-export async function listMyDeposits(db: DbExecutor, userId: string, limit = 50): Promise<DepositDto[]> {
-  const rows = await db.select().from(deposit).where(eq(deposit.userId, userId)).orderBy(desc(deposit.createdAt), desc(deposit.id)).limit(limit);
+/** A user's deposits, newest first (the back office pages through them with `offset`). */
+export async function listMyDeposits(db: DbExecutor, userId: string, limit = 50, offset = 0): Promise<DepositDto[]> {
+  const rows = await db.select().from(deposit).where(eq(deposit.userId, userId)).orderBy(desc(deposit.createdAt), desc(deposit.id)).limit(limit).offset(offset);
   return rows.map(toDepositDto);
 }
 

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.js";
-import { session, user } from "#server/db/schema.js";
+import { user } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
+import { endSessions } from "./end-sessions.js";
 
 export interface GrantAdminResult {
   email: string;
@@ -26,7 +27,7 @@ export async function grantAdmin(db: Database, email: string): Promise<GrantAdmi
     const result = { email: found.email, twoFactorEnabled: found.twoFactorEnabled };
     if (found.role === "admin") return { ...result, alreadyAdmin: true };
     await tx.update(user).set({ role: "admin", updatedAt: new Date() }).where(eq(user.id, found.id));
-    await tx.delete(session).where(eq(session.userId, found.id));
+    await endSessions(tx, found.id);
     return { ...result, alreadyAdmin: false };
   });
 }
