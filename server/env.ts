@@ -99,6 +99,8 @@ const envSchema = z
     PAYOUT_MIN_USD: dollars("10"),
     PAYOUT_MAX_USD: dollars("50000"),
     PAYOUT_DAILY_MAX_USD: dollars("100000"),
+    /** A payout at or above this needs a second admin's approval before it is marked paid (four eyes). */
+    PAYOUT_APPROVAL_USD: dollars("10000"),
   })
   .superRefine((env, ctx) => {
     if (env.PAYOUT_MIN_USD > env.PAYOUT_MAX_USD) {
@@ -183,7 +185,7 @@ export interface Config {
   devMail: boolean;
   session: { idleSeconds: number; maxSeconds: number };
   deposits: { minCents: bigint; maxCents: bigint; expiryDays: number };
-  payouts: { minCents: bigint; maxCents: bigint; dailyMaxCents: bigint };
+  payouts: { minCents: bigint; maxCents: bigint; dailyMaxCents: bigint; approvalCents: bigint };
   site: SiteSettings;
 }
 
@@ -248,7 +250,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxSeconds: Math.round(Math.max(env.SESSION_MAX_DAYS, env.SESSION_IDLE_DAYS) * DAY),
     },
     deposits: { minCents: env.DEPOSIT_MIN_USD, maxCents: env.DEPOSIT_MAX_USD, expiryDays: env.DEPOSIT_EXPIRY_DAYS },
-    payouts: { minCents: env.PAYOUT_MIN_USD, maxCents: env.PAYOUT_MAX_USD, dailyMaxCents: env.PAYOUT_DAILY_MAX_USD },
+    payouts: { minCents: env.PAYOUT_MIN_USD, maxCents: env.PAYOUT_MAX_USD, dailyMaxCents: env.PAYOUT_DAILY_MAX_USD, approvalCents: env.PAYOUT_APPROVAL_USD },
     site: {
       name: env.SITE_NAME,
       supportEmail: env.SUPPORT_EMAIL,

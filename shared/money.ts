@@ -22,6 +22,13 @@ export function formatCents(cents: Cents | number): string {
   return `${negative ? "-" : ""}$${group(whole)}.${fraction.toString().padStart(2, "0")}`;
 }
 
+/** `-12345` → `"-123.45"`: a plain decimal for spreadsheets (no currency symbol or separators). */
+export function centsToDecimal(cents: Cents | number): string {
+  const value = BigInt(cents);
+  const abs = value < 0n ? -value : value;
+  return `${value < 0n ? "-" : ""}${abs / CENTS_PER_UNIT}.${(abs % CENTS_PER_UNIT).toString().padStart(2, "0")}`;
+}
+
 /** Whole-dollar display for plan minimums: `100000n` → `"$1,000"`. */
 export function formatWholeDollars(cents: Cents | number): string {
   const value = BigInt(cents);

@@ -427,10 +427,15 @@ export const payout = pgTable(
     settleJournalId: text("settle_journal_id").references(() => journal.id),
     decidedBy: text("decided_by").references(() => user.id),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** Four eyes (PAYOUT_APPROVAL_USD): the second admin who let a large payout be sent; never the one who marks it paid. */
+    approvedBy: text("approved_by").references(() => user.id),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     index("payout_user_id_created_at_idx").on(table.userId, table.createdAt),
+    // The database holds the rule too: whoever marked a payout paid is not whoever approved it (rejecting is anyone's).
+    check("payout_four_eyes", sql`${table.status} <> 'paid' or ${table.approvedBy} is null or ${table.approvedBy} <> ${table.decidedBy}`),
     index("payout_status_created_at_idx").on(table.status, table.createdAt),
     check("payout_amount_positive", sql`${table.amountCents} > 0`),
     check("payout_status", sql`${table.status} in ('requested', 'paid', 'rejected', 'cancelled')`),

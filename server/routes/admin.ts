@@ -1,23 +1,24 @@
 import * as z from "zod/mini";
-import { adminDepositDto, confirmDepositSchema, depositDto, rejectDepositSchema, type DepositStatus } from "#shared/schemas/deposits.js";
+import { adminDepositPage, adminDepositsQuery, confirmDepositSchema, depositDto, rejectDepositSchema } from "#shared/schemas/deposits.js";
 import { planInputSchema } from "#shared/schemas/investments.js";
-import { adminPayoutDto, markPayoutPaidSchema, payoutDto, rejectPayoutSchema } from "#shared/schemas/payouts.js";
+import { adminPayoutPage, adminPayoutsQuery, markPayoutPaidSchema, payoutDto, rejectPayoutSchema } from "#shared/schemas/payouts.js";
 import { adminPlanDto } from "#shared/schemas/plans.js";
 import type { AppDeps } from "../app.js";
 import { ApiRouter } from "../http/api-router.js";
+import { csvResponse } from "../http/csv-response.js";
 import { runMoneyOperation, respond } from "../http/idempotency.js";
 import { readJson, readQuery } from "../http/json-body.js";
 import { requireAdmin, requireUser } from "../http/session.js";
 import { confirmDeposit, rejectDeposit } from "../services/deposits/decide-deposit.js";
-import { listDepositsForReview } from "../services/deposits/list-deposits.js";
-import { listPayoutsForReview, markPayoutPaid, rejectPayout } from "../services/payouts/decide-payout.js";
+import { toCsv } from "../services/admin-lists/csv.js";
+import { DEPOSIT_CSV_COLUMNS, listDepositsForAdmin } from "../services/deposits/list-deposits.js";
+import { approvePayout } from "../services/payouts/approve-payout.js";
+import { markPayoutPaid, rejectPayout } from "../services/payouts/decide-payout.js";
+import { listPayoutsForAdmin, PAYOUT_CSV_COLUMNS } from "../services/payouts/list-payouts.js";
+import { toPayoutDto } from "../services/payouts/payout-dto.js";
 import { listActivePlans } from "../services/plans/list-active-plans.js";
 import { listAllPlans, updatePlan } from "../services/plans/update-plan.js";
 import { toPublicSite } from "../site.js";
-
-const reviewQuery = z.object({
-  status: z.optional(z.enum(["pending", "expired", "confirmed", "rejected"], "status must be pending, expired, confirmed or rejected.")),
-});
 
 /**
  * The operator back office API (queues and plans; users and the overview have their own routers):
@@ -27,11 +28,18 @@ export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
   return new ApiRouter("/api/admin")
     .use(requireUser(auth, database.db), requireAdmin())
     .on(
-      { method: "get", path: "/deposits", summary: "Deposits to review, oldest first", auth: "admin", query: reviewQuery, response: z.object({ deposits: z.array(adminDepositDto) }) },
+      {
+        method: "get",
+        path: "/deposits",
+        summary: "Deposits of every status, filtered, sorted and paged (format=csv: every match as a file; min and max in dollars, from and to UTC days)",
+        auth: "admin",
+        query: adminDepositsQuery,
+        response: adminDepositPage,
+      },
       async (c) => {
-        const { status } = readQuery(c, reviewQuery);
-        const statuses: DepositStatus[] = status ? [status] : ["pending", "expired"];
-        return c.json({ deposits: await listDepositsForReview(database.db, statuses) });
+        const query = readQuery(c, adminDepositsQuery);
+        const list = await listDepositsForAdmin(database.db, query);
+        return query.format === "csv" ? csvResponse(c, "termvest-deposits.csv", toCsv(DEPOSIT_CSV_COLUMNS, list.items)) : c.json(list);
       },
     )
     .on(
@@ -46,15 +54,44 @@ export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
       },
     )
     .on(
-      { method: "get", path: "/payouts", summary: "Payouts waiting to be sent, oldest first", auth: "admin", response: z.object({ payouts: z.array(adminPayoutDto) }) },
-      async (c) => c.json({ payouts: await listPayoutsForReview(database.db) }),
+      {
+        method: "get",
+        path: "/payouts",
+        summary: "Payouts of every status, filtered, sorted and paged (status=awaiting_approval: large ones waiting for a second admin; format=csv: every match as a file; min and max in dollars)",
+        auth: "admin",
+        query: adminPayoutsQuery,
+        response: adminPayoutPage,
+      },
+      async (c) => {
+        const query = readQuery(c, adminPayoutsQuery);
+        const list = await listPayoutsForAdmin(database.db, query, config.payouts.approvalCents);
+        return query.format === "csv" ? csvResponse(c, "termvest-payouts.csv", toCsv(PAYOUT_CSV_COLUMNS, list.items)) : c.json(list);
+      },
     )
     .on(
-      { method: "post", path: "/payouts/:id/mark-paid", summary: "Record a payout as sent (hold → payouts)", auth: "admin", body: markPayoutPaidSchema, response: payoutDto, idempotent: true },
+      {
+        method: "post",
+        path: "/payouts/:id/approve",
+        summary: "Approve a payout at or above PAYOUT_APPROVAL_USD, as the second admin: whoever approves it cannot mark it paid",
+        auth: "admin",
+        response: payoutDto,
+        idempotent: true,
+      },
+      async (c) => {
+        const adminId = c.get("user").id;
+        const outcome = await runMoneyOperation(c, database.db, adminId, "", async (tx) => {
+          const approved = await approvePayout(tx, adminId, c.req.param("id"), config.payouts.approvalCents, clock.now());
+          return { status: 200, body: toPayoutDto(approved) };
+        });
+        return respond(c, outcome);
+      },
+    )
+    .on(
+      { method: "post", path: "/payouts/:id/mark-paid", summary: "Record a payout as sent (hold → payouts); a large one only after another admin approved it", auth: "admin", body: markPayoutPaidSchema, response: payoutDto, idempotent: true },
       async (c) => {
         const { raw, value } = await readJson(c, markPayoutPaidSchema);
         const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
-          const paid = await markPayoutPaid(tx, c.get("user").id, c.req.param("id"), value.txId, clock.now());
+          const paid = await markPayoutPaid(tx, c.get("user").id, c.req.param("id"), value.txId, config.payouts.approvalCents, clock.now());
           return { status: 200, body: paid.payout };
         });
         return respond(c, outcome);

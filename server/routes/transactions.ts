@@ -3,6 +3,7 @@ import type { AppDeps } from "../app.js";
 import { AppError } from "../errors.js";
 import { readQuery } from "../http/json-body.js";
 import { ApiRouter } from "../http/api-router.js";
+import { csvResponse } from "../http/csv-response.js";
 import { requireUser } from "../http/session.js";
 import { consumeRateLimit } from "../services/rate-limit/consume-rate-limit.js";
 import { transactionHistory, transactionHistoryCsv } from "../services/ledger/history.js";
@@ -26,10 +27,7 @@ export function transactionRoutes({ auth, database, config }: AppDeps) {
         const limit = await consumeRateLimit(database.db, { key: `csv:${userId}`, max: 10, windowSeconds: 10 * 60 });
         if (!limit.allowed) throw new AppError("RATE_LIMITED", "You downloaded your history several times just now. Please try again in a few minutes.", undefined, limit.retryAfterSeconds);
       }
-      c.header("Content-Type", "text/csv; charset=utf-8");
-      c.header("Content-Disposition", `attachment; filename="termvest-transactions.csv"`);
-      c.header("Cache-Control", "no-store");
-      return c.body(await transactionHistoryCsv(database.db, userId));
+      return csvResponse(c, "termvest-transactions.csv", await transactionHistoryCsv(database.db, userId));
     }
     return c.json(await transactionHistory(database.db, userId, query.page ?? 1, query.pageSize ?? 20));
   });

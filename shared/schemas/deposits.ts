@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { listQuery, pageOf, sortParam } from "./admin-list.js";
 import { amountCentsField } from "./money.js";
 import { reasonField, textField } from "./text.js";
 
@@ -74,6 +75,18 @@ export type DepositDto = z.infer<typeof depositDto>;
 /** A deposit in the operator's queue, with whose it is. */
 export const adminDepositDto = z.extend(depositDto, { user: owner });
 export type AdminDepositDto = z.infer<typeof adminDepositDto>;
+
+export const ADMIN_DEPOSIT_SORTS = ["createdAt", "amountCents", "status", "reference", "email"] as const;
+
+/** `GET /api/admin/deposits`: every status unless one is asked for; newest first by default. */
+export const adminDepositsQuery = z.object({
+  ...listQuery(sortParam(ADMIN_DEPOSIT_SORTS, { key: "createdAt", direction: "desc" })),
+  status: z.optional(z.enum(DEPOSIT_STATUSES, "status must be pending, confirmed, rejected or expired.")),
+  method: z.optional(z.enum(["crypto", "bank"], "method must be crypto or bank.")),
+  userId: z.optional(textField({ label: "userId", max: 64 })),
+});
+export type AdminDepositsQuery = z.infer<typeof adminDepositsQuery>;
+export const adminDepositPage = pageOf(adminDepositDto);
 
 /** What the deposit screens need before the user sends anything. */
 export const depositOptionsDto = z.object({

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { isValidBitcoinAddress } from "../bitcoin-address.js";
 import { emailField, twoFactorCodeField } from "./auth.js";
 import { txIdField } from "./deposits.js";
+import { listQuery, pageOf, sortParam } from "./admin-list.js";
 import { amountCentsField } from "./money.js";
 import { noteField, reasonField, textField } from "./text.js";
 
@@ -75,9 +76,31 @@ export const payoutDto = z.object({
 });
 export type PayoutDto = z.infer<typeof payoutDto>;
 
-/** A payout in the operator's queue, with whose it is. */
-export const adminPayoutDto = z.extend(payoutDto, { user: z.object({ id: z.string(), name: z.string(), email: z.string() }) });
+/**
+ * A payout in the operator's queue, with whose it is and its four-eyes state: `needsApproval`
+ * when its amount is at or above PAYOUT_APPROVAL_USD, `approvedBy` the second admin once they
+ * approved it (that admin may not mark it paid).
+ */
+export const adminPayoutDto = z.extend(payoutDto, {
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  needsApproval: z.boolean(),
+  approvedBy: z.nullable(z.object({ id: z.string(), email: z.string() })),
+  approvedAt: z.nullable(z.string()),
+});
 export type AdminPayoutDto = z.infer<typeof adminPayoutDto>;
+
+/** A filter beyond the stored statuses: requested, large, and not yet approved by a second admin. */
+export const AWAITING_APPROVAL = "awaiting_approval";
+export const ADMIN_PAYOUT_SORTS = ["createdAt", "amountCents", "status", "email"] as const;
+
+/** `GET /api/admin/payouts`: every status unless one is asked for; newest first by default. */
+export const adminPayoutsQuery = z.object({
+  ...listQuery(sortParam(ADMIN_PAYOUT_SORTS, { key: "createdAt", direction: "desc" })),
+  status: z.optional(z.enum([...PAYOUT_STATUSES, AWAITING_APPROVAL], "status must be requested, awaiting_approval, paid, rejected or cancelled.")),
+  userId: z.optional(textField({ label: "userId", max: 64 })),
+});
+export type AdminPayoutsQuery = z.infer<typeof adminPayoutsQuery>;
+export const adminPayoutPage = pageOf(adminPayoutDto);
 
 export const transferDto = z.object({
   id: z.string(),

@@ -1,7 +1,9 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
-import type { AdminDepositDto, DepositDto, DepositStatus } from "#shared/schemas/deposits.js";
+import { and, desc, eq } from "drizzle-orm";
+import type { AdminDepositDto, AdminDepositsQuery, DepositDto } from "#shared/schemas/deposits.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { deposit, user } from "#server/db/schema.js";
+import { amountCell, textCell, type CsvColumn } from "../admin-lists/csv.js";
+import { countAll, matchingText, readList, sortedBy, withinAmounts, withinDays } from "../admin-lists/page-query.js";
 import { toDepositDto } from "./deposit-dto.js";
 
 /** A user's deposits, newest first (the back office pages through them with `offset`). */
@@ -10,14 +12,49 @@ export async function listMyDeposits(db: DbExecutor, userId: string, limit = 50,
   return rows.map(toDepositDto);
 }
 
-/** The operator's queue: oldest first, so nobody waits behind newer deposits. */
-export async function listDepositsForReview(db: DbExecutor, statuses: DepositStatus[], limit = 200): Promise<AdminDepositDto[]> {
-  const rows = await db
-    .select({ deposit, user: { id: user.id, name: user.name, email: user.email } })
-    .from(deposit)
-    .innerJoin(user, eq(user.id, deposit.userId))
-    .where(inArray(deposit.status, statuses))
-    .orderBy(asc(deposit.createdAt), asc(deposit.id))
-    .limit(limit);
-  return rows.map((row) => ({ ...toDepositDto(row.deposit), user: row.user }));
+const SORT_COLUMNS = { createdAt: deposit.createdAt, amountCents: deposit.amountCents, status: deposit.status, reference: deposit.reference, email: user.email };
+
+/** The operator's list of deposits, every status unless filtered: one page, or every match for the CSV. */
+export async function listDepositsForAdmin(db: DbExecutor, query: AdminDepositsQuery) {
+  const where = and(
+    query.status === undefined ? undefined : eq(deposit.status, query.status),
+    query.method === undefined ? undefined : eq(deposit.method, query.method),
+    query.userId ? eq(deposit.userId, query.userId) : undefined,
+    withinDays(deposit.createdAt, query.from, query.to),
+    withinAmounts(deposit.amountCents, query.min, query.max),
+    matchingText(query.q, [deposit.reference, deposit.id, deposit.txId, user.email, user.name]),
+  );
+  return readList<AdminDepositDto>(
+    query,
+    async ({ limit, offset }) => {
+      const rows = await db
+        .select({ deposit, user: { id: user.id, name: user.name, email: user.email } })
+        .from(deposit)
+        .innerJoin(user, eq(user.id, deposit.userId))
+        .where(where)
+        .orderBy(...sortedBy(query.sort, SORT_COLUMNS, deposit.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((row) => ({ ...toDepositDto(row.deposit), user: row.user }));
+    },
+    async () => (await db.select({ total: countAll }).from(deposit).innerJoin(user, eq(user.id, deposit.userId)).where(where))[0]?.total ?? 0,
+  );
 }
+
+/** The export's columns: what an operator reconciles against bank and wallet statements. */
+export const DEPOSIT_CSV_COLUMNS: CsvColumn<AdminDepositDto>[] = [
+  { header: "Created (UTC)", cell: (row) => textCell(row.createdAt) },
+  { header: "Reference", cell: (row) => textCell(row.reference) },
+  { header: "Status", cell: (row) => textCell(row.status) },
+  { header: "Method", cell: (row) => textCell(row.method) },
+  { header: "Bank or coin", cell: (row) => textCell(row.bank ?? row.coin) },
+  { header: "Claimed (USD)", cell: (row) => amountCell(row.amountCents) },
+  { header: "Received (USD)", cell: (row) => amountCell(row.receivedCents) },
+  { header: "Transaction ID", cell: (row) => textCell(row.txId) },
+  { header: "User e-mail", cell: (row) => textCell(row.user.email) },
+  { header: "User name", cell: (row) => textCell(row.user.name) },
+  { header: "User ID", cell: (row) => textCell(row.user.id) },
+  { header: "Decided (UTC)", cell: (row) => textCell(row.decidedAt) },
+  { header: "Reject reason", cell: (row) => textCell(row.rejectReason) },
+  { header: "Deposit ID", cell: (row) => textCell(row.id) },
+];

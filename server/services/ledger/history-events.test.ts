@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { centsToDecimal, historyCsvLine } from "./history.js";
+import { centsToDecimal } from "#shared/money.js";
+import { historyCsvLine } from "./history.js";
 import { toHistoryEntry, type HistoryRow } from "./history-events.js";
 
 const row = (over: Partial<HistoryRow>): HistoryRow => ({

@@ -3,6 +3,7 @@ import type { HistoryEntryDto, HistoryPageDto, HistoryStatus } from "#shared/sch
 import type { DbExecutor } from "#server/db/client.js";
 import { userAccount } from "./accounts.js";
 import { toHistoryEntry, type HistoryRow } from "./history-events.js";
+import { amountCell, csvDocument, textCell } from "../admin-lists/csv.js";
 
 interface Row {
   id: string;
@@ -107,21 +108,6 @@ async function countEvents(db: DbExecutor, userId: string): Promise<number> {
   return Number(result.rows[0]?.total ?? 0);
 }
 
-/** Every cell is quoted, so commas, quotes and line breaks in it stay inside it. */
-const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
-
-/**
- * Text (labels, references, notes) may start like a spreadsheet formula; a leading apostrophe
- * makes the spreadsheet show it as text instead of running it.
- */
-const textCell = (text: string) => quoted(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-
-/**
- * An amount the server formatted itself, left unquoted so every spreadsheet reads it as a number
- * (its "-" is a sign, never a formula); an empty cell where there is no figure.
- */
-const amountCell = (cents: number | null) => (cents === null ? "" : centsToDecimal(cents));
-
 export const HISTORY_CSV_HEADER = ["Date", "Event", "Description", "Main Balance change (USD)", "Main Balance after (USD)", "Status", "Reference"];
 
 /** One CSV line per event. */
@@ -140,12 +126,5 @@ export function historyCsvLine(entry: HistoryEntryDto): string {
 /** The whole statement as CSV, one row per event: the change column sums to the Main Balance. */
 export async function transactionHistoryCsv(db: DbExecutor, userId: string): Promise<string> {
   const entries = (await historyRows(db, userId, null, 0)).map((row) => toHistoryEntry(toRow(row)));
-  return [HISTORY_CSV_HEADER.map(textCell).join(","), ...entries.map(historyCsvLine)].join("\r\n") + "\r\n";
-}
-
-/** -12345 → "-123.45": plain decimal for spreadsheets (no currency symbol or separators). */
-export function centsToDecimal(cents: number): string {
-  const value = BigInt(cents);
-  const abs = value < 0n ? -value : value;
-  return `${value < 0n ? "-" : ""}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
+  return csvDocument(HISTORY_CSV_HEADER, entries.map(historyCsvLine));
 }

@@ -1,30 +1,30 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { formatCents } from "#shared/money.js";
-import type { AdminPayoutDto, PayoutDto } from "#shared/schemas/payouts.js";
+import type { PayoutDto } from "#shared/schemas/payouts.js";
 import type { DbExecutor } from "#server/db/client.js";
-import { payout, user } from "#server/db/schema.js";
+import { payout } from "#server/db/schema.js";
 import { recordAudit } from "../audit/record-audit.js";
 import { platformAccount, userAccount } from "../ledger/accounts.js";
 import { postJournal } from "../ledger/post-journal.js";
 import { notify, type NotificationInput } from "../notifications/notify.js";
+import { checkFourEyes } from "./approve-payout.js";
 import { lockRequestedPayout } from "./lock-payout.js";
 import { toPayoutDto } from "./payout-dto.js";
 
-/** Only `requested` payouts: paid, rejected and cancelled ones are final and need no operator. */
-export async function listPayoutsForReview(db: DbExecutor, limit = 200): Promise<AdminPayoutDto[]> {
-  const rows = await db
-    .select({ payout, user: { id: user.id, name: user.name, email: user.email } })
-    .from(payout)
-    .innerJoin(user, eq(user.id, payout.userId))
-    .where(eq(payout.status, "requested"))
-    .orderBy(asc(payout.createdAt), asc(payout.id))
-    .limit(limit);
-  return rows.map((row) => ({ ...toPayoutDto(row.payout), user: row.user }));
-}
-
-/** Hold → the platform's payouts account: the money has left. Once only: row lock + journal key. */
-export async function markPayoutPaid(tx: DbExecutor, actorId: string, payoutId: string, txId: string, now: Date): Promise<{ payout: PayoutDto; notification: NotificationInput }> {
+/**
+ * Hold → the platform's payouts account: the money has left. Once only: row lock + journal key.
+ * A payout at or above `approvalCents` needs a second admin's approval, and not the caller's.
+ */
+export async function markPayoutPaid(
+  tx: DbExecutor,
+  actorId: string,
+  payoutId: string,
+  txId: string,
+  approvalCents: bigint,
+  now: Date,
+): Promise<{ payout: PayoutDto; notification: NotificationInput }> {
   const current = await lockRequestedPayout(tx, payoutId);
+  checkFourEyes(current, actorId, approvalCents);
   const journal = await postJournal(tx, {
     idempotencyKey: `payout:${current.id}:settled`,
     kind: "payout_paid",

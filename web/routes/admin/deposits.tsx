@@ -1,26 +1,36 @@
-import { QueueTable } from "#web/components/admin/queue-table.js";
-import { usePendingDeposits } from "#web/features/deposits/api/admin-deposits.js";
-import { ADMIN_DEPOSIT_COLUMNS } from "#web/features/deposits/components/admin-deposit-columns.js";
+import { DataTable } from "#web/components/admin/data-table.js";
+import { FilterBar } from "#web/components/admin/filter-bar.js";
+import { useListState } from "#web/components/admin/use-list-state.js";
+import { ADMIN_DEPOSITS_PATH, useAdminDeposits } from "#web/features/deposits/api/admin-deposits.js";
+import { ADMIN_DEPOSIT_COLUMNS, ADMIN_DEPOSIT_FILTERS } from "#web/features/deposits/components/admin-deposit-columns.js";
 import { AdminDepositDecision } from "#web/features/deposits/components/admin-deposit-decision.js";
 import { ScreenTitle } from "../dashboard/screens.js";
 
-/** /dashboard/admin/deposits: the queue of claims to check against the wallet and bank statements, oldest first. */
+/** /dashboard/admin/deposits: every deposit, filtered and paged on the server; a pending one opens its decision under its row. */
 export function AdminDepositsScreen() {
-  const pending = usePendingDeposits();
+  const list = useListState("-createdAt");
+  const deposits = useAdminDeposits(list.query);
   return (
     <section>
-      <ScreenTitle title="Pending deposits">Check each claim against the wallet or bank statement, then confirm what arrived or reject it.</ScreenTitle>
-      <QueueTable
-        caption="Pending deposits, oldest first"
+      <ScreenTitle title="Deposits">Check each pending claim against the wallet or bank statement, then confirm what arrived or reject it.</ScreenTitle>
+      <DataTable
+        caption="Deposits"
         columns={ADMIN_DEPOSIT_COLUMNS}
-        items={pending.data?.deposits}
-        isPending={pending.isPending}
-        isError={pending.isError}
-        loadError="Pending deposits could not be loaded. Reload the page to try again."
-        empty="No deposits are waiting for a decision."
+        data={deposits.data}
+        isPending={deposits.isPending}
+        isError={deposits.isError}
+        isFetching={deposits.isPlaceholderData}
+        loadError={deposits.error?.message ?? "Deposits could not be loaded. Reload the page to try again."}
+        empty="No deposits match these filters."
         itemKey={(deposit) => deposit.id}
         itemTestId="admin-deposit"
-        decision={(deposit, onOutcome) => <AdminDepositDecision deposit={deposit} onOutcome={onOutcome} />}
+        list={list}
+        filters={<FilterBar label="Filter deposits" fields={ADMIN_DEPOSIT_FILTERS} list={list} />}
+        csvHref={`${ADMIN_DEPOSITS_PATH}?${list.csvQuery}`}
+        rowAction={{
+          label: (deposit) => (deposit.status === "pending" ? "Review" : undefined),
+          panel: (deposit, onOutcome) => <AdminDepositDecision deposit={deposit} onOutcome={onOutcome} />,
+        }}
       />
     </section>
   );

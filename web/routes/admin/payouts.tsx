@@ -1,28 +1,39 @@
-import { QueueTable } from "#web/components/admin/queue-table.js";
-import { usePendingPayouts } from "#web/features/payouts/api/admin-payouts.js";
-import { ADMIN_PAYOUT_COLUMNS } from "#web/features/payouts/components/admin-payout-columns.js";
+import { DataTable } from "#web/components/admin/data-table.js";
+import { FilterBar } from "#web/components/admin/filter-bar.js";
+import { useListState } from "#web/components/admin/use-list-state.js";
+import { ADMIN_PAYOUTS_PATH, useAdminPayouts } from "#web/features/payouts/api/admin-payouts.js";
+import { ADMIN_PAYOUT_COLUMNS, ADMIN_PAYOUT_FILTERS } from "#web/features/payouts/components/admin-payout-columns.js";
 import { AdminPayoutDecision } from "#web/features/payouts/components/admin-payout-decision.js";
 import { ScreenTitle } from "../dashboard/screens.js";
 
-/** /dashboard/admin/payouts: withdrawals waiting to be sent, oldest first. Each amount is already held from the user's balance. */
+/** /dashboard/admin/payouts: every payout, filtered and paged on the server; a requested one opens its decision under its row. */
 export function AdminPayoutsScreen() {
-  const pending = usePendingPayouts();
+  const list = useListState("-createdAt");
+  const payouts = useAdminPayouts(list.query);
   return (
     <section>
-      <ScreenTitle title="Pending payouts">
-        Send each amount to the wallet address shown, then mark it paid with the transaction ID. Reject a payout to return the held amount to the user.
+      <ScreenTitle title="Payouts">
+        Send each amount to the wallet address shown, then mark it paid with the transaction ID. A large payout needs a second admin&apos;s approval first, and whoever approves it
+        cannot mark it paid. Reject a payout to return the held amount to the user.
       </ScreenTitle>
-      <QueueTable
-        caption="Pending payouts, oldest first"
+      <DataTable
+        caption="Payouts"
         columns={ADMIN_PAYOUT_COLUMNS}
-        items={pending.data?.payouts}
-        isPending={pending.isPending}
-        isError={pending.isError}
-        loadError="Pending payouts could not be loaded. Reload the page to try again."
-        empty="No payouts are waiting to be sent."
+        data={payouts.data}
+        isPending={payouts.isPending}
+        isError={payouts.isError}
+        isFetching={payouts.isPlaceholderData}
+        loadError={payouts.error?.message ?? "Payouts could not be loaded. Reload the page to try again."}
+        empty="No payouts match these filters."
         itemKey={(payout) => payout.id}
         itemTestId="admin-payout"
-        decision={(payout, onOutcome) => <AdminPayoutDecision payout={payout} onOutcome={onOutcome} />}
+        list={list}
+        filters={<FilterBar label="Filter payouts" fields={ADMIN_PAYOUT_FILTERS} list={list} />}
+        csvHref={`${ADMIN_PAYOUTS_PATH}?${list.csvQuery}`}
+        rowAction={{
+          label: (payout) => (payout.status === "requested" ? "Review" : undefined),
+          panel: (payout, onOutcome) => <AdminPayoutDecision payout={payout} onOutcome={onOutcome} />,
+        }}
       />
     </section>
   );

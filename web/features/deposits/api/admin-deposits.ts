@@ -1,15 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Page } from "#shared/schemas/admin-list.js";
 import type { AdminDepositDto, DepositDto } from "#shared/schemas/deposits.js";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
 import { apiRequest } from "#web/lib/api.js";
 import { ACCOUNT_KEYS, invalidateAccount } from "#web/lib/query-keys.js";
 
-const PENDING_KEY = [...ACCOUNT_KEYS.adminDeposits, "pending"] as const;
+export const ADMIN_DEPOSITS_PATH = "/api/admin/deposits";
 
-export function usePendingDeposits() {
+/** One page of the operator's deposits; `query` is the list's URL state (page, sort, filters). The old page stays while the next loads. */
+export function useAdminDeposits(query: string) {
   return useQuery({
-    queryKey: PENDING_KEY,
-    queryFn: () => apiRequest<{ deposits: AdminDepositDto[] }>("/api/admin/deposits?status=pending"),
+    queryKey: [...ACCOUNT_KEYS.adminDeposits, query],
+    queryFn: () => apiRequest<Page<AdminDepositDto>>(`${ADMIN_DEPOSITS_PATH}?${query}`),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -28,10 +31,6 @@ export function useDecideDeposit() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: decide,
-    onSuccess: (deposit) => {
-      // Take the row away at once; the refetch below only confirms it.
-      client.setQueryData<{ deposits: AdminDepositDto[] }>(PENDING_KEY, (old) => old && { deposits: old.deposits.filter((row) => row.id !== deposit.id) });
-    },
     // Also after a 409: someone else decided it, so the list is stale either way.
     onSettled: () => invalidateAccount(client),
   });

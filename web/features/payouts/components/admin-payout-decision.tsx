@@ -1,7 +1,10 @@
 import { formatCents } from "#shared/money.js";
 import { markPayoutPaidSchema, rejectPayoutSchema, type AdminPayoutDto } from "#shared/schemas/payouts.js";
 import { DecisionForm, type ParsedDecision } from "#web/components/admin/decision-form.js";
+import { RejectWithReason } from "#web/components/admin/reject-with-reason.js";
+import { Alert } from "#web/components/ui/alert.js";
 import type { Outcome } from "#web/lib/outcome.js";
+import { useSession } from "#web/lib/session.js";
 import { useDecidePayout } from "../api/admin-payouts.js";
 
 function parseMarkPaid(values: Record<string, string>): ParsedDecision<{ txId: string }> {
@@ -15,8 +18,53 @@ function parseMarkPaid(values: Record<string, string>): ParsedDecision<{ txId: s
  */
 export function AdminPayoutDecision({ payout, onOutcome }: { payout: AdminPayoutDto; onOutcome: (outcome: Outcome) => void }) {
   const decide = useDecidePayout();
+  const me = useSession().user?.id;
   const amount = formatCents(payout.amountCents);
   const who = payout.user.name || payout.user.email;
+  const reject = {
+    label: `Reject: ${amount} to ${who}`,
+    hint: "The user sees this reason. The held amount returns to their Main Balance.",
+    submitLabel: "Reject payout",
+    schema: rejectPayoutSchema,
+    fallback: "The payout could not be rejected. Try again.",
+    send: async ({ reason }: { reason: string }, idempotencyKey: string) => {
+      await decide.mutateAsync({ kind: "reject", id: payout.id, reason, idempotencyKey });
+      return `Rejected the payout of ${amount} to ${who}; the amount is back in their Main Balance. Reason: ${reason}`;
+    },
+  };
+
+  // Four eyes: a large payout is approved first, by one admin, and marked paid by another.
+  if (payout.needsApproval && !payout.approvedBy) {
+    return (
+      <div className="flex flex-col gap-3">
+        <Alert tone="info">This payout needs a second admin: approve it only after checking it. Another admin then sends the coins and marks it paid.</Alert>
+        <DecisionForm
+          onOutcome={onOutcome}
+          approve={{
+            label: `Approve: ${amount} to ${who}`,
+            submitLabel: "Approve payout",
+            pendingLabel: "Approving...",
+            fields: [],
+            parse: () => ({ ok: true, body: {} }),
+            fallback: "The payout could not be approved. Try again.",
+            send: async (_body, idempotencyKey) => {
+              await decide.mutateAsync({ kind: "approve", id: payout.id, idempotencyKey });
+              return `Approved the payout of ${amount} to ${who}. Another admin must now send it and mark it paid.`;
+            },
+          }}
+          reject={reject}
+        />
+      </div>
+    );
+  }
+  if (payout.needsApproval && payout.approvedBy?.id === me) {
+    return (
+      <div className="flex flex-col gap-3">
+        <Alert tone="info">You approved this payout, so another admin must send it and mark it paid. You can still reject it.</Alert>
+        <RejectWithReason step={reject} onOutcome={onOutcome} />
+      </div>
+    );
+  }
   return (
     <DecisionForm
       onOutcome={onOutcome}
@@ -43,17 +91,7 @@ export function AdminPayoutDecision({ payout, onOutcome }: { payout: AdminPayout
           return `Marked paid: ${amount} to ${who} (transaction ${txId}).`;
         },
       }}
-      reject={{
-        label: `Reject: ${amount} to ${who}`,
-        hint: "The user sees this reason. The held amount returns to their Main Balance.",
-        submitLabel: "Reject payout",
-        schema: rejectPayoutSchema,
-        fallback: "The payout could not be rejected. Try again.",
-        send: async ({ reason }, idempotencyKey) => {
-          await decide.mutateAsync({ kind: "reject", id: payout.id, reason, idempotencyKey });
-          return `Rejected the payout of ${amount} to ${who}; the amount is back in their Main Balance. Reason: ${reason}`;
-        },
-      }}
+      reject={reject}
     />
   );
 }

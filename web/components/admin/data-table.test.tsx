@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
 import { ApiError } from "#web/lib/api.js";
 import { DecisionForm, type ApproveStep, type RejectStep } from "./decision-form.js";
-import { QueueTable, type QueueColumn } from "./queue-table.js";
+import { DataTable, type DataColumn } from "./data-table.js";
+import type { ListState } from "./use-list-state.js";
 
 interface Item {
   id: string;
@@ -15,10 +16,14 @@ const ITEMS: Item[] = [
   { id: "a", who: "Ada", amount: "$10.00" },
   { id: "b", who: "Bola", amount: "$20.00" },
 ];
-const COLUMNS: [QueueColumn<Item>, ...QueueColumn<Item>[]] = [
+const COLUMNS: [DataColumn<Item>, ...DataColumn<Item>[]] = [
   { header: "User", cell: (item) => item.who },
-  { header: "Amount", align: "right", cell: (item) => item.amount },
+  { header: "Amount", align: "right", sortKey: "amountCents", cell: (item) => item.amount },
 ];
+
+function listState(sort = "createdAt"): ListState {
+  return { page: 1, sort, get: () => "", setPage: vi.fn(), setSort: vi.fn(), setFilters: vi.fn(), query: "", csvQuery: "format=csv" };
+}
 
 function approve(send: ApproveStep<{ txId: string }>["send"]): ApproveStep<{ txId: string }> {
   return {
@@ -40,21 +45,31 @@ const REJECT: RejectStep = {
   send: async ({ reason }) => `Rejected. Reason: ${reason}`,
 };
 
-function renderQueue(send: ApproveStep<{ txId: string }>["send"], items: Item[] | undefined = ITEMS) {
+function renderQueue(send: ApproveStep<{ txId: string }>["send"], items: Item[] = ITEMS, list = listState(), total = items.length) {
   render(
-    <QueueTable
+    <DataTable
       caption="Pending things"
       columns={COLUMNS}
-      items={items}
+      data={{ items, page: list.page, pageSize: 2, total }}
       isPending={false}
       isError={false}
       loadError="Could not load."
       empty="Nothing waits."
       itemKey={(item) => item.id}
       itemTestId="queue-item"
-      decision={(_item, onOutcome) => <DecisionForm approve={approve(send)} reject={REJECT} onOutcome={onOutcome} />}
+      list={list}
+      csvHref="/api/things?format=csv"
+      rowAction={{ label: () => "Review", panel: (_item, onOutcome) => <DecisionForm approve={approve(send)} reject={REJECT} onOutcome={onOutcome} /> }}
     />,
   );
+  return list;
+}
+
+/** Opens the n-th item's panel, as the operator does with its Review button. */
+function openItem(index: number) {
+  const item = within(screen.getAllByTestId("queue-item")[index]!);
+  fireEvent.click(item.getByRole("button", { name: "Review" }));
+  return item;
 }
 
 afterEach(() => {
@@ -62,15 +77,48 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("QueueTable", () => {
+describe("DataTable", () => {
   it("is a table with column headers, a header cell per row and one group of rows per item", () => {
     renderQueue(async () => "done");
     const table = screen.getByRole("table", { name: "Pending things" });
-    expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["User", "Amount"]);
+    expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["User", "Amount↕", "Actions"]);
     expect(within(table).getAllByRole("rowheader").map((cell) => cell.textContent)).toEqual(["Ada", "Bola"]);
     expect(screen.getAllByTestId("queue-item")).toHaveLength(2);
     // The scrolling box can be reached by keyboard on a phone.
     expect(screen.getByRole("region", { name: "Pending things" }).tabIndex).toBe(0);
+  });
+
+  it("sorts by a column's key, ascending first then descending, and says which way it is sorted", () => {
+    const list = renderQueue(async () => "done");
+    const amount = screen.getByRole("columnheader", { name: /Amount/ });
+    expect(amount.getAttribute("aria-sort")).toBe("none");
+    fireEvent.click(within(amount).getByRole("button"));
+    expect(list.setSort).toHaveBeenCalledWith("amountCents");
+    cleanup();
+    const sorted = renderQueue(async () => "done", ITEMS, listState("amountCents"));
+    const header = screen.getByRole("columnheader", { name: /Amount/ });
+    expect(header.getAttribute("aria-sort")).toBe("ascending");
+    fireEvent.click(within(header).getByRole("button"));
+    expect(sorted.setSort).toHaveBeenCalledWith("-amountCents");
+  });
+
+  it("pages on the server: counts the rows, links the CSV and asks for the next page", () => {
+    const list = renderQueue(async () => "done", ITEMS, listState(), 5);
+    expect(screen.getByText("1–2 of 5")).toBeTruthy();
+    expect(screen.getByText("Page 1 of 3")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe("/api/things?format=csv");
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(list.setPage).toHaveBeenCalledWith(2);
+  });
+
+  it("opens one item's panel under its row and folds it again", () => {
+    renderQueue(async () => "done");
+    expect(screen.queryByLabelText("Transaction ID")).toBeNull();
+    const first = openItem(0);
+    expect(first.getByRole("button", { name: "Close" }).getAttribute("aria-expanded")).toBe("true");
+    expect(first.getByLabelText("Transaction ID")).toBeTruthy();
+    fireEvent.click(first.getByRole("button", { name: "Close" }));
+    expect(screen.queryByLabelText("Transaction ID")).toBeNull();
   });
 
   it("says so when the queue is empty", () => {
@@ -84,7 +132,7 @@ describe("DecisionForm in a queue", () => {
   it("checks the fields first, then sends with an idempotency key and reports the outcome with focus", async () => {
     const send = vi.fn(async (body: { txId: string }) => `Marked paid (transaction ${body.txId}).`);
     renderQueue(send);
-    const first = within(screen.getAllByTestId("queue-item")[0]!);
+    const first = openItem(0);
     fireEvent.click(first.getByRole("button", { name: "Mark paid" }));
     expect(await first.findByText("Enter the transaction id.")).toBeTruthy();
     expect(send).not.toHaveBeenCalled();
@@ -103,7 +151,7 @@ describe("DecisionForm in a queue", () => {
       .mockRejectedValueOnce(new ApiError(400, "VALIDATION_FAILED", "Too long.", { txId: "Too long." }))
       .mockRejectedValueOnce(new ApiError(409, "CONFLICT", "This payout was already decided."));
     renderQueue(send);
-    const first = within(screen.getAllByTestId("queue-item")[0]!);
+    const first = openItem(0);
     fireEvent.change(first.getByLabelText("Transaction ID"), { target: { value: "tx-1" } });
     fireEvent.click(first.getByRole("button", { name: "Mark paid" }));
     expect(await first.findByText("Too long.")).toBeTruthy();
@@ -115,7 +163,7 @@ describe("DecisionForm in a queue", () => {
 
   it("asks for a reason before it rejects", async () => {
     renderQueue(async () => "done");
-    const second = within(screen.getAllByTestId("queue-item")[1]!);
+    const second = openItem(1);
     fireEvent.click(second.getByRole("button", { name: "Reject" }));
     fireEvent.click(second.getByRole("button", { name: "Reject it" }));
     expect(await second.findByText("Give a reason for the rejection.")).toBeTruthy();

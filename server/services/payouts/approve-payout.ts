@@ -1,0 +1,32 @@
+import { eq } from "drizzle-orm";
+import type { DbExecutor } from "#server/db/client.js";
+import { payout } from "#server/db/schema.js";
+import { AppError } from "#server/errors.js";
+import { recordAudit } from "../audit/record-audit.js";
+import { lockRequestedPayout } from "./lock-payout.js";
+import type { PayoutRow } from "./payout-dto.js";
+
+/**
+ * Four eyes (docs/security.md, "Four eyes on large payouts"): a second admin lets a large payout be
+ * sent. Under the row lock, so of two approvals at once the second sees the first and is refused;
+ * the admin who approves may then never mark it paid (`checkFourEyes`).
+ */
+export async function approvePayout(tx: DbExecutor, actorId: string, payoutId: string, approvalCents: bigint, now: Date): Promise<PayoutRow> {
+  const current = await lockRequestedPayout(tx, payoutId);
+  if (current.amountCents < approvalCents) throw new AppError("CONFLICT", "This payout is below the four-eyes threshold and needs no approval: mark it paid once sent.");
+  if (current.approvedBy !== null) throw new AppError("CONFLICT", "This payout was already approved.");
+  const [updated] = await tx.update(payout).set({ approvedBy: actorId, approvedAt: now }).where(eq(payout.id, current.id)).returning();
+  if (!updated) throw new Error("payout update returned nothing");
+  await recordAudit(tx, { actorId, action: "payout.approve", targetType: "payout", targetId: current.id, before: current, after: updated });
+  return updated;
+}
+
+/**
+ * Before a payout is marked paid: a large one needs another admin's approval first, and the admin
+ * who approved it cannot be the one who marks it paid, so one admin alone never pays one out.
+ */
+export function checkFourEyes(current: PayoutRow, actorId: string, approvalCents: bigint): void {
+  if (current.amountCents < approvalCents) return;
+  if (current.approvedBy === null) throw new AppError("CONFLICT", "This payout is awaiting a second approval: another admin must approve it before it is marked paid.");
+  if (current.approvedBy === actorId) throw new AppError("FORBIDDEN", "You approved this payout, so another admin must mark it paid.");
+}

@@ -1,0 +1,72 @@
+import { and, eq, gte, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { AWAITING_APPROVAL, type AdminPayoutDto, type AdminPayoutsQuery } from "#shared/schemas/payouts.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { payout, user } from "#server/db/schema.js";
+import { amountCell, textCell, type CsvColumn } from "../admin-lists/csv.js";
+import { countAll, matchingText, readList, sortedBy, withinAmounts, withinDays } from "../admin-lists/page-query.js";
+import { toPayoutDto, type PayoutRow } from "./payout-dto.js";
+
+const approver = alias(user, "approver");
+const SORT_COLUMNS = { createdAt: payout.createdAt, amountCents: payout.amountCents, status: payout.status, email: user.email };
+
+/** A payout as the back office shows it: whose it is, and where it stands on four eyes. */
+export function toAdminPayoutDto(row: PayoutRow, owner: AdminPayoutDto["user"], approvedBy: AdminPayoutDto["approvedBy"], approvalCents: bigint): AdminPayoutDto {
+  return {
+    ...toPayoutDto(row),
+    user: owner,
+    needsApproval: row.amountCents >= approvalCents,
+    approvedBy,
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+  };
+}
+
+/** The operator's list of payouts, every status unless filtered: one page, or every match for the CSV. */
+export async function listPayoutsForAdmin(db: DbExecutor, query: AdminPayoutsQuery, approvalCents: bigint) {
+  const status =
+    query.status === AWAITING_APPROVAL
+      ? and(eq(payout.status, "requested"), gte(payout.amountCents, approvalCents), isNull(payout.approvedBy))
+      : query.status === undefined
+        ? undefined
+        : eq(payout.status, query.status);
+  const where = and(
+    status,
+    query.userId ? eq(payout.userId, query.userId) : undefined,
+    withinDays(payout.createdAt, query.from, query.to),
+    withinAmounts(payout.amountCents, query.min, query.max),
+    matchingText(query.q, [payout.id, payout.walletAddress, payout.txId, user.email, user.name]),
+  );
+  return readList<AdminPayoutDto>(
+    query,
+    async ({ limit, offset }) => {
+      const rows = await db
+        .select({ payout, user: { id: user.id, name: user.name, email: user.email }, approver: { id: approver.id, email: approver.email } })
+        .from(payout)
+        .innerJoin(user, eq(user.id, payout.userId))
+        .leftJoin(approver, eq(approver.id, payout.approvedBy))
+        .where(where)
+        .orderBy(...sortedBy(query.sort, SORT_COLUMNS, payout.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((row) => toAdminPayoutDto(row.payout, row.user, row.approver, approvalCents));
+    },
+    async () => (await db.select({ total: countAll }).from(payout).innerJoin(user, eq(user.id, payout.userId)).where(where))[0]?.total ?? 0,
+  );
+}
+
+/** The export's columns, with who approved a large payout. */
+export const PAYOUT_CSV_COLUMNS: CsvColumn<AdminPayoutDto>[] = [
+  { header: "Created (UTC)", cell: (row) => textCell(row.createdAt) },
+  { header: "Status", cell: (row) => textCell(row.status) },
+  { header: "Amount (USD)", cell: (row) => amountCell(row.amountCents) },
+  { header: "Wallet address", cell: (row) => textCell(row.walletAddress) },
+  { header: "Transaction ID", cell: (row) => textCell(row.txId) },
+  { header: "User e-mail", cell: (row) => textCell(row.user.email) },
+  { header: "User name", cell: (row) => textCell(row.user.name) },
+  { header: "User ID", cell: (row) => textCell(row.user.id) },
+  { header: "Needs second approval", cell: (row) => textCell(row.needsApproval ? "yes" : "no") },
+  { header: "Approved by", cell: (row) => textCell(row.approvedBy?.email ?? null) },
+  { header: "Decided (UTC)", cell: (row) => textCell(row.decidedAt) },
+  { header: "Reject reason", cell: (row) => textCell(row.rejectReason) },
+  { header: "Payout ID", cell: (row) => textCell(row.id) },
+];

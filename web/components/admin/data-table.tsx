@@ -1,0 +1,196 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { Page } from "#shared/schemas/admin-list.js";
+import { pageCount } from "#shared/schemas/admin-list.js";
+import { Alert } from "#web/components/ui/alert.js";
+import { Pagination } from "#web/components/ui/pagination.js";
+import { Loading } from "#web/components/ui/spinner.js";
+import { cn } from "#web/lib/cn.js";
+import type { Outcome } from "#web/lib/outcome.js";
+import type { ListState } from "./use-list-state.js";
+
+export interface DataColumn<T> {
+  header: string;
+  cell(item: T): ReactNode;
+  /** The API's sort key for this column: its header becomes a button that sorts by it. */
+  sortKey?: string;
+  /** Addresses and ids: monospaced, so look-alike characters can be told apart, and wrapped anywhere rather than widening the table. */
+  mono?: boolean;
+  /** Short codes read as one word (a reference): kept on one line. */
+  nowrap?: boolean;
+  align?: "right";
+}
+
+/** What a row offers: a button that opens a panel under the row (the decision form, say). */
+export interface RowAction<T> {
+  /** The button's words ("Review"); none for an item that offers nothing. */
+  label(item: T): string | undefined;
+  /** The panel; `close` folds it again. */
+  panel(item: T, onOutcome: (outcome: Outcome) => void, close: () => void): ReactNode;
+}
+
+interface DataTableProps<T> {
+  /** Read by screen readers before the table, and names the scrollable region around it. */
+  caption: string;
+  /** The first column heads each row (`<th scope="row">`), so pick the one that identifies an item. */
+  columns: [DataColumn<T>, ...DataColumn<T>[]];
+  /** The page as its query gives it: undefined while the first page loads or after an error. */
+  data: Page<T> | undefined;
+  isPending: boolean;
+  isError: boolean;
+  /** Another page or sort is on its way: the old rows stay, dimmed. */
+  isFetching?: boolean;
+  /** Said when the list could not be loaded, and when nothing matches. */
+  loadError: string;
+  empty: string;
+  itemKey(item: T): string;
+  /** On each item's group of rows, for tests and tools that pick one item out of the list. */
+  itemTestId: string;
+  /** Page and sort from the URL (`useListState`). */
+  list: ListState;
+  /** The filter form above the table (`FilterBar`). */
+  filters?: ReactNode;
+  /** The export of every matching row, as a link. */
+  csvHref?: string;
+  rowAction?: RowAction<T>;
+}
+
+const CELL = "px-3 py-2 align-top";
+
+/**
+ * The one back-office list: sortable column headers (aria-sort), a filter slot, server-side pages,
+ * a CSV link, loading, error and empty states, and a per-row action that opens under its row, so a
+ * page of 50 stays one line per item however long the queue. The outcome of the last action takes
+ * focus, because the row acted on may leave the list and a keyboard user would otherwise be dropped
+ * to the top of the page. On a narrow screen the table scrolls sideways inside its own box and the
+ * open panel stays at the box's width, so the page itself never scrolls sideways.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { caption, columns, data, isPending, isError, isFetching, loadError, empty, itemKey, itemTestId, list, filters, csvHref, rowAction } = props;
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const message = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (outcome) message.current?.focus();
+  }, [outcome]);
+
+  const onOutcome = (next: Outcome) => {
+    setOutcome(next);
+    setOpen(null);
+  };
+  const [first, ...rest] = columns;
+  const span = columns.length + (rowAction ? 1 : 0);
+  const from = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  const to = data ? from + data.items.length - Math.min(1, data.items.length) : 0;
+
+  return (
+    <div className="flex flex-col gap-4">
+      {filters}
+      <div ref={message} tabIndex={-1} className="outline-none empty:hidden" data-testid="admin-outcome">
+        {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+        <p aria-live="polite">{data ? (data.total === 0 ? "No matches" : `${from}–${to} of ${data.total}`) : " "}</p>
+        {csvHref && (
+          <a href={csvHref} download className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            Download CSV
+          </a>
+        )}
+      </div>
+      {isPending && <Loading />}
+      {isError && <Alert tone="error">{loadError}</Alert>}
+      {data && data.items.length === 0 && <p className="rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700">{empty}</p>}
+      {data && data.items.length > 0 && (
+        // Focusable so keyboard users can scroll it; labelled so that stop is announced.
+        <div className={cn("overflow-x-auto rounded-card border border-slate-200 bg-white", isFetching && "opacity-60")} tabIndex={0} role="region" aria-label={caption} aria-busy={isFetching || undefined}>
+          <table className="w-full min-w-[56rem] text-left text-sm">
+            <caption className="sr-only">{caption}</caption>
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                {columns.map((column) => (
+                  <HeaderCell key={column.header} column={column} list={list} />
+                ))}
+                {rowAction && (
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            {data.items.map((item) => {
+              const key = itemKey(item);
+              const action = rowAction?.label(item);
+              const panelId = `panel-${key}`;
+              return (
+                <tbody key={key} className="border-t border-slate-200 first-of-type:border-t-0" data-testid={itemTestId}>
+                  <tr>
+                    <th scope="row" className={cellClass(first, "font-medium text-slate-900")}>
+                      {first.cell(item)}
+                    </th>
+                    {rest.map((column) => (
+                      <td key={column.header} className={cellClass(column, "text-slate-900")}>
+                        {column.cell(item)}
+                      </td>
+                    ))}
+                    {rowAction && (
+                      <td className="px-3 py-1.5 text-right align-top whitespace-nowrap">
+                        {action && (
+                          <button
+                            type="button"
+                            aria-expanded={open === key}
+                            aria-controls={panelId}
+                            onClick={() => setOpen(open === key ? null : key)}
+                            className="min-h-9 rounded-lg border border-slate-300 px-3 font-medium text-slate-900 hover:bg-slate-50"
+                          >
+                            {open === key ? "Close" : action}
+                          </button>
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                  {rowAction && open === key && (
+                    <tr id={panelId}>
+                      <td colSpan={span} className="bg-slate-50 px-3 pb-4">
+                        {/* Pinned to the visible width of the box, so a phone shows the whole form without scrolling sideways. */}
+                        <div className="sticky left-3 max-w-[calc(100vw-4rem)] pt-3 sm:max-w-none">{rowAction.panel(item, onOutcome, () => setOpen(null))}</div>
+                      </td>
+                    </tr>
+                  )}
+                </tbody>
+              );
+            })}
+          </table>
+        </div>
+      )}
+      {data && data.total > data.pageSize && <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} onPage={list.setPage} busy={isFetching} />}
+    </div>
+  );
+}
+
+/** A header that sorts: ascending first, then descending; `aria-sort` says which way it is sorted now. */
+function HeaderCell<T>({ column, list }: { column: DataColumn<T>; list: ListState }) {
+  const base = cn("px-3 py-2 font-semibold whitespace-nowrap", column.align === "right" && "text-right");
+  if (!column.sortKey) {
+    return (
+      <th scope="col" className={base}>
+        {column.header}
+      </th>
+    );
+  }
+  const direction = list.sort === column.sortKey ? "ascending" : list.sort === `-${column.sortKey}` ? "descending" : "none";
+  const next = direction === "ascending" ? `-${column.sortKey}` : column.sortKey;
+  return (
+    <th scope="col" className={base} aria-sort={direction}>
+      <button type="button" onClick={() => list.setSort(next)} className="inline-flex min-h-8 items-center gap-1 rounded underline-offset-2 hover:underline">
+        {column.header}
+        <span aria-hidden="true" className="text-xs text-slate-500">
+          {direction === "ascending" ? "▲" : direction === "descending" ? "▼" : "↕"}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+function cellClass<T>(column: DataColumn<T>, extra: string) {
+  return cn(CELL, extra, column.mono && "font-mono break-all", (column.nowrap || column.align === "right") && "whitespace-nowrap", column.align === "right" && "text-right");
+}

@@ -1,0 +1,58 @@
+import type { FormEvent } from "react";
+import { Button } from "#web/components/ui/button.js";
+import { Field } from "#web/components/ui/field.js";
+import { SelectField } from "#web/components/ui/select-field.js";
+import type { ListState } from "./use-list-state.js";
+
+/** One filter of a back-office list; `name` is the API's query parameter. */
+export type FilterField =
+  | { kind: "text" | "date" | "amount"; name: string; label: string }
+  | { kind: "select"; name: string; label: string; options: ReadonlyArray<{ value: string; label: string }> };
+
+/**
+ * The filters above a list, as one form: Apply writes them to the URL (and so to the request),
+ * Clear removes them. Keyed by the URL's query, so Back and a pasted link show their own values.
+ */
+export function FilterBar({ fields, list, label }: { fields: readonly FilterField[]; list: ListState; label: string }) {
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    list.setFilters(Object.fromEntries(fields.map((field) => [field.name, String(data.get(field.name) ?? "").trim()])));
+  };
+  const clear = () => list.setFilters(Object.fromEntries(fields.map((field) => [field.name, ""])));
+
+  return (
+    <form key={list.query} role="search" aria-label={label} onSubmit={apply} className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8 lg:items-end">
+      {fields.map((field) =>
+        field.kind === "select" ? (
+          <SelectField key={field.name} name={field.name} label={field.label} defaultValue={list.get(field.name)}>
+            <option value="">All</option>
+            {field.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </SelectField>
+        ) : (
+          <Field
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            type={field.kind === "date" ? "date" : field.kind === "text" ? "search" : "text"}
+            inputMode={field.kind === "amount" ? "decimal" : undefined}
+            placeholder={field.kind === "amount" ? "USD" : undefined}
+            autoComplete="off"
+            defaultValue={list.get(field.name)}
+            className={field.kind === "text" ? "col-span-2" : undefined}
+          />
+        ),
+      )}
+      <div className="col-span-2 flex gap-2 sm:col-span-4 lg:col-span-2">
+        <Button type="submit">Apply</Button>
+        <Button type="button" variant="secondary" onClick={clear}>
+          Clear
+        </Button>
+      </div>
+    </form>
+  );
+}
