@@ -5,11 +5,11 @@ import { requireAdmin, requireUser } from "../http/session.js";
 import { readOverview } from "../services/admin-overview/read-overview.js";
 
 /** The back office's first screen: queues, maturities, liabilities, flows, the ledger check and the last settlement run. */
-export function adminOverviewRoutes({ auth, database, clock }: AppDeps) {
+export function adminOverviewRoutes({ auth, database, clock, config }: AppDeps) {
   return new ApiRouter("/api/admin/overview")
     .use(requireUser(auth, database.db), requireAdmin())
     .on(
       { method: "get", path: "/", summary: "The operator's overview: every figure from the database (the ledger check at most a minute old)", auth: "admin", response: adminOverviewDto },
-      async (c) => c.json(await readOverview(database.db, clock.now())),
+      async (c) => c.json(await readOverview(database.db, clock.now(), config.payouts.approvalCents)),
     );
 }

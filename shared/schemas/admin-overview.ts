@@ -26,7 +26,7 @@ export const adminOverviewDto = z.object({
   generatedAt: z.string(),
   pendingDeposits: queueFigures,
   pendingPayouts: z.extend(queueFigures, {
-    /** Large payouts approved once and waiting for a second admin (four eyes); 0 until that rule exists. */
+    /** Payouts at or above PAYOUT_APPROVAL_USD that no second admin has approved yet (four eyes). */
     awaitingSecondApproval: z.number(),
   }),
   /** Active investments that mature within MATURING_WITHIN_DAYS (or are already due and not yet settled). */

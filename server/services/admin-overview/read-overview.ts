@@ -33,15 +33,21 @@ function queue(row: Row, now: Date) {
   };
 }
 
-/** The operator's overview (issue 18, item 1): every figure read from the database now, but the ledger check (≤ 1 minute old). */
-export async function readOverview(db: DbExecutor, now: Date): Promise<AdminOverviewDto> {
+/**
+ * The operator's overview (issue 18, item 1): every figure read from the database now, but the
+ * ledger check (≤ 1 minute old). `approvalCents` is PAYOUT_APPROVAL_USD: payouts at or above it
+ * wait for a second admin until one approves them (four eyes).
+ */
+export async function readOverview(db: DbExecutor, now: Date, approvalCents: bigint): Promise<AdminOverviewDto> {
   const deposits = await one(
     db,
     sql`select count(*)::int as count, coalesce(sum(amount_cents), 0)::text as total, min(created_at) as oldest from deposit where status = 'pending'`,
   );
   const payouts = await one(
     db,
-    sql`select count(*)::int as count, coalesce(sum(amount_cents), 0)::text as total, min(created_at) as oldest from payout where status = 'requested'`,
+    sql`select count(*)::int as count, coalesce(sum(amount_cents), 0)::text as total, min(created_at) as oldest,
+          (count(*) filter (where amount_cents >= ${approvalCents.toString()}::bigint and approved_by is null))::int as awaiting
+        from payout where status = 'requested'`,
   );
   const horizon = new Date(now.getTime() + MATURING_WITHIN_DAYS * DAY_MS);
   // Overdue rows the settler has not reached yet are still owed, so they count as maturing too.
@@ -84,7 +90,7 @@ export async function readOverview(db: DbExecutor, now: Date): Promise<AdminOver
   return {
     generatedAt: now.toISOString(),
     pendingDeposits: queue(deposits, now),
-    pendingPayouts: { ...queue(payouts, now), awaitingSecondApproval: 0 },
+    pendingPayouts: { ...queue(payouts, now), awaitingSecondApproval: Number(payouts.awaiting ?? 0) },
     maturing: { withinDays: MATURING_WITHIN_DAYS, count: Number(maturing.count ?? 0), principalCents: cents(maturing.principal), profitCents: cents(maturing.profit) },
     liabilities: {
       availableCents: toJsonCents(available),
