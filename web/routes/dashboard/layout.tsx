@@ -1,18 +1,4 @@
-import {
-  ArrowLeftRight,
-  ArrowUpFromLine,
-  Banknote,
-  HandCoins,
-  LayoutDashboard,
-  ListChecks,
-  LogOut,
-  Menu,
-  Settings,
-  SlidersHorizontal,
-  ShieldCheck,
-  Wallet,
-  X,
-} from "lucide-react";
+import { ArrowLeftRight, ArrowUpFromLine, Banknote, HandCoins, LayoutDashboard, ListChecks, LogOut, Menu, Settings, ShieldCheck, SlidersHorizontal, Users, Wallet, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { AccountBanners } from "#web/components/account/account-banners.js";
@@ -34,8 +20,9 @@ const GENERAL = [
 
 const ACCOUNT = [{ to: "/dashboard/settings", label: "Settings", icon: Settings }];
 const ADMIN = [
-  // `end`: /dashboard/admin only redirects to a section, so the section's own item is the one shown as current.
+  // `end`: the overview is current only on /dashboard/admin itself, not on every section under it.
   { to: "/dashboard/admin", label: "Back office", icon: ShieldCheck, end: true },
+  { to: "/dashboard/admin/users", label: "Users", icon: Users },
   { to: "/dashboard/admin/deposits", label: "Deposits", icon: Banknote },
   { to: "/dashboard/admin/payouts", label: "Payouts", icon: ArrowUpFromLine },
   { to: "/dashboard/admin/plans", label: "Plans", icon: SlidersHorizontal },
