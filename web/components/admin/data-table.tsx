@@ -102,7 +102,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       {data && data.items.length === 0 && <p className="rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700">{empty}</p>}
       {data && data.items.length > 0 && (
         // Focusable so keyboard users can scroll it; labelled so that stop is announced.
-        <div className={cn("overflow-x-auto rounded-card border border-slate-200 bg-white", isFetching && "opacity-60")} tabIndex={0} role="region" aria-label={caption} aria-busy={isFetching || undefined}>
+        <div className={cn("relative overflow-x-auto rounded-card border border-slate-200 bg-white", isFetching && "opacity-60")} tabIndex={0} role="region" aria-label={caption} aria-busy={isFetching || undefined}>
           <table className="w-full min-w-[56rem] text-left text-sm">
             <caption className="sr-only">{caption}</caption>
             <thead className="bg-slate-50 text-slate-700">

@@ -24,7 +24,7 @@ export function formatAge(seconds: number): string {
 
 function Panel({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
-    <section className="flex flex-col gap-3 rounded-card border border-slate-200 bg-white p-5" data-testid={testId} aria-label={title}>
+    <section className="flex min-w-0 flex-col gap-3 rounded-card border border-slate-200 bg-white p-5" data-testid={testId} aria-label={title}>
       <h2 className="text-base font-semibold text-brand-900">{title}</h2>
       {children}
     </section>
@@ -103,7 +103,7 @@ export function OverviewFigures({ overview }: { overview: AdminOverviewDto }) {
           ]}
         />
       </Panel>
-      <section className="flex flex-col gap-3 rounded-card border border-slate-200 bg-white p-5 md:col-span-2" data-testid="overview-flows" aria-label="Money in and out">
+      <section className="flex min-w-0 flex-col gap-3 rounded-card border border-slate-200 bg-white p-5 md:col-span-2" data-testid="overview-flows" aria-label="Money in and out">
         <h2 className="text-base font-semibold text-brand-900">Money in and out</h2>
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Money in and out, by period">
           <table className="w-full min-w-[28rem] text-sm">
