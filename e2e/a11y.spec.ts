@@ -22,8 +22,8 @@ const DASHBOARD_PAGES: Array<[string, string]> = [
 const ADMIN_PAGES: Array<[string, string]> = [
   ["/dashboard/admin", "Back office"],
   ["/dashboard/admin/users", "Users"],
-  ["/dashboard/admin/deposits", "Pending deposits"],
-  ["/dashboard/admin/payouts", "Pending payouts"],
+  ["/dashboard/admin/deposits", "Deposits"],
+  ["/dashboard/admin/payouts", "Payouts"],
   ["/dashboard/admin/plans", "Plans"],
 ];
 const WIDTHS = [1280, 375];

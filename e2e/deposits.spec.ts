@@ -75,16 +75,18 @@ test.describe("deposits", () => {
     const admin = await newAdminPage(browser);
     await visit(admin, "/dashboard/admin");
     await expect(admin).toHaveURL(`${BASE_URL}/dashboard/admin/deposits`);
-    await expect(admin.getByRole("heading", { level: 1, name: "Pending deposits" })).toBeVisible();
+    await expect(admin.getByRole("heading", { level: 1, name: "Deposits" })).toBeVisible();
     const pendingCrypto = admin.getByTestId("admin-deposit").filter({ hasText: cryptoReference });
     await expect(pendingCrypto).toContainText(user.email);
     await expect(pendingCrypto).toContainText("e3b0c44298fc1c149afbf4c8996fb924");
+    await pendingCrypto.getByRole("button", { name: "Review" }).click();
     await pendingCrypto.getByLabel("Amount received").fill("250");
     await pendingCrypto.getByRole("button", { name: "Confirm" }).click();
     await expect(admin.getByTestId("admin-outcome")).toContainText(`Confirmed ${cryptoReference}: $250.00 credited`);
     await expect(pendingCrypto).toHaveCount(0);
 
     const pendingBank = admin.getByTestId("admin-deposit").filter({ hasText: bankReference });
+    await pendingBank.getByRole("button", { name: "Review" }).click();
     await pendingBank.getByRole("button", { name: "Reject" }).click();
     await pendingBank.getByRole("button", { name: "Reject deposit" }).click();
     await expect(pendingBank.getByText("Give a reason for the rejection.")).toBeVisible();
@@ -184,6 +186,7 @@ test.describe("deposits", () => {
     const first = await admin.request.post(`/api/admin/deposits/${id}/confirm`, { data: {}, headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() } });
     expect(first.status(), await first.text()).toBe(200);
 
+    await row.getByRole("button", { name: "Review" }).click();
     await row.getByRole("button", { name: "Reject" }).click();
     await row.getByLabel("Reason for rejection").fill("Duplicate claim.");
     await row.getByRole("button", { name: "Reject deposit" }).click();

@@ -53,6 +53,7 @@ test.describe("investments", () => {
     const admin = await newAdminPage(browser);
     await visit(admin, "/dashboard/admin/deposits");
     const pending = admin.getByTestId("admin-deposit").filter({ hasText: reference });
+    await pending.getByRole("button", { name: "Review" }).click();
     await pending.getByRole("button", { name: "Confirm" }).click();
     await expect(admin.getByTestId("admin-outcome")).toContainText(`Confirmed ${reference}: $1,000.00 credited`);
     await admin.context().close();

@@ -141,11 +141,12 @@ test.describe("money out", () => {
     await visit(admin, "/dashboard/admin");
     await admin.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Payouts" }).click();
     await expect(admin).toHaveURL(`${BASE_URL}/dashboard/admin/payouts`);
-    await expect(admin.getByRole("heading", { level: 1, name: "Pending payouts" })).toBeVisible();
+    await expect(admin.getByRole("heading", { level: 1, name: "Payouts" })).toBeVisible();
     const row = admin.getByTestId("admin-payout").filter({ hasText: user.email });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("$120.50");
     await expect(row).toContainText(ADDRESS);
+    await row.getByRole("button", { name: "Review" }).click();
     await row.getByRole("button", { name: "Mark paid" }).click();
     await expect(row.getByLabel("Transaction ID")).toHaveAccessibleDescription(/Enter the transaction id\./);
     const txId = randomUUID().replace(/-/g, "");
@@ -217,8 +218,8 @@ test.describe("money out", () => {
     // Gone from the operator's queue, and refused if an operator tries anyway.
     const { payouts } = (await (await page.request.get("/api/payouts")).json()) as { payouts: Array<{ id: string; status: string }> };
     expect(payouts).toEqual([expect.objectContaining({ status: "cancelled" })]);
-    const queue = (await (await admin.request.get("/api/admin/payouts")).json()) as { payouts: Array<{ id: string }> };
-    expect(queue.payouts.map((row) => row.id)).not.toContain(payouts[0]!.id);
+    const queue = (await (await admin.request.get("/api/admin/payouts?status=requested")).json()) as { items: Array<{ id: string }> };
+    expect(queue.items.map((row) => row.id)).not.toContain(payouts[0]!.id);
     const late = await admin.request.post(`/api/admin/payouts/${payouts[0]!.id}/mark-paid`, { data: { txId: "late" }, headers: { "Origin": BASE_URL } });
     expect(late.status()).toBe(409);
     await admin.context().close();
@@ -536,6 +537,7 @@ test.describe("money out", () => {
 
       await visit(admin, "/dashboard/admin/payouts");
       const row = admin.getByTestId("admin-payout").filter({ hasText: user.email });
+      await row.getByRole("button", { name: "Review" }).click();
       await row.getByRole("button", { name: "Reject" }).click();
       await expect(row.getByLabel("Reason for rejection")).toBeFocused();
       expect(await overflow(admin), "horizontal overflow on /dashboard/admin/payouts").toBeLessThanOrEqual(0);

@@ -97,14 +97,14 @@ test.describe("two-factor authentication", () => {
       await visit(page, path);
       await expect(page.getByTestId("two-factor-required")).toHaveText("Turn on two-factor authentication to use the back office.");
     }
-    await expect(page.getByRole("heading", { level: 1, name: "Pending deposits" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: "Deposits" })).toHaveCount(0);
     await page.getByRole("link", { name: "Go to Settings" }).click();
     await expect(page).toHaveURL(`${BASE_URL}/dashboard/settings`);
     await expect(panel(page).getByText("Administrators must turn this on to use the back office.")).toBeVisible();
     const { authenticator } = await enrolInSettings(page);
 
     await page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Deposits" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Pending deposits" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Deposits" })).toBeVisible();
 
     // Turned off elsewhere (another tab), with the password and a current code: the next admin call
     // is refused and the screen explains why.

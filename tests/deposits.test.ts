@@ -117,8 +117,8 @@ describe("bank references", () => {
 
     const next = await bankReference(client);
     expect(next).not.toBe(reference);
-    const queue = await (await admin.get("/api/admin/deposits")).json();
-    expect(queue.deposits.find((row: { id: string }) => row.id === deposit.id)).toMatchObject({ reference });
+    const queue = await (await admin.get(`/api/admin/deposits?q=${reference}`)).json();
+    expect(queue.items.find((row: { id: string }) => row.id === deposit.id)).toMatchObject({ reference });
     expect((await suite.server.client().get("/api/deposits/bank-reference")).status).toBe(401);
   });
 
@@ -226,8 +226,8 @@ describe("admin confirmation", () => {
     const client = await signedIn(email);
     const created = await (await client.post("/api/deposits", crypto(30_000))).json();
 
-    const queue = await (await admin.get("/api/admin/deposits")).json();
-    expect(queue.deposits.find((row: { id: string }) => row.id === created.id)).toMatchObject({ user: { email } });
+    const queue = await (await admin.get(`/api/admin/deposits?q=${encodeURIComponent(email)}`)).json();
+    expect(queue.items.find((row: { id: string }) => row.id === created.id)).toMatchObject({ user: { email } });
 
     const confirmed = await admin.post(`/api/admin/deposits/${created.id}/confirm`, { receivedCents: 29_950, txId: "f00dbabe" });
     expect(confirmed.status).toBe(200);

@@ -123,7 +123,7 @@ describe("cancelling a payout", () => {
 
     expect({ owner: await ledgerState(owner.id), stranger: await ledgerState(stranger.id) }).toEqual(before);
     expect((await (await owner.client.get("/api/payouts")).json()).payouts).toEqual([expect.objectContaining({ id: made.id, status: "requested" })]);
-    expect((await (await admin.client.get("/api/admin/payouts")).json()).payouts.map((row: { id: string }) => row.id)).toContain(made.id);
+    expect((await (await admin.client.get("/api/admin/payouts?status=requested")).json()).items.map((row: { id: string }) => row.id)).toContain(made.id);
     const audits = await db().select().from(auditLog).where(eq(auditLog.targetId, made.id));
     expect(audits).toEqual([]);
   });
@@ -164,7 +164,7 @@ describe("cancelling a payout", () => {
     expect(await ledgerState(user.id)).toEqual(before);
     expect(await settleJournals(made.id)).toHaveLength(1);
     expect(await summary(user)).toMatchObject({ mainBalanceCents: 50_000, totalPayoutCents: 0, totalBalanceCents: 50_000 });
-    expect((await (await admin.client.get("/api/admin/payouts")).json()).payouts.map((row: { id: string }) => row.id)).not.toContain(made.id);
+    expect((await (await admin.client.get("/api/admin/payouts?status=requested")).json()).items.map((row: { id: string }) => row.id)).not.toContain(made.id);
   });
 
   it("needs a session", async () => {

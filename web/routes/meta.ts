@@ -34,8 +34,8 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   "/dashboard/settings": "Settings",
   "/dashboard/admin": "Back office",
   "/dashboard/admin/users": "Users",
-  "/dashboard/admin/deposits": "Pending deposits",
-  "/dashboard/admin/payouts": "Pending payouts",
+  "/dashboard/admin/deposits": "Deposits",
+  "/dashboard/admin/payouts": "Payouts",
   "/dashboard/admin/plans": "Plans",
 };
 

@@ -22,7 +22,7 @@ const COLUMNS: [DataColumn<Item>, ...DataColumn<Item>[]] = [
 ];
 
 function listState(sort = "createdAt"): ListState {
-  return { page: 1, sort, get: () => "", setPage: vi.fn(), setSort: vi.fn(), setFilters: vi.fn(), query: "", csvQuery: "format=csv" };
+  return { page: 1, sort, get: () => "", setPage: vi.fn(), setSort: vi.fn(), setFilters: vi.fn(), resetFilters: vi.fn(), query: "", csvQuery: "format=csv" };
 }
 
 function approve(send: ApproveStep<{ txId: string }>["send"]): ApproveStep<{ txId: string }> {

@@ -18,6 +18,8 @@ export interface DataColumn<T> {
   /** Short codes read as one word (a reference): kept on one line. */
   nowrap?: boolean;
   align?: "right";
+  /** Extra classes for this column's cells (a minimum width for an e-mail, say). */
+  className?: string;
 }
 
 /** What a row offers: a button that opens a panel under the row (the decision form, say). */
@@ -102,7 +104,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
       {data && data.items.length === 0 && <p className="rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700">{empty}</p>}
       {data && data.items.length > 0 && (
         // Focusable so keyboard users can scroll it; labelled so that stop is announced.
-        <div className={cn("relative overflow-x-auto rounded-card border border-slate-200 bg-white", isFetching && "opacity-60")} tabIndex={0} role="region" aria-label={caption} aria-busy={isFetching || undefined}>
+        // Positioned, so the screen-reader-only header text stays inside the scrolling box instead of widening the page;
+        // a size container, so an open panel can be exactly as wide as the visible box (100cqw).
+        <div className={cn("@container relative overflow-x-auto rounded-card border border-slate-200 bg-white", isFetching && "opacity-60")} tabIndex={0} role="region" aria-label={caption} aria-busy={isFetching || undefined}>
           <table className="w-full min-w-[56rem] text-left text-sm">
             <caption className="sr-only">{caption}</caption>
             <thead className="bg-slate-50 text-slate-700">
@@ -111,7 +115,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <HeaderCell key={column.header} column={column} list={list} />
                 ))}
                 {rowAction && (
-                  <th scope="col" className="px-3 py-2 font-semibold">
+                  // Kept at the right edge of the box, so the action is in view however far the table scrolls.
+                  <th scope="col" className="sticky right-0 bg-slate-50 px-3 py-2 font-semibold">
                     <span className="sr-only">Actions</span>
                   </th>
                 )}
@@ -133,7 +138,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       </td>
                     ))}
                     {rowAction && (
-                      <td className="px-3 py-1.5 text-right align-top whitespace-nowrap">
+                      <td className="sticky right-0 bg-white px-3 py-1.5 text-right align-top whitespace-nowrap">
                         {action && (
                           <button
                             type="button"
@@ -151,8 +156,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   {rowAction && open === key && (
                     <tr id={panelId}>
                       <td colSpan={span} className="bg-slate-50 px-3 pb-4">
-                        {/* Pinned to the visible width of the box, so a phone shows the whole form without scrolling sideways. */}
-                        <div className="sticky left-3 max-w-[calc(100vw-4rem)] pt-3 sm:max-w-none">{rowAction.panel(item, onOutcome, () => setOpen(null))}</div>
+                        {/* Pinned to the visible width of the box, so the whole form shows without scrolling sideways, however wide the table. */}
+                        <div className="sticky left-3 w-[calc(100cqw-1.5rem)] pt-3">{rowAction.panel(item, onOutcome, () => setOpen(null))}</div>
                       </td>
                     </tr>
                   )}
@@ -192,5 +197,5 @@ function HeaderCell<T>({ column, list }: { column: DataColumn<T>; list: ListStat
 }
 
 function cellClass<T>(column: DataColumn<T>, extra: string) {
-  return cn(CELL, extra, column.mono && "font-mono break-all", (column.nowrap || column.align === "right") && "whitespace-nowrap", column.align === "right" && "text-right");
+  return cn(CELL, extra, column.className, column.mono && "font-mono break-all", (column.nowrap || column.align === "right") && "whitespace-nowrap", column.align === "right" && "text-right");
 }

@@ -6,12 +6,12 @@ import type { ListState } from "./use-list-state.js";
 
 /** One filter of a back-office list; `name` is the API's query parameter. */
 export type FilterField =
-  | { kind: "text" | "date" | "amount"; name: string; label: string }
+  | { kind: "text" | "date" | "amount"; name: string; label: string; placeholder?: string }
   | { kind: "select"; name: string; label: string; options: ReadonlyArray<{ value: string; label: string }> };
 
 /**
  * The filters above a list, as one form: Apply writes them to the URL (and so to the request),
- * Clear removes them. Keyed by the URL's query, so Back and a pasted link show their own values.
+ * Clear goes back to the list's defaults. Keyed by the URL's query, so Back and a pasted link show their own values.
  */
 export function FilterBar({ fields, list, label }: { fields: readonly FilterField[]; list: ListState; label: string }) {
   const apply = (event: FormEvent<HTMLFormElement>) => {
@@ -19,7 +19,7 @@ export function FilterBar({ fields, list, label }: { fields: readonly FilterFiel
     const data = new FormData(event.currentTarget);
     list.setFilters(Object.fromEntries(fields.map((field) => [field.name, String(data.get(field.name) ?? "").trim()])));
   };
-  const clear = () => list.setFilters(Object.fromEntries(fields.map((field) => [field.name, ""])));
+  const clear = () => list.resetFilters(fields.map((field) => field.name));
 
   return (
     <form key={list.query} role="search" aria-label={label} onSubmit={apply} className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8 lg:items-end">
@@ -40,7 +40,7 @@ export function FilterBar({ fields, list, label }: { fields: readonly FilterFiel
             label={field.label}
             type={field.kind === "date" ? "date" : field.kind === "text" ? "search" : "text"}
             inputMode={field.kind === "amount" ? "decimal" : undefined}
-            placeholder={field.kind === "amount" ? "USD" : undefined}
+            placeholder={field.kind === "amount" ? "USD" : field.placeholder}
             autoComplete="off"
             defaultValue={list.get(field.name)}
             className={field.kind === "text" ? "col-span-2" : undefined}

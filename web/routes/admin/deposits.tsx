@@ -8,7 +8,8 @@ import { ScreenTitle } from "../dashboard/screens.js";
 
 /** /dashboard/admin/deposits: every deposit, filtered and paged on the server; a pending one opens its decision under its row. */
 export function AdminDepositsScreen() {
-  const list = useListState("-createdAt");
+  // A queue: it opens on what waits for a decision, newest first (Created sorts oldest first); "All" in Status shows the rest.
+  const list = useListState("-createdAt", { status: "pending" });
   const deposits = useAdminDeposits(list.query);
   return (
     <section>

@@ -8,7 +8,8 @@ import { ScreenTitle } from "../dashboard/screens.js";
 
 /** /dashboard/admin/payouts: every payout, filtered and paged on the server; a requested one opens its decision under its row. */
 export function AdminPayoutsScreen() {
-  const list = useListState("-createdAt");
+  // A queue: it opens on what waits for a decision, newest first (Created sorts oldest first); "All" in Status shows the rest.
+  const list = useListState("-createdAt", { status: "requested" });
   const payouts = useAdminPayouts(list.query);
   return (
     <section>

@@ -8,11 +8,23 @@ import { DepositStatusBadge } from "./deposit-status-badge.js";
 
 /** What the operator matches against the wallet or bank statement; the reference heads each row. */
 export const ADMIN_DEPOSIT_COLUMNS: [DataColumn<AdminDepositDto>, ...DataColumn<AdminDepositDto>[]] = [
-  { header: "Reference", sortKey: "reference", mono: true, nowrap: true, cell: (deposit) => deposit.reference },
+  {
+    header: "Reference",
+    sortKey: "reference",
+    nowrap: true,
+    cell: (deposit) => (
+      <>
+        <span className="block font-mono">{deposit.reference}</span>
+        <span className="block text-xs font-normal text-slate-600">{describeMethod(deposit)}</span>
+      </>
+    ),
+  },
   { header: "Status", sortKey: "status", cell: (deposit) => <DepositStatusBadge status={deposit.status} /> },
   {
     header: "User",
     sortKey: "email",
+    // An e-mail read in one or two lines, not broken into six.
+    className: "min-w-48",
     cell: (deposit) => (
       <>
         <span className="block">{deposit.user.name || "—"}</span>
@@ -20,9 +32,8 @@ export const ADMIN_DEPOSIT_COLUMNS: [DataColumn<AdminDepositDto>, ...DataColumn<
       </>
     ),
   },
-  { header: "Method", cell: describeMethod },
   {
-    header: "Claimed amount",
+    header: "Amount",
     sortKey: "amountCents",
     align: "right",
     cell: (deposit) => (
@@ -34,14 +45,23 @@ export const ADMIN_DEPOSIT_COLUMNS: [DataColumn<AdminDepositDto>, ...DataColumn<
       </>
     ),
   },
-  { header: "Transaction ID", mono: true, cell: (deposit) => deposit.txId ?? "—" },
-  { header: "Address", mono: true, cell: (deposit) => deposit.address ?? "—" },
+  {
+    header: "Transaction ID / address",
+    mono: true,
+    className: "min-w-40",
+    cell: (deposit) => (
+      <>
+        <span className="block">{deposit.txId ?? "—"}</span>
+        {deposit.address && <span className="block text-slate-600">{deposit.address}</span>}
+      </>
+    ),
+  },
   { header: "Created", sortKey: "createdAt", cell: (deposit) => formatDateTime(deposit.createdAt) },
 ];
 
 /** The deposit list's filters, named as `GET /api/admin/deposits` takes them. */
 export const ADMIN_DEPOSIT_FILTERS: FilterField[] = [
-  { kind: "text", name: "q", label: "Search (reference, e-mail, name, ID)" },
+  { kind: "text", name: "q", label: "Search", placeholder: "Reference, e-mail, name or ID" },
   { kind: "select", name: "status", label: "Status", options: Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label })) },
   {
     kind: "select",

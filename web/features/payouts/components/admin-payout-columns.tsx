@@ -23,6 +23,8 @@ export const ADMIN_PAYOUT_COLUMNS: [DataColumn<AdminPayoutDto>, ...DataColumn<Ad
   {
     header: "User",
     sortKey: "email",
+    // An e-mail read in one or two lines, not broken into six.
+    className: "min-w-56",
     cell: (payout) => (
       <>
         <span className="block">{payout.user.name || "—"}</span>
@@ -39,7 +41,7 @@ export const ADMIN_PAYOUT_COLUMNS: [DataColumn<AdminPayoutDto>, ...DataColumn<Ad
 
 /** The payout list's filters, named as `GET /api/admin/payouts` takes them. */
 export const ADMIN_PAYOUT_FILTERS: FilterField[] = [
-  { kind: "text", name: "q", label: "Search (e-mail, name, address, ID)" },
+  { kind: "text", name: "q", label: "Search", placeholder: "E-mail, name, address or ID" },
   {
     kind: "select",
     name: "status",
