@@ -13,6 +13,22 @@ async function lockUser(tx: DbExecutor, userId: string) {
   return row;
 }
 
+type UserRow = typeof user.$inferSelect;
+
+/** Writes the ban fields and the audit entry (before, after, the operator's reason) in the caller's transaction. */
+async function setBan(tx: DbExecutor, actorId: string, current: UserRow, ban: { banned: boolean; banReason: string | null }, reason: string, now: Date, details = {}) {
+  const [updated] = await tx.update(user).set({ ...ban, banExpires: null, updatedAt: now }).where(eq(user.id, current.id)).returning();
+  await recordAudit(tx, {
+    actorId,
+    action: ban.banned ? "user.ban" : "user.unban",
+    targetType: "user",
+    targetId: current.id,
+    before: { banned: current.banned === true, banReason: current.banReason },
+    after: { ...ban, ...details, reason },
+  });
+  return toProfile(updated!);
+}
+
 /**
  * Bans an account until an operator lifts it, and ends its sessions in the same transaction: its
  * browsers get 401 on their next request, money routes included, and it cannot sign in again
@@ -24,31 +40,13 @@ export async function banUser(tx: DbExecutor, actorId: string, userId: string, r
   if (current.id === actorId) throw new AppError("CONFLICT", "You cannot ban your own account.");
   if (current.role === "admin") throw new AppError("CONFLICT", "Revoke the admin role before banning this account.");
   if (current.banned) throw new AppError("CONFLICT", "This account is already banned.");
-  const [updated] = await tx.update(user).set({ banned: true, banReason: reason, banExpires: null, updatedAt: now }).where(eq(user.id, userId)).returning();
   const sessionsEnded = await endSessions(tx, userId);
-  await recordAudit(tx, {
-    actorId,
-    action: "user.ban",
-    targetType: "user",
-    targetId: userId,
-    before: { banned: false, banReason: current.banReason },
-    after: { banned: true, banReason: reason, sessionsEnded, reason },
-  });
-  return toProfile(updated!);
+  return setBan(tx, actorId, current, { banned: true, banReason: reason }, reason, now, { sessionsEnded });
 }
 
 /** Lifts a ban; the person signs in again themselves. */
 export async function unbanUser(tx: DbExecutor, actorId: string, userId: string, reason: string, now: Date): Promise<AdminUserProfile> {
   const current = await lockUser(tx, userId);
   if (!current.banned) throw new AppError("CONFLICT", "This account is not banned.");
-  const [updated] = await tx.update(user).set({ banned: false, banReason: null, banExpires: null, updatedAt: now }).where(eq(user.id, userId)).returning();
-  await recordAudit(tx, {
-    actorId,
-    action: "user.unban",
-    targetType: "user",
-    targetId: userId,
-    before: { banned: true, banReason: current.banReason },
-    after: { banned: false, reason },
-  });
-  return toProfile(updated!);
+  return setBan(tx, actorId, current, { banned: false, banReason: null }, reason, now);
 }
