@@ -20,6 +20,8 @@ const DASHBOARD_PAGES: Array<[string, string]> = [
   ["/dashboard/settings", "Settings"],
 ];
 const ADMIN_PAGES: Array<[string, string]> = [
+  ["/dashboard/admin", "Back office"],
+  ["/dashboard/admin/users", "Users"],
   ["/dashboard/admin/deposits", "Deposits"],
   ["/dashboard/admin/payouts", "Payouts"],
   ["/dashboard/admin/plans", "Plans"],

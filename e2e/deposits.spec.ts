@@ -73,8 +73,10 @@ test.describe("deposits", () => {
 
     // The operator confirms the crypto deposit for what actually arrived and rejects the bank one.
     const admin = await newAdminPage(browser);
+    // The back office opens on its overview; the pending deposits' panel leads to the queue.
     await visit(admin, "/dashboard/admin");
-    await expect(admin).toHaveURL(`${BASE_URL}/dashboard/admin/deposits`);
+    await admin.getByTestId("overview-deposits").getByRole("link", { name: "Open the queue" }).click();
+    await expect(admin).toHaveURL(`${BASE_URL}/dashboard/admin/deposits?status=pending`);
     await expect(admin.getByRole("heading", { level: 1, name: "Deposits" })).toBeVisible();
     const pendingCrypto = admin.getByTestId("admin-deposit").filter({ hasText: cryptoReference });
     await expect(pendingCrypto).toContainText(user.email);

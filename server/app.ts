@@ -25,6 +25,8 @@ import { adminRoutes } from "./routes/admin.js";
 import { adminAuditRoutes } from "./routes/admin-audit.js";
 import { adminMessageRoutes } from "./routes/admin-messages.js";
 import { adminReconciliationRoutes } from "./routes/admin-reconciliation.js";
+import { adminOverviewRoutes } from "./routes/admin-overview.js";
+import { adminUserRoutes } from "./routes/admin-users.js";
 import { authRoutes } from "./routes/auth.js";
 import { contactRoutes } from "./routes/contact.js";
 import { contentRoutes } from "./routes/content.js";
@@ -114,7 +116,11 @@ export function createApp(deps: AppDeps) {
   if (metrics) app.get("/metrics", metrics.serve);
   app.route("/api/auth", authRoutes(auth, { db: database.db, trustProxy: config.trustProxy, rateLimit: config.rateLimit }));
   // Every JSON router declares its operations (server/http/api-router.ts); the OpenAPI document is built from them.
+  // The admin routers mounted below /api/admin come before it: each answers with its own guard, and
+  // the /api/admin router's guard would otherwise run a second time for their paths.
   const routers: ApiRouter[] = [
+    adminOverviewRoutes(deps),
+    adminUserRoutes(deps),
     adminRoutes(deps),
     adminAuditRoutes(deps),
     adminMessageRoutes(deps),

@@ -3,6 +3,7 @@ import type { Database } from "./db/client.js";
 import type { Logger } from "./logger.js";
 import { flushSignInFailures } from "./services/audit/sign-in-failures.js";
 import { expireDeposits } from "./services/deposits/expire-deposits.js";
+import { recordSettlementRun, type SettlementRunRecord } from "./services/admin-overview/settlement-run.js";
 import { settleDue } from "./services/investments/settle-due.js";
 
 const MINUTE = 60_000;
@@ -36,14 +37,24 @@ export function startJobs(deps: JobDeps): () => Promise<void> {
   const settle = async () => {
     if (settling) return;
     settling = true;
+    const startedAt = clock.now();
+    let record: SettlementRunRecord;
     try {
-      const run = await settleDue(db, clock.now(), { workers: deps.settlementWorkers });
+      const run = await settleDue(db, startedAt, { workers: deps.settlementWorkers });
+      record = { startedAt, finishedAt: clock.now(), settled: run.settled, profitCents: run.profitCents, error: null };
       if (run.settled > 0) {
         logger.info({ settled: run.settled }, "settled matured investments");
         deps.onSettled();
       }
     } catch (error) {
       logger.error({ err: error }, "settlement failed");
+      record = { startedAt, finishedAt: clock.now(), settled: 0, profitCents: 0n, error: error instanceof Error ? error.message : String(error) };
+    }
+    try {
+      // The back office's overview shows the last run (decision 0033); losing this row never stops settlement.
+      await recordSettlementRun(db, record);
+    } catch (error) {
+      logger.error({ err: error }, "recording the settlement run failed");
     } finally {
       settling = false;
     }

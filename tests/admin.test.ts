@@ -47,7 +47,7 @@ describe("roles", () => {
 
     const response = await client.get(`/api/admin/users?q=${encodeURIComponent("boss-")}`);
     expect(response.status).toBe(200);
-    const { users } = await response.json();
+    const { items: users } = await response.json();
     expect(users.map((row: { email: string }) => row.email)).toContain(email);
     expect(users.every((row: { email: string }) => row.email.includes("boss-"))).toBe(true);
   });

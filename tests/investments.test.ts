@@ -261,21 +261,24 @@ describe("the admin interest tool", () => {
     await client.post("/api/investments", { planId: "premium", amountCents: 500_000 });
     suite.server.clock.advance(31 * DAY);
 
-    const first = await admin.client.post(`/api/admin/users/${id}/credit-interest`);
+    const reason = { reason: "Matured while the settler was down" };
+    expect((await admin.client.post(`/api/admin/users/${id}/credit-interest`, {})).status).toBe(400);
+    const first = await admin.client.post(`/api/admin/users/${id}/credit-interest`, reason);
     expect(first.status).toBe(200);
     expect((await first.json()).message).toMatch(new RegExp(`^Successfully updated interest for ${id}\\.`));
     expect(await summary(client)).toMatchObject({ mainBalanceCents: 575_000, interestBalanceCents: 75_000 });
 
-    const second = await admin.client.post(`/api/admin/users/${id}/credit-interest`);
+    const second = await admin.client.post(`/api/admin/users/${id}/credit-interest`, reason);
     expect(await second.json()).toMatchObject({ settled: 0, message: `No interest is due for ${id} right now.` });
     expect((await summary(client)).mainBalanceCents).toBe(575_000);
 
-    const unknown = await admin.client.post("/api/admin/users/nobody/credit-interest");
+    const unknown = await admin.client.post("/api/admin/users/nobody/credit-interest", reason);
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).error.message).toBe("User not found.");
-    expect((await client.post(`/api/admin/users/${id}/credit-interest`)).status).toBe(403);
-    const audits = await db().select().from(auditLog).where(eq(auditLog.targetId, id));
-    expect(audits.filter((row) => row.action === "interest.credit")).toHaveLength(2);
+    expect((await client.post(`/api/admin/users/${id}/credit-interest`, reason)).status).toBe(403);
+    const audits = (await db().select().from(auditLog).where(eq(auditLog.targetId, id))).filter((row) => row.action === "interest.credit");
+    expect(audits).toHaveLength(2);
+    expect(audits.map((row) => (row.after as { reason: string }).reason)).toEqual([reason.reason, reason.reason]);
   });
 });
 
@@ -305,7 +308,7 @@ describe("settlement totals (property)", () => {
           const later = new Date(start.getTime() + 50 * DAY);
           for (const step of order) {
             if (step === "job") await settleDue(db(), later, { batchSize: 3 });
-            else await db().transaction((tx) => creditInterest(tx, id, id, later));
+            else await db().transaction((tx) => creditInterest(tx, id, id, later, "property test"));
           }
           await settleDue(db(), later);
           const figures = await summarize(db(), id);
@@ -335,7 +338,7 @@ describe.runIf(testDatabaseUrl)("settlement under concurrency (PostgreSQL)", () 
     const runs = await Promise.all([
       settleDue(db(), later, { batchSize: 3, workers: 2 }),
       settleDue(db(), later, { batchSize: 3, workers: 2 }),
-      db().transaction((tx) => creditInterest(tx, users[0]!.id, users[0]!.id, later)),
+      db().transaction((tx) => creditInterest(tx, users[0]!.id, users[0]!.id, later, "race test")),
     ]);
     expect(runs.reduce((sum, run) => sum + run.settled, 0)).toBe(users.length * principals.length);
     const invested = principals.reduce((sum, p) => sum + p, 0n);

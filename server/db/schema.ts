@@ -572,6 +572,20 @@ export const outgoingMail = pgTable(
 );
 
 /**
+ * The last run of each periodic job (today only "settlement"), overwritten by each run: the back office's overview shows when settlement last ran and what it
+ * paid (decision 0033). Not a history: the journals are that.
+ */
+export const settlementRun = pgTable("settlement_run", {
+  name: text("name").primaryKey(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }).notNull(),
+  settled: integer("settled").notNull(),
+  profitCents: bigint("profit_cents", { mode: "bigint" }).notNull(),
+  /** Why the run failed, or null when it finished. */
+  error: text("error"),
+});
+
+/**
  * Which version of the ledger's SQL (server/db/sql/) the database holds: a digest of those files and
  * of the last migration. Migrating applies the files again whenever it differs (server/db/ledger-sql.ts).
  */
@@ -606,4 +620,5 @@ export const schema = {
   moneyRequest,
   outgoingMail,
   ledgerSqlVersion,
+  settlementRun,
 };

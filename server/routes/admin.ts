@@ -1,6 +1,4 @@
 import * as z from "zod/mini";
-import { formatCents } from "#shared/money.js";
-import { creditInterestResultDto, userSearchQuery, userSummaryDto } from "#shared/schemas/admin.js";
 import { adminDepositPage, adminDepositsQuery, confirmDepositSchema, depositDto, rejectDepositSchema } from "#shared/schemas/deposits.js";
 import { planInputSchema } from "#shared/schemas/investments.js";
 import { adminPayoutPage, adminPayoutsQuery, markPayoutPaidSchema, payoutDto, rejectPayoutSchema } from "#shared/schemas/payouts.js";
@@ -13,24 +11,21 @@ import { readJson, readQuery } from "../http/json-body.js";
 import { requireAdmin, requireUser } from "../http/session.js";
 import { confirmDeposit, rejectDeposit } from "../services/deposits/decide-deposit.js";
 import { DEPOSIT_CSV_COLUMNS, listDepositsForAdmin } from "../services/deposits/list-deposits.js";
-import { creditInterest } from "../services/investments/credit-interest.js";
 import { approvePayout } from "../services/payouts/approve-payout.js";
 import { markPayoutPaid, rejectPayout } from "../services/payouts/decide-payout.js";
 import { listPayoutsForAdmin, PAYOUT_CSV_COLUMNS } from "../services/payouts/list-payouts.js";
 import { toPayoutDto } from "../services/payouts/payout-dto.js";
 import { listActivePlans } from "../services/plans/list-active-plans.js";
 import { listAllPlans, updatePlan } from "../services/plans/update-plan.js";
-import { searchUsers } from "../services/users/search-users.js";
 import { toPublicSite } from "../site.js";
 
-/** The operator back office API: every route needs a session, the admin role and a second factor, checked here. */
+/**
+ * The operator back office API (queues and plans; users and the overview have their own routers):
+ * every route needs a session, the admin role and a second factor, checked here.
+ */
 export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
   return new ApiRouter("/api/admin")
     .use(requireUser(auth, database.db), requireAdmin())
-    .on(
-      { method: "get", path: "/users", summary: "Accounts by e-mail or name", auth: "admin", query: userSearchQuery, response: z.object({ users: z.array(userSummaryDto) }) },
-      async (c) => c.json({ users: await searchUsers(database.db, readQuery(c, userSearchQuery).q) }),
-    )
     .on(
       {
         method: "get",
@@ -53,28 +48,6 @@ export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
         const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
           const decision = await confirmDeposit(tx, config.deposits, c.get("user").id, c.req.param("id"), value, clock.now());
           return { status: 200, body: decision.deposit };
-        });
-        return respond(c, outcome);
-      },
-    )
-    .on(
-      {
-        method: "post",
-        path: "/users/:id/credit-interest",
-        summary: "Pay the interest a user's matured investments are owed now",
-        auth: "admin",
-        response: creditInterestResultDto,
-        idempotent: true,
-      },
-      async (c) => {
-        const adminId = c.get("user").id;
-        const outcome = await runMoneyOperation(c, database.db, adminId, "", async (tx) => {
-          const credited = await creditInterest(tx, adminId, c.req.param("id"), clock.now());
-          const message =
-            credited.settled === 0
-              ? `No interest is due for ${c.req.param("id")} right now.`
-              : `Successfully updated interest for ${c.req.param("id")}. Paid ${credited.settled} matured investment${credited.settled === 1 ? "" : "s"}, ${formatCents(credited.profitCents)} in profit.`;
-          return { status: 200, body: { settled: credited.settled, profitCents: Number(credited.profitCents), message } };
         });
         return respond(c, outcome);
       },

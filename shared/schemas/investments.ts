@@ -39,7 +39,3 @@ export const planInputSchema = z.object({
   active: z.boolean(),
 });
 export type PlanInput = z.infer<typeof planInputSchema>;
-
-export const creditInterestSchema = z.object({
-  userId: textField({ label: "The user id", min: 1, max: 64, messages: { required: "Enter a user id." } }),
-});

@@ -33,6 +33,7 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   "/dashboard/notifications": "Notifications",
   "/dashboard/settings": "Settings",
   "/dashboard/admin": "Back office",
+  "/dashboard/admin/users": "Users",
   "/dashboard/admin/deposits": "Deposits",
   "/dashboard/admin/payouts": "Payouts",
   "/dashboard/admin/plans": "Plans",
@@ -45,7 +46,9 @@ export function metaFor(pathname: string): PageMeta {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (path === "/dashboard" || path.startsWith("/dashboard/")) {
     // An unknown back-office path shows "Back office" (not available yet); any other, the 404 page.
-    const title = DASHBOARD_TITLES[path] ?? (path.startsWith("/dashboard/admin/") ? DASHBOARD_TITLES["/dashboard/admin"] : undefined);
+    const title =
+      DASHBOARD_TITLES[path] ??
+      (path.startsWith("/dashboard/admin/users/") ? "User" : path.startsWith("/dashboard/admin/") ? DASHBOARD_TITLES["/dashboard/admin"] : undefined);
     return title ? { title, description: "" } : NOT_FOUND_META;
   }
   return PUBLIC_META[pathname] ?? NOT_FOUND_META;

@@ -6,8 +6,9 @@ import { amountCell, ownerColumns, textCell, type CsvColumn } from "../admin-lis
 import { countAll, matchingText, readList, sortedBy, withinAmounts, withinDays } from "../admin-lists/page-query.js";
 import { toDepositDto } from "./deposit-dto.js";
 
-export async function listMyDeposits(db: DbExecutor, userId: string, limit = 50): Promise<DepositDto[]> {
-  const rows = await db.select().from(deposit).where(eq(deposit.userId, userId)).orderBy(desc(deposit.createdAt), desc(deposit.id)).limit(limit);
+/** A user's deposits, newest first (the back office pages through them with `offset`). */
+export async function listMyDeposits(db: DbExecutor, userId: string, limit = 50, offset = 0): Promise<DepositDto[]> {
+  const rows = await db.select().from(deposit).where(eq(deposit.userId, userId)).orderBy(desc(deposit.createdAt), desc(deposit.id)).limit(limit).offset(offset);
   return rows.map(toDepositDto);
 }
 

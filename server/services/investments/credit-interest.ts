@@ -6,11 +6,11 @@ import { recordAudit } from "../audit/record-audit.js";
 import { settleBatch, type SettlementRun } from "./settle-due.js";
 
 /**
- * The admin tool: pays now whatever that user's matured investments are owed under their own
+ * The admin tool (on the user detail screen; the operator's reason goes into the audit log): pays now whatever that user's matured investments are owed under their own
  * terms. It first waits for (rather than skips) rows a settler holds, so a second press, or a
  * press racing the scheduled job, finds nothing left to pay.
  */
-export async function creditInterest(tx: DbExecutor, actorId: string, userId: string, now: Date): Promise<SettlementRun> {
+export async function creditInterest(tx: DbExecutor, actorId: string, userId: string, now: Date, reason: string): Promise<SettlementRun> {
   const [owner] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
   if (!owner) throw new AppError("NOT_FOUND", "User not found.");
   // FOR UPDATE re-checks the WHERE after waiting, so rows paid meanwhile drop out.
@@ -26,7 +26,7 @@ export async function creditInterest(tx: DbExecutor, actorId: string, userId: st
     targetType: "user",
     targetId: userId,
     before: { due: due.map((row) => row.id) },
-    after: { settled: run.settled, profitCents: run.profitCents },
+    after: { settled: run.settled, profitCents: run.profitCents, reason },
   });
   return run;
 }

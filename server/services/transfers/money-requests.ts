@@ -95,8 +95,8 @@ export async function createMoneyRequest(
   return { request: toDto(row, requester.id, { name: payer.name, email: payer.email }), notifications: [notification] };
 }
 
-/** Requests the caller made or was asked to pay, newest first. */
-export async function listMoneyRequests(db: DbExecutor, viewerId: string, limit = 50): Promise<MoneyRequestDto[]> {
+/** Requests the caller made or was asked to pay, newest first (the back office pages through them with `offset`). */
+export async function listMoneyRequests(db: DbExecutor, viewerId: string, limit = 50, offset = 0): Promise<MoneyRequestDto[]> {
   const requester = alias(user, "requester");
   const payer = alias(user, "payer");
   const rows = await db
@@ -106,7 +106,8 @@ export async function listMoneyRequests(db: DbExecutor, viewerId: string, limit 
     .innerJoin(payer, eq(payer.id, moneyRequest.payerId))
     .where(or(eq(moneyRequest.requesterId, viewerId), eq(moneyRequest.payerId, viewerId)))
     .orderBy(desc(moneyRequest.createdAt), desc(moneyRequest.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
   return rows.map((row) => toDto(row.request, viewerId, row.request.payerId === viewerId ? row.requester : row.payer));
 }
 

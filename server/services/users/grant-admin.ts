@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.js";
-import { session, user } from "#server/db/schema.js";
+import { user } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
 import { recordAudit } from "../audit/record-audit.js";
+import { endSessions } from "./end-sessions.js";
 
 export interface GrantAdminResult {
   email: string;
@@ -27,7 +28,7 @@ export async function grantAdmin(db: Database, email: string): Promise<GrantAdmi
     const result = { email: found.email, twoFactorEnabled: found.twoFactorEnabled };
     if (found.role === "admin") return { ...result, alreadyAdmin: true };
     await tx.update(user).set({ role: "admin", updatedAt: new Date() }).where(eq(user.id, found.id));
-    await tx.delete(session).where(eq(session.userId, found.id));
+    await endSessions(tx, found.id);
     // The operator's CLI has no signed-in actor: the entry's actor is empty and its action says how.
     await recordAudit(tx, { actorId: null, action: "user.grant_admin.cli", targetType: "user", targetId: found.id, before: { role: found.role }, after: { role: "admin" } });
     return { ...result, alreadyAdmin: false };

@@ -1,13 +1,16 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Navigate, Outlet, Route, Routes } from "react-router";
+import { Outlet, Route, Routes } from "react-router";
 import { queryClient } from "#web/lib/query-client.js";
 import { ScrollToHash } from "#web/lib/scroll-to-hash.js";
 import { AdminAuditScreen } from "../admin/audit.js";
 import { AdminDepositsScreen } from "../admin/deposits.js";
 import { AdminMessagesScreen } from "../admin/messages.js";
 import { AdminReconciliationScreen } from "../admin/reconciliation.js";
+import { AdminOverviewScreen } from "../admin/overview.js";
 import { AdminPayoutsScreen } from "../admin/payouts.js";
 import { AdminPlansScreen } from "../admin/plans.js";
+import { AdminUserDetailScreen } from "../admin/user-detail.js";
+import { AdminUsersScreen } from "../admin/users.js";
 import { NotFoundPage } from "../public/not-found.js";
 import { RequireAuth, TwoFactorGate } from "./guard.js";
 import { DashboardLayout } from "./layout.js";
@@ -55,8 +58,9 @@ export default function DashboardRoutes() {
                 </RequireAuth>
               }
             >
-              {/* The back office opens on the queue that needs attention first. */}
-              <Route index element={<Navigate to="deposits" replace />} />
+              <Route index element={<AdminOverviewScreen />} />
+              <Route path="users" element={<AdminUsersScreen />} />
+              <Route path="users/:id" element={<AdminUserDetailScreen />} />
               <Route path="deposits" element={<AdminDepositsScreen />} />
               <Route path="payouts" element={<AdminPayoutsScreen />} />
               <Route path="plans" element={<AdminPlansScreen />} />

@@ -13,6 +13,7 @@ import {
   Settings,
   SlidersHorizontal,
   ShieldCheck,
+  Users,
   Wallet,
   X,
 } from "lucide-react";
@@ -47,8 +48,9 @@ const GENERAL: NavItem[] = [
 
 const ACCOUNT: NavItem[] = [{ to: "/dashboard/settings", label: "Settings", icon: Settings }];
 const ADMIN: NavItem[] = [
-  // `end`: /dashboard/admin only redirects to a section, so the section's own item is the one shown as current.
+  // `end`: the overview is current only on /dashboard/admin itself, not on every section under it.
   { to: "/dashboard/admin", label: "Back office", icon: ShieldCheck, end: true },
+  { to: "/dashboard/admin/users", label: "Users", icon: Users },
   { to: "/dashboard/admin/deposits", label: "Deposits", icon: Banknote },
   { to: "/dashboard/admin/payouts", label: "Payouts", icon: ArrowUpFromLine },
   { to: "/dashboard/admin/plans", label: "Plans", icon: SlidersHorizontal },

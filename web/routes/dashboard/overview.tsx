@@ -1,13 +1,12 @@
 import { useId } from "react";
 import { useSession } from "#web/lib/session.js";
 import { MyDeposits } from "#web/features/deposits/components/my-deposits.js";
-import { CreditInterestPanel } from "#web/features/investments/components/credit-interest-panel.js";
 import { MyInvestments } from "#web/features/investments/components/my-investments.js";
 import { BalanceCards } from "#web/features/ledger/components/balance-cards.js";
 import { displayName } from "./layout.js";
 import { ScreenTitle } from "./screens.js";
 
-/** /dashboard: the six figures from the ledger, the latest investments, the admin tool (admins only), then the user's deposits. */
+/** /dashboard: the six figures from the ledger, the latest investments, then the user's deposits (the interest tool is on the back office's user page). */
 export function OverviewScreen() {
   const { user } = useSession();
   const investmentsHeading = useId();
@@ -22,12 +21,6 @@ export function OverviewScreen() {
         </h2>
         <MyInvestments compact />
       </section>
-      {/* The server refuses the call to anyone else; hiding it only keeps the screen honest. */}
-      {user?.role === "admin" && (
-        <div className="mt-10">
-          <CreditInterestPanel />
-        </div>
-      )}
       <section aria-labelledby={depositsHeading} className="mt-10">
         <h2 id={depositsHeading} className="mb-4 text-lg font-semibold text-brand-900">
           Your deposits

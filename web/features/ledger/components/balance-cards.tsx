@@ -46,11 +46,15 @@ export function BalanceCards() {
   if (summary.isPending) return <Loading />;
   // Unlike the reference (which only logged it), say so: zeros here would be a false figure.
   if (summary.isError) return <Alert tone="error">Your balances could not be loaded. Reload the page to try again.</Alert>;
+  return <BalanceCardList summary={summary.data} />;
+}
 
+/** The six cards for a summary: the user's own, or (the back office's user detail) the same answer read for them. */
+export function BalanceCardList({ summary, name = "Balances" }: { summary: SummaryDto; name?: string }) {
   return (
-    <ul aria-label="Balances" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <ul aria-label={name} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {CARDS.map(({ label, field, icon: Icon, explains, pending }) => {
-        const waiting = pending?.(summary.data);
+        const waiting = pending?.(summary);
         return (
           <li key={field} className="flex items-start gap-4 rounded-card border border-slate-200 bg-white p-5 shadow-sm" data-testid={`card-${field}`}>
             <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
@@ -58,7 +62,7 @@ export function BalanceCards() {
             </span>
             <div className="min-w-0">
               <p className="text-sm font-medium text-slate-600">{label}</p>
-              <p className="mt-1 text-2xl font-bold break-words text-slate-900">{formatCents(summary.data[field])}</p>
+              <p className="mt-1 text-2xl font-bold break-words text-slate-900">{formatCents(summary[field])}</p>
               <p className="mt-1 text-sm text-slate-600">{explains}</p>
               {waiting && (
                 <p className="mt-2 text-sm font-medium text-amber-800" data-testid={`pending-${field}`}>

@@ -1,0 +1,44 @@
+import * as z from "zod/mini";
+
+/** A queue of requests waiting for an operator: how many, how much, and how long the oldest has waited. */
+const queueFigures = z.object({
+  count: z.number(),
+  totalCents: z.number(),
+  /** When the oldest waiting request was made; null when none waits. */
+  oldestAt: z.nullable(z.string()),
+  oldestAgeSeconds: z.nullable(z.number()),
+});
+
+/** What crossed the platform's ledger accounts in one period (docs/product.md, money model). */
+const flowFigures = z.object({
+  /** Confirmed deposits: Σ credited from the deposits account. */
+  moneyInCents: z.number(),
+  /** Profit paid at maturity: Σ credited from the interest account. */
+  interestPaidCents: z.number(),
+  /** Payouts marked paid: Σ moved to the payouts account. */
+  moneyOutCents: z.number(),
+});
+
+export const MATURING_WITHIN_DAYS = 7;
+
+/** GET /api/admin/overview: every figure read from the database for this answer (the ledger check at most a minute old). */
+export const adminOverviewDto = z.object({
+  generatedAt: z.string(),
+  pendingDeposits: queueFigures,
+  pendingPayouts: z.extend(queueFigures, {
+    /** Payouts at or above PAYOUT_APPROVAL_USD that no second admin has approved yet (four eyes). */
+    awaitingSecondApproval: z.number(),
+  }),
+  /** Active investments that mature within MATURING_WITHIN_DAYS (or are already due and not yet settled). */
+  maturing: z.object({ withinDays: z.number(), count: z.number(), principalCents: z.number(), profitCents: z.number() }),
+  /** What the platform owes its users: Σ of every user's three accounts. */
+  liabilities: z.object({ availableCents: z.number(), investedCents: z.number(), payoutHoldCents: z.number(), totalCents: z.number() }),
+  /** "today" is the UTC calendar day; "last30Days" the 30 × 24 hours before now. */
+  flows: z.object({ today: flowFigures, last30Days: flowFigures, allTime: flowFigures }),
+  ledgerCheck: z.object({ checkedAt: z.string(), problems: z.array(z.string()) }),
+  lastSettlementRun: z.nullable(
+    z.object({ startedAt: z.string(), finishedAt: z.string(), settled: z.number(), profitCents: z.number(), error: z.nullable(z.string()) }),
+  ),
+});
+export type AdminOverviewDto = z.infer<typeof adminOverviewDto>;
+export type FlowFigures = z.infer<typeof flowFigures>;

@@ -1,0 +1,53 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Page } from "#shared/schemas/admin-list.js";
+import type { AdminUserDetail, AdminUserProfile, AdminUserRow, ChangeRoleInput } from "#shared/schemas/admin-users.js";
+import { apiRequest } from "#web/lib/api.js";
+
+export const ADMIN_USERS_PATH = "/api/admin/users";
+const USERS_KEY = ["admin", "users"] as const;
+
+const userPath = (id: string) => `${ADMIN_USERS_PATH}/${encodeURIComponent(id)}`;
+
+/** One page of the users table; `query` is the list's URL state. The old page stays while the next loads. */
+export function useAdminUsers(query: string) {
+  return useQuery({
+    queryKey: [...USERS_KEY, "list", query],
+    queryFn: () => apiRequest<Page<AdminUserRow>>(`${ADMIN_USERS_PATH}?${query}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminUser(id: string) {
+  return useQuery({ queryKey: [...USERS_KEY, id], queryFn: () => apiRequest<AdminUserDetail>(userPath(id)) });
+}
+
+/** The per-user lists of the detail screen: deposits, investments, payouts, … (one page each). */
+export const USER_LISTS = ["deposits", "investments", "payouts", "transfers", "money-requests", "history", "sessions", "audit"] as const;
+export type UserList = (typeof USER_LISTS)[number];
+
+export function useUserList<T>(id: string, list: UserList, query: string) {
+  return useQuery({
+    queryKey: [...USERS_KEY, id, list, query],
+    queryFn: () => apiRequest<Page<T>>(`${userPath(id)}/${list}?${query}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type UserAction = { kind: "ban" | "unban"; reason: string } | ({ kind: "role" } & ChangeRoleInput) | { kind: "revoke-session"; sessionId: string; reason: string };
+
+function act(id: string, action: UserAction): Promise<unknown> {
+  if (action.kind === "revoke-session") {
+    return apiRequest(`${userPath(id)}/sessions/${encodeURIComponent(action.sessionId)}/revoke`, { body: { reason: action.reason } });
+  }
+  const body = action.kind === "role" ? { role: action.role, reason: action.reason } : { reason: action.reason };
+  return apiRequest<AdminUserProfile>(`${userPath(id)}/${action.kind}`, { body });
+}
+
+/** Ban, unban, change the role or end a session; afterwards everything shown about the user is read again. */
+export function useUserAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: UserAction) => act(id, action),
+    onSettled: () => client.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}
