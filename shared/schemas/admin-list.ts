@@ -44,7 +44,7 @@ export function parseSort<K extends string>(text: string, keys: readonly K[]): S
 export function sortParam<const K extends string>(keys: readonly [K, ...K[]], fallback: SortOrder<K> = { key: keys[0], direction: "asc" }) {
   const message = `sort must be one of ${keys.join(", ")}, each optionally with a leading "-" for descending.`;
   return z.pipe(
-    z.optional(z.string(message).check(z.refine((text) => parseSort(text, keys) !== undefined, message))),
+    z.optional(z.string(message).check(z.refine((text) => parseSort(text, keys) !== undefined, message), z.describe(`Sort by ${keys.join(", ")}; a leading "-" sorts descending. Ties are ordered by id.`))),
     z.transform((text): SortOrder<K> => (text === undefined ? fallback : (parseSort(text, keys) ?? fallback))),
   );
 }
@@ -53,18 +53,26 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isCalendarDate = (text: string) => ISO_DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 
 /** A calendar day in UTC ("2026-11-24"); `from` counts from its start, `to` up to its end. */
-export const isoDateParam = (name: string) =>
-  z.optional(z.string(`${name} must be a date like 2026-01-31.`).check(z.refine(isCalendarDate, `${name} must be a date like 2026-01-31.`)));
+export const isoDateParam = (name: "from" | "to") =>
+  z.optional(
+    z
+      .string(`${name} must be a date like 2026-01-31.`)
+      .check(
+        z.refine(isCalendarDate, `${name} must be a date like 2026-01-31.`),
+        z.describe(name === "from" ? "Created on or after this UTC day (YYYY-MM-DD)." : "Created on or before this UTC day (YYYY-MM-DD)."),
+      ),
+  );
 
 /**
  * An amount bound in dollars as an operator types it ("100", "99.50"): at most two decimals,
  * more than zero. Parsed to integer cents with `parseAmount`, so the server compares cents.
  */
-export const amountParam = (name: string) =>
+export const amountParam = (name: "min" | "max") =>
   z.pipe(
     z.optional(
       z.string(`${name} must be an amount in dollars, like 100 or 99.50.`).check(
         z.refine((text) => parseAmount(text).ok, `${name} must be an amount in dollars, like 100 or 99.50.`),
+        z.describe(`${name === "min" ? "Smallest" : "Largest"} amount, in US dollars with at most two decimals (both ends included).`),
       ),
     ),
     z.transform((text) => {
