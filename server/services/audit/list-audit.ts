@@ -35,35 +35,30 @@ function conditions(filters: AuditFilters): SQL | undefined {
 /** A page of the audit log (or all of it that matches, for CSV), newest first by default. */
 export async function listAudit(db: DbExecutor, filters: AuditFilters) {
   const where = conditions(filters);
+  const actorJoin = eq(actor.id, auditLog.actorId);
   return readList(
     filters,
-    async (window) => {
-      const rows = await db
-        .select({
-          id: auditLog.id,
-          seq: auditLog.seq,
-          createdAt: auditLog.createdAt,
-          actorId: auditLog.actorId,
-          actorEmail: actor.email,
-          action: auditLog.action,
-          targetType: auditLog.targetType,
-          targetId: auditLog.targetId,
-          before: auditLog.before,
-          after: auditLog.after,
-          requestId: auditLog.requestId,
-          hash: auditLog.hash,
-        })
-        .from(auditLog)
-        .leftJoin(actor, eq(actor.id, auditLog.actorId))
-        .where(where)
-        .orderBy(...sortedBy(filters.sort, { seq: auditLog.seq, action: auditLog.action, actor: sql`coalesce(${actor.email}, '')` }, auditLog.seq))
-        .limit(window.limit)
-        .offset(window.offset);
-      return rows.map((row): AuditEntryDto => ({ ...row, actorEmail: row.actorEmail ?? null, createdAt: row.createdAt.toISOString() }));
-    },
-    async () => {
-      const [row] = await db.select({ total: countAll }).from(auditLog).leftJoin(actor, eq(actor.id, auditLog.actorId)).where(where);
-      return row?.total ?? 0;
-    },
+    db
+      .select({
+        id: auditLog.id,
+        seq: auditLog.seq,
+        createdAt: auditLog.createdAt,
+        actorId: auditLog.actorId,
+        actorEmail: actor.email,
+        action: auditLog.action,
+        targetType: auditLog.targetType,
+        targetId: auditLog.targetId,
+        before: auditLog.before,
+        after: auditLog.after,
+        requestId: auditLog.requestId,
+        hash: auditLog.hash,
+      })
+      .from(auditLog)
+      .leftJoin(actor, actorJoin)
+      .where(where)
+      .$dynamic(),
+    db.select({ total: countAll }).from(auditLog).leftJoin(actor, actorJoin).where(where).$dynamic(),
+    sortedBy(filters.sort, { seq: auditLog.seq, action: auditLog.action, actor: sql`coalesce(${actor.email}, '')` }, auditLog.seq),
+    (row): AuditEntryDto => ({ ...row, actorEmail: row.actorEmail ?? null, createdAt: row.createdAt.toISOString() }),
   );
 }

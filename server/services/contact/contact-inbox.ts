@@ -1,4 +1,4 @@
-import { count, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ContactMessageDto, ContactStatus } from "#shared/schemas/contact-inbox.js";
 import type { DbExecutor } from "#server/db/client.js";
@@ -6,7 +6,7 @@ import { contactMessage, user } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
 import { recordAudit } from "../audit/record-audit.js";
 import { enqueueMail } from "../mail/enqueue-mail.js";
-import { readList } from "../admin-lists/page-query.js";
+import { countAll, readList } from "../admin-lists/page-query.js";
 import { oneLine } from "./submit-contact-message.js";
 
 const replier = alias(user, "replier");
@@ -38,20 +38,13 @@ const toDto = (row: Row): ContactMessageDto =>
 /** The inbox, newest first, optionally one status only. */
 export async function listContactMessages(db: DbExecutor, query: { status?: ContactStatus; page: number; pageSize: number }) {
   const where = query.status ? eq(contactMessage.status, query.status) : undefined;
+  const replierJoin = eq(replier.id, contactMessage.repliedBy);
   return readList(
     query,
-    async (window) =>
-      (
-        await db
-          .select(columns)
-          .from(contactMessage)
-          .leftJoin(replier, eq(replier.id, contactMessage.repliedBy))
-          .where(where)
-          .orderBy(desc(contactMessage.createdAt), desc(contactMessage.id))
-          .limit(window.limit)
-          .offset(window.offset)
-      ).map(toDto),
-    async () => (await db.select({ total: count() }).from(contactMessage).where(where))[0]?.total ?? 0,
+    db.select(columns).from(contactMessage).leftJoin(replier, replierJoin).where(where).$dynamic(),
+    db.select({ total: countAll }).from(contactMessage).where(where).$dynamic(),
+    [desc(contactMessage.createdAt), desc(contactMessage.id)],
+    toDto,
   );
 }
 

@@ -17,10 +17,7 @@ export function AdminAuditScreen() {
       <DataTable
         caption="Audit log"
         columns={AUDIT_COLUMNS}
-        data={audit.data}
-        isPending={audit.isPending}
-        isError={audit.isError}
-        isFetching={audit.isPlaceholderData}
+        query={audit}
         loadError={audit.error?.message ?? "The audit log could not be loaded. Reload the page to try again."}
         empty="No entries match these filters."
         itemKey={(entry) => entry.id}

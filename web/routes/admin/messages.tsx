@@ -16,10 +16,7 @@ export function AdminMessagesScreen() {
       <DataTable
         caption="Contact messages"
         columns={MESSAGE_COLUMNS}
-        data={messages.data}
-        isPending={messages.isPending}
-        isError={messages.isError}
-        isFetching={messages.isPlaceholderData}
+        query={messages}
         loadError={messages.error?.message ?? "The messages could not be loaded. Reload the page to try again."}
         empty="No messages match this filter."
         itemKey={(message) => message.id}

@@ -29,10 +29,7 @@ export function AdminReconciliationScreen() {
       <DataTable
         caption="Reconciliation by day"
         columns={RECONCILIATION_COLUMNS}
-        data={page}
-        isPending={report.isPending}
-        isError={report.isError}
-        isFetching={report.isPlaceholderData}
+        query={{ ...report, data: page }}
         loadError={report.error?.message ?? "The reconciliation could not be loaded. Reload the page to try again."}
         empty="No days in this period."
         itemKey={(day) => day.day}

@@ -15,10 +15,7 @@ export function AdminUsersScreen() {
       <DataTable
         caption="Users"
         columns={USER_COLUMNS}
-        data={users.data}
-        isPending={users.isPending}
-        isError={users.isError}
-        isFetching={users.isPlaceholderData}
+        query={users}
         loadError={users.error?.message ?? "Users could not be loaded. Reload the page to try again."}
         empty="No users match these filters."
         itemKey={(user) => user.id}

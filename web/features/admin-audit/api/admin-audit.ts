@@ -1,15 +1,8 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { AuditPageDto } from "#shared/schemas/audit.js";
-import { apiRequest } from "#web/lib/api.js";
+import type { AuditEntryDto } from "#shared/schemas/audit.js";
+import { useListQuery } from "#web/components/admin/use-list-query.js";
 import { ADMIN_KEYS } from "#web/lib/query-keys.js";
 
 export const ADMIN_AUDIT_PATH = "/api/admin/audit";
 
 /** One page of the audit log; `query` is the list's URL state. */
-export function useAdminAudit(query: string) {
-  return useQuery({
-    queryKey: [...ADMIN_KEYS.audit, query],
-    queryFn: () => apiRequest<AuditPageDto>(`${ADMIN_AUDIT_PATH}?${query}`),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useAdminAudit = (query: string) => useListQuery<AuditEntryDto>(ADMIN_KEYS.audit, ADMIN_AUDIT_PATH, query);

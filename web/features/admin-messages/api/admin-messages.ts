@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useListQuery } from "#web/components/admin/use-list-query.js";
 import type { ContactInboxDto, ContactMessageDto } from "#shared/schemas/contact-inbox.js";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
 import { apiRequest } from "#web/lib/api.js";
@@ -7,13 +8,7 @@ import { ADMIN_KEYS } from "#web/lib/query-keys.js";
 export const ADMIN_MESSAGES_PATH = "/api/admin/messages";
 
 /** One page of the inbox; `query` is the list's URL state (status, page). */
-export function useAdminMessages(query: string) {
-  return useQuery({
-    queryKey: [...ADMIN_KEYS.messages, query],
-    queryFn: () => apiRequest<ContactInboxDto>(`${ADMIN_MESSAGES_PATH}?${query}`),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useAdminMessages = (query: string) => useListQuery<ContactMessageDto>(ADMIN_KEYS.messages, ADMIN_MESSAGES_PATH, query);
 
 /** The menu's badge: how many messages are new. One row is asked for; the total is the count. */
 export function useNewMessageCount(enabled: boolean) {

@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Page } from "#shared/schemas/admin-list.js";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useListQuery } from "#web/components/admin/use-list-query.js";
 import type { AdminUserDetail, AdminUserProfile, AdminUserRow, ChangeRoleInput } from "#shared/schemas/admin-users.js";
 import { apiRequest } from "#web/lib/api.js";
 
@@ -9,13 +9,7 @@ const USERS_KEY = ["admin", "users"] as const;
 const userPath = (id: string) => `${ADMIN_USERS_PATH}/${encodeURIComponent(id)}`;
 
 /** One page of the users table; `query` is the list's URL state. The old page stays while the next loads. */
-export function useAdminUsers(query: string) {
-  return useQuery({
-    queryKey: [...USERS_KEY, "list", query],
-    queryFn: () => apiRequest<Page<AdminUserRow>>(`${ADMIN_USERS_PATH}?${query}`),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useAdminUsers = (query: string) => useListQuery<AdminUserRow>([...USERS_KEY, "list"], ADMIN_USERS_PATH, query);
 
 export function useAdminUser(id: string) {
   return useQuery({ queryKey: [...USERS_KEY, id], queryFn: () => apiRequest<AdminUserDetail>(userPath(id)) });
@@ -25,13 +19,7 @@ export function useAdminUser(id: string) {
 export const USER_LISTS = ["deposits", "investments", "payouts", "transfers", "money-requests", "history", "sessions", "audit"] as const;
 export type UserList = (typeof USER_LISTS)[number];
 
-export function useUserList<T>(id: string, list: UserList, query: string) {
-  return useQuery({
-    queryKey: [...USERS_KEY, id, list, query],
-    queryFn: () => apiRequest<Page<T>>(`${userPath(id)}/${list}?${query}`),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useUserList = <T,>(id: string, list: UserList, query: string) => useListQuery<T>([...USERS_KEY, id, list], `${userPath(id)}/${list}`, query);
 
 export type UserAction = { kind: "ban" | "unban"; reason: string } | ({ kind: "role" } & ChangeRoleInput) | { kind: "revoke-session"; sessionId: string; reason: string };
 

@@ -92,10 +92,7 @@ function ListTable<T extends { id: string }>({ userId, list, columns, rowAction 
     <DataTable
       caption={TITLES[list]}
       columns={columns}
-      data={page.data}
-      isPending={page.isPending}
-      isError={page.isError}
-      isFetching={page.isPlaceholderData}
+      query={page}
       loadError={page.error?.message ?? "This list could not be loaded. Reload the page to try again."}
       empty={`No ${TITLES[list].toLowerCase()}.`}
       itemKey={(item) => item.id}
