@@ -11,7 +11,7 @@ describe("metaFor", () => {
   });
 
   it("an unknown back-office path is the back office; any other unknown path is not found", () => {
-    expect(metaFor("/dashboard/admin/audit").title).toBe("Back office");
+    expect(metaFor("/dashboard/admin/nothing-here").title).toBe("Back office");
     expect(metaFor("/dashboard/nothing-here")).toEqual(NOT_FOUND_META);
     expect(metaFor("/nothing-here")).toEqual(NOT_FOUND_META);
     expect(metaFor("/about").title).toBe("About us");
