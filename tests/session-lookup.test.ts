@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAuth, type Auth } from "#server/auth.js";
-import { betterAuthSession, createSessionLookup, readCookie, verifySignedCookie, type SessionLookup } from "#server/auth/session-lookup.js";
+import { betterAuthSession, createSessionLookup, readCookie, type SessionLookup } from "#server/auth/session-lookup.js";
 import { loadOrCreateSecret } from "#server/data-dir.js";
 import { session, user } from "#server/db/schema.js";
 import { person, type Person } from "./helpers/people.js";
