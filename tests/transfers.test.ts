@@ -36,11 +36,14 @@ describe("POST /api/transfers", () => {
     expect(await summary(ada)).toMatchObject({ mainBalanceCents: 7_500 });
     expect(await summary(ben)).toMatchObject({ mainBalanceCents: 2_500 });
 
-    const notes = await db().select().from(notification).where(eq(notification.subjectId, body.id)).orderBy(notification.id);
-    expect(notes.map((n) => [n.userId, n.kind, n.body])).toEqual([
-      [ben.id, "transfer_received", "Ada Obi sent you $25.00: rent"],
-      [ada.id, "transfer_sent", "You sent $25.00 to Ben Eze."],
-    ]);
+    // One each, to different people: their order within the same millisecond is not defined.
+    const notes = await db().select().from(notification).where(eq(notification.subjectId, body.id));
+    expect(notes.map((n) => [n.userId, n.kind, n.body]).sort()).toEqual(
+      [
+        [ben.id, "transfer_received", "Ada Obi sent you $25.00: rent"],
+        [ada.id, "transfer_sent", "You sent $25.00 to Ben Eze."],
+      ].sort(),
+    );
     const mails = await db().select().from(outgoingMail).where(inArray(outgoingMail.to, [ada.email, ben.email]));
     expect(mails.filter((m) => m.kind.startsWith("transfer_")).map((m) => [m.to, m.kind, m.text]).sort()).toEqual(
       [
