@@ -17,6 +17,37 @@ export interface OperationResult {
   lockingStep?: () => Promise<unknown>;
 }
 
+/** The (user, Idempotency-Key) a request claims, and what identifies its body. */
+export interface IdempotencyClaim {
+  userId: string;
+  key: string;
+  fingerprint: string;
+}
+
+type Outcome = { result: OperationResult; replayed: boolean };
+
+/** The request's claim, or none when it carries no Idempotency-Key; a malformed key is a 400. */
+function claimOf(c: Context, userId: string, raw: string): IdempotencyClaim | undefined {
+  const header = c.req.header(IDEMPOTENCY_HEADER);
+  if (header === undefined) return undefined;
+  const key = idempotencyKeyField.safeParse(header);
+  if (!key.success) throw new AppError("VALIDATION_FAILED", key.error.issues[0]?.message ?? "Invalid Idempotency-Key.");
+  const fingerprint = createHash("sha256").update(`${c.req.method} ${c.req.path}\n${raw}`).digest("hex");
+  return { userId, key: key.data, fingerprint };
+}
+
+/** The key was claimed first by another request (committed by now): its response, or a 409 for another body. */
+async function replayOf(tx: DbExecutor, claim: IdempotencyClaim): Promise<Outcome> {
+  const [first] = await tx
+    .select()
+    .from(idempotencyRecord)
+    .where(and(eq(idempotencyRecord.userId, claim.userId), eq(idempotencyRecord.key, claim.key)));
+  if (!first || first.fingerprint !== claim.fingerprint) {
+    throw new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for a different request.");
+  }
+  return { result: { status: first.status as 200 | 201, body: first.body }, replayed: true };
+}
+
 /**
  * Runs a money-moving operation in one transaction. With an Idempotency-Key, the key is claimed
  * in that same transaction: a concurrent retry waits on the key until the first commits, then
@@ -29,9 +60,9 @@ export async function runMoneyOperation(
   userId: string,
   raw: string,
   operation: (tx: DbExecutor) => Promise<OperationResult>,
-): Promise<{ result: OperationResult; replayed: boolean }> {
-  const header = c.req.header(IDEMPOTENCY_HEADER);
-  if (header === undefined) {
+): Promise<Outcome> {
+  const claim = claimOf(c, userId, raw);
+  if (!claim) {
     const result = await db.transaction(async (tx) => {
       const done = await operation(tx);
       await done.lockingStep?.();
@@ -39,31 +70,43 @@ export async function runMoneyOperation(
     });
     return { result: { status: result.status, body: result.body }, replayed: false };
   }
-  const key = idempotencyKeyField.safeParse(header);
-  if (!key.success) throw new AppError("VALIDATION_FAILED", key.error.issues[0]?.message ?? "Invalid Idempotency-Key.");
-  const fingerprint = createHash("sha256").update(`${c.req.method} ${c.req.path}\n${raw}`).digest("hex");
-
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(idempotencyRecord)
-      .values({ userId, key: key.data, fingerprint, status: 0, body: {} })
+      .values({ ...claim, status: 0, body: {} })
       .onConflictDoNothing()
       .returning({ key: idempotencyRecord.key });
-    if (claimed.length === 0) {
-      const [first] = await tx
-        .select()
-        .from(idempotencyRecord)
-        .where(and(eq(idempotencyRecord.userId, userId), eq(idempotencyRecord.key, key.data)));
-      if (!first || first.fingerprint !== fingerprint) {
-        throw new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for a different request.");
-      }
-      return { result: { status: first.status as 200 | 201, body: first.body }, replayed: true };
-    }
+    if (claimed.length === 0) return replayOf(tx, claim);
     const result = await operation(tx);
     await tx
       .update(idempotencyRecord)
       .set({ status: result.status, body: result.body as object })
-      .where(and(eq(idempotencyRecord.userId, userId), eq(idempotencyRecord.key, key.data)));
+      .where(and(eq(idempotencyRecord.userId, userId), eq(idempotencyRecord.key, claim.key)));
+    await result.lockingStep?.();
+    return { result: { status: result.status, body: result.body }, replayed: false };
+  });
+}
+
+/**
+ * runMoneyOperation for an operation that writes the idempotency record itself, with its final
+ * status and body, in the same statement as its own row (`insert ... on conflict do nothing`, the
+ * row only when the record was inserted): two statements fewer per request (decision 0035). The
+ * operation answers `undefined` when the record was already there; the rules are the same.
+ */
+export async function runClaimingMoneyOperation(
+  c: Context,
+  db: Database,
+  userId: string,
+  raw: string,
+  operation: (tx: DbExecutor, claim: IdempotencyClaim | undefined) => Promise<OperationResult | undefined>,
+): Promise<Outcome> {
+  const claim = claimOf(c, userId, raw);
+  return db.transaction(async (tx) => {
+    const result = await operation(tx, claim);
+    if (!result) {
+      if (!claim) throw new Error("runClaimingMoneyOperation: an operation without a claim answered nothing");
+      return replayOf(tx, claim);
+    }
     await result.lockingStep?.();
     return { result: { status: result.status, body: result.body }, replayed: false };
   });

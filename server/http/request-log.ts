@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../logger.js";
 import { runWithRequestId } from "./request-context.js";
+import { presetHeaders } from "./security-headers.js";
 
 /** Reset tokens travel in the path; the query string is never logged at all. */
 export function loggablePath(pathname: string): string {
@@ -16,7 +17,8 @@ export function requestLog(logger: Logger): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     const id = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
-    c.header("X-Request-Id", id);
+    // On the Node.js response when there is one, so a small answer keeps Hono's plain-object headers.
+    if (!presetHeaders(c, [["X-Request-Id", id]])) c.header("X-Request-Id", id);
     try {
       await runWithRequestId(id, next);
     } finally {

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { Auth } from "../auth.js";
+import { createSessionLookup, type LookedUpSession, type SessionLookup } from "../auth/session-lookup.js";
 import { extendAdminSession } from "../auth/session-lifetime.js";
 import type { Database } from "../db/client.js";
 import { AppError } from "../errors.js";
@@ -17,19 +18,12 @@ export interface SessionUser {
 
 export type AppEnv = { Variables: { user: SessionUser } };
 
-type SessionResult = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
-type FullUser = SessionResult["user"] & {
-  role?: string | null;
-  twoFactorEnabled?: boolean | null;
-  banned?: boolean | null;
-  banExpires?: Date | string | null;
-};
-
 /** Reads may use the short session cache (server/http/session-cache.ts); anything that changes state may not. */
 const READ_METHODS = new Set(["GET", "HEAD"]);
 
-/** One cache per auth instance, so every router's guard shares it and tests' servers stay apart. */
+/** One cache and one lookup per auth instance, so every router's guard shares them and tests' servers stay apart. */
 const caches = new WeakMap<Auth, SessionCache<SessionUser>>();
+const lookups = new WeakMap<Auth, SessionLookup>();
 
 function cacheOf(auth: Auth): SessionCache<SessionUser> {
   let cache = caches.get(auth);
@@ -42,18 +36,26 @@ export function forgetSessions(auth: Auth): void {
   caches.get(auth)?.clear();
 }
 
-function isBanned(user: FullUser, now: Date): boolean {
-  return user.banned === true && (!user.banExpires || new Date(user.banExpires) > now);
+function lookupOf(auth: Auth, db: Database): SessionLookup {
+  let lookup = lookups.get(auth);
+  if (!lookup) lookups.set(auth, (lookup = createSessionLookup(auth, db)));
+  return lookup;
+}
+
+function isBanned(user: LookedUpSession["user"], now: Date): boolean {
+  return user.banned && (!user.banExpires || user.banExpires > now);
 }
 
 /**
- * Resolves the caller from the session cookie; 401 when there is none, or its user is banned.
+ * Resolves the caller from the session cookie (server/auth/session-lookup.ts: one statement, as
+ * better-auth would answer); 401 when there is none, or its user is banned.
  * A read (GET) by a customer may be answered from the session cache for a few seconds; every
  * other request, and every admin's, asks the database. An admin's request also slides their short
  * idle timeout forward (server/auth/session-lifetime.ts).
  */
 export function requireUser(auth: Auth, db: Database): MiddlewareHandler<AppEnv> {
   const cache = cacheOf(auth);
+  const lookup = lookupOf(auth, db);
   return async (c, next) => {
     // Several routers share the /api/admin mount, and each guards its routes: the first resolves the session once.
     if (c.get("user")) return next();
@@ -63,14 +65,14 @@ export function requireUser(auth: Auth, db: Database): MiddlewareHandler<AppEnv>
       c.set("user", cached);
       return next();
     }
-    const result = await auth.api.getSession({ headers: c.req.raw.headers });
+    const result = await lookup(c.req.raw.headers);
     const now = new Date();
-    if (!result || isBanned(result.user as FullUser, now)) throw new AppError("UNAUTHENTICATED", "Please log in to continue.");
-    const { id, name, email, role, emailVerified, twoFactorEnabled } = result.user as FullUser;
-    const user: SessionUser = { id, name, email, role: role ?? "user", emailVerified, twoFactorEnabled: twoFactorEnabled === true };
+    if (!result || isBanned(result.user, now)) throw new AppError("UNAUTHENTICATED", "Please log in to continue.");
+    const { id, name, email, role, emailVerified, twoFactorEnabled } = result.user;
+    const user: SessionUser = { id, name, email, role: role ?? "user", emailVerified, twoFactorEnabled };
     c.set("user", user);
     if (role === "admin") await extendAdminSession(db, result.session, now);
-    else if (cookie) cache.set(cookie, user, new Date(result.session.expiresAt).getTime());
+    else if (cookie) cache.set(cookie, user, result.session.expiresAt.getTime());
     await next();
   };
 }

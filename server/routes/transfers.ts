@@ -1,7 +1,7 @@
 import { createTransferSchema, transferDto } from "#shared/schemas/payouts.js";
 import { transferPreviewDto, transferPreviewSchema } from "#shared/schemas/transfers.js";
 import type { AppDeps } from "../app.js";
-import { runMoneyOperation, respond } from "../http/idempotency.js";
+import { runClaimingMoneyOperation, respond } from "../http/idempotency.js";
 import { readJson } from "../http/json-body.js";
 import { ApiRouter } from "../http/api-router.js";
 import { requireUser, requireVerifiedEmail } from "../http/session.js";
@@ -32,9 +32,9 @@ export function transferRoutes({ auth, database, config, clock }: AppDeps) {
       async (c) => {
         const { raw, value } = await readJson(c, createTransferSchema);
         const recipient = await findRecipient(database.db, c.get("user"), value.toEmail, { field: "toEmail", rateLimit: config.rateLimit });
-        const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
-          const sent = await prepareTransfer(tx, c.get("user"), recipient, BigInt(value.amountCents), value.note, clock.now());
-          return { status: 201, body: sent.transfer, lockingStep: sent.postJournal };
+        const outcome = await runClaimingMoneyOperation(c, database.db, c.get("user").id, raw, async (tx, claim) => {
+          const sent = await prepareTransfer(tx, c.get("user"), recipient, BigInt(value.amountCents), value.note, clock.now(), { claim });
+          return sent && { status: 201, body: sent.transfer, lockingStep: sent.postJournal };
         });
         return respond(c, outcome);
       },

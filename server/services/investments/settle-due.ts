@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 import { formatCents } from "#shared/money.js";
 import type { Database, DbExecutor } from "#server/db/client.js";
-import { pgArray } from "#server/db/pg-array.js";
-import type { NotificationInput } from "../notifications/notify.js";
-import { notificationLink } from "../notifications/notification-link.js";
+import { notifyAll, type NotificationInput } from "../notifications/notify.js";
 
 export interface SettlementRun {
   settled: number;
@@ -79,20 +77,8 @@ export async function settleBatch(
       subjectId: row.out_investment_id,
     };
   });
-  if (notifications.length > 0) {
-    // One statement with two array parameters, not a VALUES list of thousands of parameters.
-    // The e-mail copies are queued in the same statement, as notify() does for one.
-    await tx.execute(sql`with t as (
-        select * from unnest(${pgArray(notifications.map((item) => item.userId))}::text[], ${pgArray(notifications.map((item) => item.body))}::text[],
-          ${pgArray(notifications.map((item) => item.subjectId))}::text[], ${pgArray(notifications.map((item) => notificationLink(item.kind, item.subjectId)))}::text[])
-          as t(user_id, body, subject_id, link)
-      ), stored as (
-        insert into notification (id, user_id, kind, title, body, subject_id)
-        select time_ordered_uuid(), t.user_id, ${MATURED.kind}, ${MATURED.title}, t.body, t.subject_id from t
-      )
-      insert into outgoing_mail (id, kind, "to", subject, text, link)
-      select time_ordered_uuid(), ${MATURED.kind}, u.email, ${MATURED.title}, t.body, t.link from t join "user" u on u.id = t.user_id`);
-  }
+  // One statement with array parameters, not a VALUES list of thousands of parameters.
+  await notifyAll(tx, notifications);
   return {
     settled: paid.length,
     profitCents: paid.reduce((sum, row) => sum + BigInt(row.out_profit_cents), 0n),

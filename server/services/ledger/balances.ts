@@ -1,7 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
 import type { SummaryDto } from "#shared/schemas/ledger.js";
 import type { DbExecutor } from "#server/db/client.js";
-import { deposit } from "#server/db/schema.js";
 import { platformAccount, userAccount } from "./accounts.js";
 import { ownAccountsAndFlows } from "./flows-cache.js";
 
@@ -20,17 +18,11 @@ export async function summarize(db: DbExecutor, userId: string): Promise<Summary
   const deposits = platformAccount("deposits").id;
   const interest = platformAccount("interest").id;
   const payouts = platformAccount("payouts").id;
-  const { balances, flows } = await ownAccountsAndFlows(db, userId, own.map((account) => account.id), [deposits, interest, payouts]);
+  const { balances, flows, pendingDepositsCents } = await ownAccountsAndFlows(db, userId, own.map((account) => account.id), [deposits, interest, payouts]);
   const balance = (id: string) => balances.get(id) ?? 0n;
   const flow = (id: string) => flows.get(id) ?? 0n;
 
   const [available, invested, held] = own.map((account) => balance(account.id)) as [bigint, bigint, bigint];
-  // Claims not yet confirmed: shown beside the figures, never in them (docs/product.md, "The six figures").
-  // Not a ledger total, so read every time rather than remembered with the flows.
-  const [pending] = await db
-    .select({ total: sql<string>`coalesce(sum(${deposit.amountCents}), 0)::text` })
-    .from(deposit)
-    .where(and(eq(deposit.userId, userId), eq(deposit.status, "pending")));
   return {
     mainBalanceCents: toJsonCents(available),
     interestBalanceCents: toJsonCents(-flow(interest)),
@@ -38,7 +30,8 @@ export async function summarize(db: DbExecutor, userId: string): Promise<Summary
     totalPayoutCents: toJsonCents(flow(payouts)),
     totalTransactionCents: toJsonCents(-flow(deposits)),
     totalBalanceCents: toJsonCents(available + invested + held),
-    pendingDepositsCents: toJsonCents(BigInt(pending?.total ?? "0")),
+    // Claims not yet confirmed: shown beside the figures, never in them (docs/product.md, "The six figures").
+    pendingDepositsCents: toJsonCents(pendingDepositsCents),
     // Every requested withdrawal is held on this account until it is sent, rejected or cancelled.
     pendingWithdrawalsCents: toJsonCents(held),
   };

@@ -3,7 +3,7 @@ import { pgArray } from "#server/db/pg-array.js";
 import { queryPrepared } from "#server/db/prepared-query.js";
 
 /**
- * A user's own balances, read fresh on every call, and what crossed the platform's accounts in the
+ * A user's own balances and pending deposits, read fresh on every call, and what crossed the platform's accounts in the
  * journals that moved them (the flows behind the summary's deposit, interest and payout totals),
  * remembered per process between journals (decision 0029).
  *
@@ -17,7 +17,7 @@ import { queryPrepared } from "#server/db/prepared-query.js";
  * a journal posted through any server is seen at once by all of them.
  */
 
-type Row = { part: "own" | "flow"; id: string; cents: string; version: string | null };
+type Row = { part: "own" | "flow" | "pending"; id: string; cents: string; version: string | null };
 
 interface Remembered {
   version: string;
@@ -31,24 +31,29 @@ const MAX_AGE_MS = 10 * 60_000;
 
 const remembered = new Map<string, Remembered>();
 
-const OWN = {
-  name: "summary_own_accounts_v1",
-  text: "select 'own' as part, id, balance_cents::text as cents, xmin::text as version from ledger_account where id = any($1::text[])",
-};
+// The user's deposits not yet confirmed: not a ledger figure, so read fresh with the rows every
+// time, never remembered (one statement either way, decision 0035).
+const OWN_ROWS = `select 'own' as part, id, balance_cents::text as cents, xmin::text as version from ledger_account where id = any($1::text[])
+    union all
+    select 'pending', 'deposits', coalesce(sum(amount_cents), 0)::text, null from deposit where user_id = $2 and status = 'pending'`;
+
+const OWN = { name: "summary_own_accounts_v2", text: OWN_ROWS };
 
 // Read through the posting key (account, journal) alone, so journals need no index by user (decision 0020).
 const OWN_AND_FLOWS = {
-  name: "summary_own_accounts_and_flows_v1",
-  text: `select 'own' as part, id, balance_cents::text as cents, xmin::text as version from ledger_account where id = any($1::text[])
+  name: "summary_own_accounts_and_flows_v2",
+  text: `${OWN_ROWS}
     union all
     select 'flow', p.account_id, sum(p.amount_cents)::text, null from posting p
-    where p.account_id = any($2::text[]) and p.journal_id in (select o.journal_id from posting o where o.account_id = any($1::text[]))
+    where p.account_id = any($3::text[]) and p.journal_id in (select o.journal_id from posting o where o.account_id = any($1::text[]))
     group by p.account_id`,
 };
 
 export interface OwnAccountsAndFlows {
   balances: Map<string, bigint>;
   flows: Map<string, bigint>;
+  /** The sum of the user's pending deposits, read with the balances. */
+  pendingDepositsCents: bigint;
 }
 
 /** The versions of the rows, in account id order: the key the flows are remembered under. */
@@ -63,18 +68,22 @@ function versionOf(rows: Row[]): string {
 function split(rows: Row[]): OwnAccountsAndFlows {
   const balances = new Map<string, bigint>();
   const flows = new Map<string, bigint>();
-  for (const row of rows) (row.part === "own" ? balances : flows).set(row.id, BigInt(row.cents ?? "0"));
-  return { balances, flows };
+  let pendingDepositsCents = 0n;
+  for (const row of rows) {
+    if (row.part === "pending") pendingDepositsCents = BigInt(row.cents);
+    else (row.part === "own" ? balances : flows).set(row.id, BigInt(row.cents ?? "0"));
+  }
+  return { balances, flows, pendingDepositsCents };
 }
 
 export async function ownAccountsAndFlows(db: DbExecutor, userId: string, own: string[], platform: string[], now = Date.now()): Promise<OwnAccountsAndFlows> {
   const ownIds = pgArray(own);
-  const rows = await queryPrepared<Row>(db, OWN.name, OWN.text, [ownIds]);
+  const rows = await queryPrepared<Row>(db, OWN.name, OWN.text, [ownIds, userId]);
   const known = remembered.get(userId);
   if (known && known.version === versionOf(rows) && now - known.at < MAX_AGE_MS) {
-    return { balances: split(rows).balances, flows: known.flows };
+    return { ...split(rows), flows: known.flows };
   }
-  const fresh = await queryPrepared<Row>(db, OWN_AND_FLOWS.name, OWN_AND_FLOWS.text, [ownIds, pgArray(platform)]);
+  const fresh = await queryPrepared<Row>(db, OWN_AND_FLOWS.name, OWN_AND_FLOWS.text, [ownIds, userId, pgArray(platform)]);
   const result = split(fresh);
   remembered.delete(userId);
   if (remembered.size >= MAX_ENTRIES) remembered.delete(remembered.keys().next().value as string);

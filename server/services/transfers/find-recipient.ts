@@ -1,6 +1,5 @@
-import { eq, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.js";
-import { user } from "#server/db/schema.js";
+import { queryPrepared } from "#server/db/prepared-query.js";
 import { AppError } from "#server/errors.js";
 import { consumeRateLimit } from "../rate-limit/consume-rate-limit.js";
 import type { Party } from "./send-transfer.js";
@@ -28,6 +27,9 @@ export function refuseRecipient(field: RecipientField): AppError {
   return new AppError("VALIDATION_FAILED", RECIPIENT_REFUSED[field], { [field]: RECIPIENT_REFUSED[field] });
 }
 
+/** Prepared once per connection: every transfer and money request looks its counterpart up. */
+const FIND_BY_EMAIL = { name: "find_user_by_email_v1", text: `select id, name, email from "user" where lower(email) = $1` };
+
 export const TOO_MANY_UNKNOWN = "Too many attempts with addresses we could not use. Please try again later.";
 
 /**
@@ -41,10 +43,7 @@ export async function findRecipient(
   email: string,
   options: { field: RecipientField; rateLimit: boolean },
 ): Promise<Party> {
-  const [found] = await db
-    .select({ id: user.id, name: user.name, email: user.email })
-    .from(user)
-    .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()));
+  const [found] = await queryPrepared<{ id: string; name: string; email: string }>(db, FIND_BY_EMAIL.name, FIND_BY_EMAIL.text, [email.trim().toLowerCase()]);
   if (found && found.id !== caller.id) return found;
   if (!found && options.rateLimit) {
     const limit = await consumeRateLimit(db, { key: `unknown-recipient:${caller.id}`, ...UNKNOWN_RECIPIENT_LIMIT });
