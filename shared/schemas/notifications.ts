@@ -5,6 +5,7 @@ export const NOTIFICATION_KINDS = [
   "deposit_confirmed",
   "deposit_rejected",
   "investment_started",
+  "investment_maturing",
   "investment_matured",
   "payout_requested",
   "payout_paid",

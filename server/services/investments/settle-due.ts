@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { formatCents } from "#shared/money.js";
 import type { Database, DbExecutor } from "#server/db/client.js";
 import { pgArray } from "#server/db/pg-array.js";
+import { queueMailJobs } from "../mail/enqueue-mail.js";
 import type { NotificationInput } from "../notifications/notify.js";
 import { notificationLink } from "../notifications/notification-link.js";
 
@@ -82,7 +83,7 @@ export async function settleBatch(
   if (notifications.length > 0) {
     // One statement with two array parameters, not a VALUES list of thousands of parameters.
     // The e-mail copies are queued in the same statement, as notify() does for one.
-    await tx.execute(sql`with t as (
+    const queued = (await tx.execute(sql`with t as (
         select * from unnest(${pgArray(notifications.map((item) => item.userId))}::text[], ${pgArray(notifications.map((item) => item.body))}::text[],
           ${pgArray(notifications.map((item) => item.subjectId))}::text[], ${pgArray(notifications.map((item) => notificationLink(item.kind, item.subjectId)))}::text[])
           as t(user_id, body, subject_id, link)
@@ -91,7 +92,9 @@ export async function settleBatch(
         select time_ordered_uuid(), t.user_id, ${MATURED.kind}, ${MATURED.title}, t.body, t.subject_id from t
       )
       insert into outgoing_mail (id, kind, "to", subject, text, link)
-      select time_ordered_uuid(), ${MATURED.kind}, u.email, ${MATURED.title}, t.body, t.link from t join "user" u on u.id = t.user_id`);
+      select time_ordered_uuid(), ${MATURED.kind}, u.email, ${MATURED.title}, t.body, t.link from t join "user" u on u.id = t.user_id
+      returning id`)) as unknown as { rows: Array<{ id: string }> };
+    await queueMailJobs(tx, queued.rows.map((row) => row.id));
   }
   return {
     settled: paid.length,
