@@ -15,11 +15,14 @@ const producer = new PgBoss({
 
 /**
  * Enqueues a job in the caller's transaction: it exists only if that transaction commits
- * (decision 0030). `startAfterSeconds` delays it (database time).
+ * (decision 0030). `startAfterSeconds` delays it.
  */
 export async function enqueueJob(tx: DbExecutor, name: JobName, data: object, options: { startAfterSeconds?: number } = {}): Promise<void> {
+  // As a moment, not a number of seconds: pg-boss's statement names that value three times, and
+  // through Drizzle each is its own parameter, which PostgreSQL types apart (a timestamp, a text).
+  const startAfter = options.startAfterSeconds ? new Date(Date.now() + options.startAfterSeconds * 1000) : undefined;
   // On a stately queue that already holds a waiting job this inserts nothing: that run does the work.
-  await producer.send(name, data, { db: bossDbIn(tx), ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) });
+  await producer.send(name, data, { db: bossDbIn(tx), ...(startAfter ? { startAfter } : {}) });
 }
 
 /** Several jobs of one queue in one statement, in the caller's transaction (settlement's mail copies). */
