@@ -84,6 +84,8 @@ describe("the job queue", () => {
 
   it("with two servers on one database and their clocks moved, sends each reminder and settles each investment once", { timeout: 90_000 }, async () => {
     database = await createTestDatabase();
+    // Both servers first: a start seeds the plans.
+    for (let index = 0; index < 2; index++) servers.push(await startTestServer(database.handle));
     const investor = await insertUser(db(), { email: "two-servers@example.com" });
     await postJournal(db(), {
       idempotencyKey: `fund:${investor.id}`,
@@ -95,7 +97,6 @@ describe("the job queue", () => {
       ],
     });
     const { investment: made } = await db().transaction((tx) => createInvestment(tx, investor.id, { planId: "standard", amountCents: 100_000 }, new Date()));
-    for (let index = 0; index < 2; index++) servers.push(await startTestServer(database.handle));
     const moveClocks = async (days: number) => {
       for (const server of servers) expect((await server.client().request("/dev/clock", { body: { days } })).status).toBe(200);
     };
