@@ -2,6 +2,8 @@ import { once } from "node:events";
 import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
+import { readJobStats } from "#server/jobs/stats.js";
+import { readLastLedgerCheck, runLedgerCheck } from "#server/services/ledger/run-ledger-check.js";
 import { createSmtpMailer } from "#server/mail/mailer.js";
 import { createInvestment } from "#server/services/investments/create-investment.js";
 import { platformAccount, userAccount } from "#server/services/ledger/accounts.js";
@@ -57,6 +59,7 @@ describe("the job queue", () => {
     expect(await count(sql`select count(*) as n from pgboss.job where name = 'send-mail'`)).toBe(0);
     await db().transaction((tx) => enqueueMail(tx, message("committed@example.com")));
     expect(await count(sql`select count(*) as n from pgboss.job where name = 'send-mail'`)).toBe(1);
+    expect((await readJobStats(db()))["send-mail"]).toMatchObject({ queued: 1, active: 0 });
     expect(await count(sql`select count(*) as n from pgboss.job j join outgoing_mail m on m.id = j.data->>'id' where m."to" = 'committed@example.com'`)).toBe(1);
   });
 
@@ -115,5 +118,21 @@ describe("the job queue", () => {
     expect(await mailCount("investment_maturing")).toBe(2);
     expect(await mailCount("investment_matured")).toBe(1);
     expect(await count(sql`select count(*) as n from journal where idempotency_key = ${`maturity:${made.id}`}`)).toBe(1);
+  });
+
+  it("stores each ledger check and e-mails every admin when it finds a problem", async () => {
+    database = await createTestDatabase();
+    expect(await readLastLedgerCheck(db())).toBeNull();
+    await insertUser(db(), { email: "admin-one@example.com", role: "admin" });
+    await insertUser(db(), { email: "admin-two@example.com", role: "admin" });
+    const investor = await insertUser(db(), { email: "plain@example.com" });
+    expect(await runLedgerCheck(db(), new Date())).toMatchObject({ problemCount: 0 });
+    expect(await count(sql`select count(*) as n from outgoing_mail where kind = 'ledger-check'`)).toBe(0);
+    // A balance changed behind the ledger's back.
+    await db().execute(sql`update ledger_account set balance_cents = 500 where id = ${userAccount(investor.id, "available")}`);
+    await runLedgerCheck(db(), new Date());
+    expect(await readLastLedgerCheck(db())).toMatchObject({ problemCount: 1 });
+    const mailed = (await db().execute(sql`select "to" from outgoing_mail where kind = 'ledger-check' order by "to"`)) as unknown as { rows: Array<{ to: string }> };
+    expect(mailed.rows.map((row) => row.to)).toEqual(["admin-one@example.com", "admin-two@example.com"]);
   });
 });
