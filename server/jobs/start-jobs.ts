@@ -44,9 +44,14 @@ const POLL_SECONDS = 2;
 export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Promise<JobQueue> {
   // Every statement pg-boss starts is tracked, so stopping can wait for the last one (a worker
   // marks its job complete without awaiting it) before the database closes under it.
+  // A statement pg-boss starts after stopping (a late timer of its own, never awaited) would meet a
+  // closed database as an unhandled rejection; it is dropped instead. Nothing is lost: a job left
+  // active expires and runs again.
   const inFlight = new Set<Promise<unknown>>();
+  let stopped = false;
   const db: BossDb = {
     executeSql: (text, values) => {
+      if (stopped) return Promise.resolve({ rows: [] });
       const call = database.executeSql(text, values);
       inFlight.add(call);
       const forget = () => inFlight.delete(call);
@@ -90,6 +95,7 @@ export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Pr
     runNow,
     async stop() {
       await boss.stop({ graceful: true, timeout: STOP_WAIT_MS, close: false });
+      stopped = true;
       await Promise.allSettled([...inFlight]);
     },
   };
