@@ -129,7 +129,7 @@ describe("the job queue", () => {
     expect(await runLedgerCheck(db(), new Date())).toMatchObject({ problemCount: 0 });
     expect(await count(sql`select count(*) as n from outgoing_mail where kind = 'ledger-check'`)).toBe(0);
     // A balance changed behind the ledger's back.
-    await db().execute(sql`update ledger_account set balance_cents = 500 where id = ${userAccount(investor.id, "available")}`);
+    await db().execute(sql`update ledger_account set balance_cents = 500 where id = ${userAccount(investor.id, "available").id}`);
     const found = await runLedgerCheck(db(), new Date(Date.now() + 60_000));
     expect(found.problemCount).toBeGreaterThan(0);
     expect(await readLastLedgerCheck(db())).toMatchObject({ problemCount: found.problemCount });
