@@ -13,7 +13,6 @@ import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
 import { freePort, startTestServer, type TestServer } from "./helpers/test-server.js";
 import { insertUser } from "./helpers/users.js";
 
-const DAY = 86_400_000;
 let database: TestDatabase | undefined;
 const servers: TestServer[] = [];
 const smtpServers: SMTPServer[] = [];
