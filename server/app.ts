@@ -22,6 +22,7 @@ import type { JobQueue } from "./jobs/start-jobs.js";
 import { JOBS } from "./jobs/queues.js";
 import type { Mailer } from "./mail/mailer.js";
 import { adminRoutes } from "./routes/admin.js";
+import { adminMailRoutes } from "./routes/admin-mail.js";
 import { authRoutes } from "./routes/auth.js";
 import { contactRoutes } from "./routes/contact.js";
 import { contentRoutes } from "./routes/content.js";
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps) {
   // Every JSON router declares its operations (server/http/api-router.ts); the OpenAPI document is built from them.
   const routers: ApiRouter[] = [
     adminRoutes(deps),
+    adminMailRoutes(deps),
     depositRoutes(deps),
     investmentRoutes(deps),
     payoutRoutes(deps),
