@@ -23,6 +23,7 @@ const ADMIN_PAGES: Array<[string, string]> = [
   ["/dashboard/admin/deposits", "Pending deposits"],
   ["/dashboard/admin/payouts", "Pending payouts"],
   ["/dashboard/admin/plans", "Plans"],
+  ["/dashboard/admin/mail", "Undelivered e-mail"],
 ];
 const WIDTHS = [1280, 375];
 const BLOCKING = new Set(["serious", "critical"]);

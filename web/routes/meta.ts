@@ -36,6 +36,7 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   "/dashboard/admin/deposits": "Pending deposits",
   "/dashboard/admin/payouts": "Pending payouts",
   "/dashboard/admin/plans": "Plans",
+  "/dashboard/admin/mail": "Undelivered e-mail",
 };
 
 export function metaFor(pathname: string): PageMeta {

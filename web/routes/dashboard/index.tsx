@@ -3,6 +3,7 @@ import { Navigate, Outlet, Route, Routes } from "react-router";
 import { queryClient } from "#web/lib/query-client.js";
 import { ScrollToHash } from "#web/lib/scroll-to-hash.js";
 import { AdminDepositsScreen } from "../admin/deposits.js";
+import { AdminMailScreen } from "../admin/mail.js";
 import { AdminPayoutsScreen } from "../admin/payouts.js";
 import { AdminPlansScreen } from "../admin/plans.js";
 import { NotFoundPage } from "../public/not-found.js";
@@ -57,6 +58,7 @@ export default function DashboardRoutes() {
               <Route path="deposits" element={<AdminDepositsScreen />} />
               <Route path="payouts" element={<AdminPayoutsScreen />} />
               <Route path="plans" element={<AdminPlansScreen />} />
+              <Route path="mail" element={<AdminMailScreen />} />
               <Route path="*" element={<UnavailableScreen title="Back office" />} />
             </Route>
             <Route path="*" element={<NotFoundPage />} />

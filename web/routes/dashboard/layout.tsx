@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   ListChecks,
   LogOut,
+  MailWarning,
   Menu,
   Settings,
   SlidersHorizontal,
@@ -39,6 +40,7 @@ const ADMIN = [
   { to: "/dashboard/admin/deposits", label: "Deposits", icon: Banknote },
   { to: "/dashboard/admin/payouts", label: "Payouts", icon: ArrowUpFromLine },
   { to: "/dashboard/admin/plans", label: "Plans", icon: SlidersHorizontal },
+  { to: "/dashboard/admin/mail", label: "Undelivered e-mail", icon: MailWarning },
 ];
 
 /** Display name, else the part of the e-mail before the @, else Guest (as the reference). */
