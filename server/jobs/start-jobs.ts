@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import type { DatabaseHandle } from "#server/db/client.js";
+import { releaseMailLeases } from "#server/services/mail/release-mail-leases.js";
 import type { BossDb } from "./boss-db.js";
 import type { JobDeps, JobHandler } from "./deps.js";
 import { expireDepositsJob } from "./handlers/expire-deposits.js";
@@ -88,6 +89,10 @@ export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Pr
     for (const name of names) await boss.send(name, {});
     wake(...names);
   };
+  if (database.kind === "pglite") {
+    const released = await releaseMailLeases(database.db, deps.clock.now());
+    if (released > 0) deps.logger.warn({ released }, "mail left mid-send by a stopped process is due again");
+  }
   await runNow(JOBS.settleDue, JOBS.expireDeposits, JOBS.mailSweep);
 
   return {
