@@ -63,6 +63,11 @@ export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Pr
   const boss = new PgBoss({ db, schema: QUEUE_SCHEMA, migrate: true, supervise: true, schedule: true });
   boss.on("error", (error) => deps.logger.error({ err: error }, "job queue error"));
   await boss.start();
+  // Before any worker starts: a lease taken by this process's own worker must not be released.
+  if (database.kind === "pglite") {
+    const released = await releaseMailLeases(database.db, deps.clock.now());
+    if (released > 0) deps.logger.warn({ released }, "mail left mid-send by a stopped process is due again");
+  }
 
   const workers = new Map<JobName, string>();
   for (const name of Object.values(JOBS)) {
@@ -89,10 +94,6 @@ export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Pr
     for (const name of names) await boss.send(name, {});
     wake(...names);
   };
-  if (database.kind === "pglite") {
-    const released = await releaseMailLeases(database.db, deps.clock.now());
-    if (released > 0) deps.logger.warn({ released }, "mail left mid-send by a stopped process is due again");
-  }
   await runNow(JOBS.settleDue, JOBS.expireDeposits, JOBS.mailSweep);
 
   return {
