@@ -28,6 +28,7 @@ const ADMIN_PAGES: Array<[string, string]> = [
   ["/dashboard/admin/audit", "Audit log"],
   ["/dashboard/admin/messages", "Messages"],
   ["/dashboard/admin/reconciliation", "Reconciliation"],
+  ["/dashboard/admin/mail", "Undelivered e-mail"],
 ];
 const WIDTHS = [1280, 375];
 const BLOCKING = new Set(["serious", "critical"]);

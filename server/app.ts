@@ -19,7 +19,8 @@ import { staticFiles } from "./http/static-files.js";
 import { acceptsGzip } from "./http/compression.js";
 import { refuseControlCharactersInUrl } from "./http/url-text.js";
 import type { Logger } from "./logger.js";
-import type { MailDelivery } from "./mail/delivery.js";
+import type { JobQueue } from "./jobs/start-jobs.js";
+import { JOBS } from "./jobs/queues.js";
 import type { Mailer } from "./mail/mailer.js";
 import { adminRoutes } from "./routes/admin.js";
 import { adminAuditRoutes } from "./routes/admin-audit.js";
@@ -27,6 +28,7 @@ import { adminMessageRoutes } from "./routes/admin-messages.js";
 import { adminReconciliationRoutes } from "./routes/admin-reconciliation.js";
 import { adminOverviewRoutes } from "./routes/admin-overview.js";
 import { adminUserRoutes } from "./routes/admin-users.js";
+import { adminMailRoutes } from "./routes/admin-mail.js";
 import { authRoutes } from "./routes/auth.js";
 import { contactRoutes } from "./routes/contact.js";
 import { contentRoutes } from "./routes/content.js";
@@ -50,8 +52,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   auth: Auth;
   mailer: Mailer;
-  /** Woken after each successful change, so mail queued by it goes out at once. */
-  mailDelivery: MailDelivery;
+  /** The mail worker is woken after each successful change, so mail queued by it goes out at once. */
+  jobs: JobQueue;
   logger: Logger;
   outboxDir: string;
   clock: Clock;
@@ -91,7 +93,7 @@ export function createApp(deps: AppDeps) {
     // Answers about a signed-in person must not be kept by a browser or a proxy.
     if (!c.res.headers.has("cache-control")) c.res.headers.set("Cache-Control", "no-store");
     if (c.req.method !== "GET" && c.res.status < 400) {
-      deps.mailDelivery.kick();
+      deps.jobs.wake(JOBS.sendMail);
       // A sign-out, a revoked session, a new password or an operator's change to a user: reads
       // on this server stop trusting the session cache at once (server/http/session-cache.ts).
       if (c.req.path.startsWith("/api/auth/") || c.req.path.startsWith("/api/admin/")) forgetSessions(auth);
@@ -125,6 +127,7 @@ export function createApp(deps: AppDeps) {
     adminAuditRoutes(deps),
     adminMessageRoutes(deps),
     adminReconciliationRoutes(deps),
+    adminMailRoutes(deps),
     depositRoutes(deps),
     investmentRoutes(deps),
     payoutRoutes(deps),
@@ -151,6 +154,8 @@ export function createApp(deps: AppDeps) {
       adjustable.advance(days * 86_400_000);
       // Settle at once what the jump made due, instead of waiting for the next scheduled run.
       const run = await settleDue(database.db, adjustable.now(), { workers: settlementWorkers(database.kind) });
+      // The rest of the scheduled work that reads the clock, on the queue as usual, without waiting.
+      await deps.jobs.runNow(JOBS.maturityReminders, JOBS.expireDeposits, JOBS.mailSweep);
       return c.json({ now: adjustable.now().toISOString(), settled: run.settled });
     });
   }

@@ -12,8 +12,7 @@ import { createOutboxMailer, createSmtpMailer, outboxDirectory, type Mailer } fr
 import { AdjustableClock, systemClock, type Clock } from "./clock.js";
 import { loadContent } from "./content/load-content.js";
 import { reportUnwrittenPages } from "./content/unwritten-pages.js";
-import { startJobs } from "./jobs.js";
-import { startMailDelivery } from "./mail/delivery.js";
+import { startJobQueue } from "./jobs/start-jobs.js";
 import { settlementWorkers } from "./services/investments/settle-due.js";
 import { clientDistDir, contentDir, ssrEntryPath } from "./paths.js";
 import { listActivePlans } from "./services/plans/list-active-plans.js";
@@ -69,20 +68,21 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const adjustableClock =
       options.clock instanceof AdjustableClock ? options.clock : config.env === "test" && !options.clock ? new AdjustableClock() : undefined;
     const clock = options.clock ?? adjustableClock ?? systemClock;
-    const mailDelivery = startMailDelivery({
+    const jobs = await startJobQueue(database, {
       db: database.db,
       mailer,
       logger,
       clock,
       site: { name: config.site.name, publicUrl: config.publicUrl },
+      settlementWorkers: settlementWorkers(database.kind),
     });
-    cleanups.push(() => mailDelivery.stop());
+    cleanups.push(() => jobs.stop());
     const app = createApp({
       config,
       database,
       auth,
       mailer,
-      mailDelivery,
+      jobs,
       logger,
       outboxDir,
       clock,
@@ -110,7 +110,6 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const { port } = server.address() as AddressInfo;
     const url = config.port === port ? config.publicUrl : `http://localhost:${port}`;
 
-    cleanups.push(startJobs({ db: database.db, settlementWorkers: settlementWorkers(database.kind), logger, clock, onSettled: () => mailDelivery.kick() }));
     if (embedded) {
       updateLockUrl(config.dataDir, url);
       cleanups.push(await startControlServer(database, config.dataDir));

@@ -62,8 +62,10 @@ describe("money request limits", () => {
       kind: "money_requested",
       body: 'Ada Asker asks you for $5.00. Note from Ada Asker: “Rent share" Termvest Security: your account is locked”',
     });
-    const mail = suite.server.mailer.to(payer.email).at(-1);
-    expect(mail?.text).toContain('Note from Ada Asker: “Rent share" Termvest Security: your account is locked”');
+    // The copy is sent by its queue job after the commit: wait for it.
+    await expect
+      .poll(() => suite.server.mailer.to(payer.email).at(-1)?.text)
+      .toContain('Note from Ada Asker: “Rent share" Termvest Security: your account is locked”');
 
     expect((await ask(asker, payer)).status).toBe(201);
     const [plain] = (await (await payer.client.get("/api/notifications")).json()).notifications;

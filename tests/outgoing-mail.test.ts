@@ -4,6 +4,7 @@ import { outgoingMail } from "#server/db/schema.js";
 import { createLogger } from "#server/logger.js";
 import { deliverDueMail, MAIL_GIVE_UP_MS, MAIL_LEASE_MS, retryDelayMs } from "#server/services/mail/deliver-due-mail.js";
 import { enqueueMail } from "#server/services/mail/enqueue-mail.js";
+import { releaseMailLeases } from "#server/services/mail/release-mail-leases.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
 import { CapturingMailer } from "./helpers/mailer.js";
 
@@ -88,6 +89,26 @@ describe("outgoing mail", () => {
     expect(await deliverDueMail(deps(), at(MAIL_LEASE_MS - 10_000))).toEqual({ sent: 0, failed: 0, dead: 0 });
     expect(await deliverDueMail(deps(), at(MAIL_LEASE_MS + 10_000))).toMatchObject({ sent: 1 });
     expect((await rows())[0]).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("left claimed by a process that died is due again when the embedded database's one server starts; a retry keeps its time", async () => {
+    const db = database.handle.db;
+    await enqueueMail(db, message("leased@example.com"));
+    await enqueueMail(db, message("waiting@example.com"));
+    // The waiting one failed once: its next try is queued as a job 30 s on.
+    mailer.failing = true;
+    await deliverDueMail(deps(), at(0), 1, (await rows()).find((row) => row.to === "waiting@example.com")!.id);
+    // The leased one was claimed by a process killed mid-send: its job was taken (active), never finished.
+    const leased = (await rows()).find((row) => row.to === "leased@example.com")!;
+    await db.execute(sql`update outgoing_mail set attempts = 1, next_attempt_at = now() + ${`${MAIL_LEASE_MS} milliseconds`}::interval where id = ${leased.id}`);
+    await db.execute(sql`update pgboss.job set state = 'active' where data->>'id' = ${leased.id}`);
+    const before = await rows();
+
+    const now = new Date(Date.now() + 1_000);
+    expect(await releaseMailLeases(db, now)).toBe(1);
+    const after = await rows();
+    expect(after.find((row) => row.to === "leased@example.com")?.nextAttemptAt).toEqual(now);
+    expect(after.find((row) => row.to === "waiting@example.com")?.nextAttemptAt).toEqual(before.find((row) => row.to === "waiting@example.com")?.nextAttemptAt);
   });
 
   it("is sent once when several deliverers run at once", async () => {

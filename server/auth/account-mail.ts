@@ -31,13 +31,15 @@ interface Account {
 
 export function accountMail(db: Database, config: Config, logger: Logger) {
   const site = { siteName: config.site.name, publicUrl: config.publicUrl };
+  // better-auth gives no transaction here: one of our own keeps the row and its send job together.
+  const queueMail = (message: OutgoingMessage) => db.transaction((tx) => enqueueMail(tx, message));
   const queueCapped = async (capKey: string, account: Account, message: OutgoingMessage) => {
     const allowed = !config.rateLimit || (await consumeRateLimit(db, { key: `${capKey}:${account.id}`, ...PER_RECIPIENT })).allowed;
     if (!allowed) {
       logger.warn({ userId: account.id, kind: message.kind }, "mail to this account capped for the hour; not queued");
       return;
     }
-    await enqueueMail(db, message);
+    await queueMail(message);
   };
 
   return {
@@ -51,9 +53,9 @@ export function accountMail(db: Database, config: Config, logger: Logger) {
     passwordChanged: async (account: Account, how: "reset" | "change") => {
       if (how === "reset") await forgetSignInFailures(db, account.email);
       await db.delete(verification).where(and(eq(verification.value, account.id), like(verification.identifier, "reset-password:%")));
-      await enqueueMail(db, passwordChangedMail({ name: account.name, to: account.email, publicUrl: config.publicUrl, how }));
+      await queueMail(passwordChangedMail({ name: account.name, to: account.email, publicUrl: config.publicUrl, how }));
     },
     securityChanged: (account: Account, change: SecurityChange) =>
-      enqueueMail(db, securityChangeMail({ name: account.name, to: account.email, publicUrl: config.publicUrl, change })),
+      queueMail(securityChangeMail({ name: account.name, to: account.email, publicUrl: config.publicUrl, change })),
   };
 }

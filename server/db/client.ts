@@ -9,6 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { migrationsDir } from "../paths.js";
+import { installJobQueue } from "../jobs/install.js";
 import { applyLedgerSql } from "./ledger-sql.js";
 import { schema } from "./schema.js";
 
@@ -32,6 +33,11 @@ export interface DatabaseHandle {
    * it is a consistent copy of a running database (server/backup.ts).
    */
   dumpDataDir?(): Promise<Uint8Array>;
+  /**
+   * One call of raw SQL outside any transaction, for the job queue's own statements (pg-boss):
+   * with values a single statement, without them possibly several.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
 
@@ -47,12 +53,13 @@ export async function openPglite(location: string | undefined): Promise<Database
   if (location) mkdirSync(location, { recursive: true });
   const client = location ? await PGlite.create(location) : await PGlite.create();
   const db = drizzlePglite({ client, schema }) as unknown as Database;
-  return {
+  const handle: DatabaseHandle = {
     db,
     kind: "pglite",
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder: migrationsDir });
       await applyLedgerSql(db);
+      await installJobQueue(handle);
     },
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -62,8 +69,20 @@ export async function openPglite(location: string | undefined): Promise<Database
     // open no other is half done, and the dump (which blocks every query) sees only committed work.
     dumpDataDir: () =>
       client.transaction(async () => new Uint8Array(await (await client.dumpDataDir("gzip")).arrayBuffer())),
+    executeSql: async (text, values) => {
+      if (values?.length) return client.query<Record<string, unknown>>(text, values);
+      try {
+        return (await client.exec(text)).at(-1) ?? { rows: [] };
+      } catch (error) {
+        // pg-boss sends BEGIN … COMMIT as one text: on the one shared connection, a failure part-way
+        // must not leave that transaction open under every later query.
+        await client.exec("rollback").catch(() => undefined);
+        throw error;
+      }
+    },
     close: () => client.close(),
   };
+  return handle;
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
@@ -88,6 +107,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         const locked = drizzlePg({ client: lockClient });
         await migratePg(locked, { migrationsFolder: migrationsDir });
         await applyLedgerSql(locked as unknown as Database);
+        await installJobQueue({ executeSql: (text, values) => lockClient.query(text, values) });
       } finally {
         await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
         lockClient.release();
@@ -97,6 +117,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       await pool.query("select 1");
     },
     connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    executeSql: (text, values) => pool.query(text, values),
     close: () => pool.end(),
   };
 }

@@ -586,6 +586,32 @@ export const settlementRun = pgTable("settlement_run", {
 });
 
 /**
+ * One row per maturity reminder sent (kind "7d" or "1d"), written in the transaction that stores its
+ * notification and queues its e-mail: the key makes a second run, on any server or after a
+ * restart, send nothing.
+ */
+export const maturityReminder = pgTable(
+  "maturity_reminder",
+  {
+    investmentId: text("investment_id")
+      .notNull()
+      .references(() => investment.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.investmentId, table.kind] }), check("maturity_reminder_kind", sql`${table.kind} in ('7d', '1d')`)],
+);
+
+/** The result of each daily ledger check (verifyLedger): the back office and metrics read the last one. */
+export const ledgerCheck = pgTable("ledger_check", {
+  id: text("id").primaryKey(),
+  checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+  problemCount: integer("problem_count").notNull(),
+  /** The first problems found, as verifyLedger words them (at most 100). */
+  problems: jsonb("problems").$type<string[]>().notNull(),
+});
+
+/**
  * Which version of the ledger's SQL (server/db/sql/) the database holds: a digest of those files and
  * of the last migration. Migrating applies the files again whenever it differs (server/db/ledger-sql.ts).
  */
@@ -619,6 +645,8 @@ export const schema = {
   transfer,
   moneyRequest,
   outgoingMail,
+  maturityReminder,
+  ledgerCheck,
   ledgerSqlVersion,
   settlementRun,
 };

@@ -1,10 +1,12 @@
 import * as z from "zod/mini";
+import { pageQueryFields } from "./paging.js";
 
 /** Every kind of notification the server writes; the link each one shows is derived from it. */
 export const NOTIFICATION_KINDS = [
   "deposit_confirmed",
   "deposit_rejected",
   "investment_started",
+  "investment_maturing",
   "investment_matured",
   "payout_requested",
   "payout_paid",
@@ -27,10 +29,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 /** The bell shows the newest few; the rest are on /dashboard/notifications. */
 export const BELL_PAGE_SIZE = 8;
 
-export const notificationQuerySchema = z.object({
-  page: z.optional(z.coerce.number().check(z.int("page must be a whole number."), z.minimum(1, "page starts at 1."), z.maximum(100_000))),
-  pageSize: z.optional(z.coerce.number().check(z.int("pageSize must be a whole number."), z.minimum(1, "pageSize is at least 1."), z.maximum(100, "pageSize is at most 100."))),
-});
+export const notificationQuerySchema = z.object(pageQueryFields);
 export type NotificationQuery = z.infer<typeof notificationQuerySchema>;
 
 export const notificationDto = z.object({

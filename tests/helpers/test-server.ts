@@ -7,6 +7,7 @@ import { AdjustableClock } from "#server/clock.js";
 import type { DatabaseHandle } from "#server/db/client.js";
 import { loadConfig, type Config } from "#server/env.js";
 import { createLogger } from "#server/logger.js";
+import type { Mailer } from "#server/mail/mailer.js";
 import { startServer, type RunningServer } from "#server/server.js";
 import { HttpClient } from "./http-client.js";
 import { CapturingMailer } from "./mailer.js";
@@ -41,7 +42,8 @@ export const OPERATOR_ENV = {
 } as const;
 
 /** The real server on a free port, over a database the caller owns, with mail captured and logs kept. */
-export async function startTestServer(database: DatabaseHandle, env: Record<string, string> = {}): Promise<TestServer> {
+/** `sendThrough` replaces the capturing mailer as the one the server sends with (a real SMTP client, say). */
+export async function startTestServer(database: DatabaseHandle, env: Record<string, string> = {}, sendThrough?: Mailer): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "termvest-test-"));
   const config = loadConfig({
@@ -63,7 +65,7 @@ export async function startTestServer(database: DatabaseHandle, env: Record<stri
   });
   const mailer = new CapturingMailer();
   const clock = new AdjustableClock();
-  const running = await startServer(config, createLogger(config.logLevel, sink), { database, mailer, serveWeb: false, clock });
+  const running = await startServer(config, createLogger(config.logLevel, sink), { database, mailer: sendThrough ?? mailer, serveWeb: false, clock });
   return {
     ...running,
     config,

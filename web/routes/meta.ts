@@ -40,6 +40,7 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   "/dashboard/admin/audit": "Audit log",
   "/dashboard/admin/messages": "Messages",
   "/dashboard/admin/reconciliation": "Reconciliation",
+  "/dashboard/admin/mail": "Undelivered e-mail",
 };
 
 export function metaFor(pathname: string): PageMeta {

@@ -1,4 +1,6 @@
 import { eq, sql } from "drizzle-orm";
+import { enqueueJob } from "#server/jobs/enqueue.js";
+import { JOBS } from "#server/jobs/queues.js";
 import type { Database } from "#server/db/client.js";
 import { outgoingMail } from "#server/db/schema.js";
 import type { Logger } from "#server/logger.js";
@@ -43,16 +45,19 @@ interface ClaimedRow {
 }
 
 /**
- * Sends due messages. Each is claimed first in its own short statement (attempts + 1, leased until
+ * Sends due messages: the one `onlyId` names (its queue job, decision 0030), else up to `limit`
+ * (the sweep). Each is claimed first in its own short statement (attempts + 1, leased until
  * now + MAIL_LEASE_MS, SKIP LOCKED so servers never claim the same row), then sent outside any
  * transaction, then marked sent. A process that dies after the SMTP server accepted but before the
- * mark sends that one message again when the lease ends; that window is one UPDATE long.
+ * mark sends that one message again when the lease ends; that window is one UPDATE long. A failed
+ * try sets the next one and enqueues its job in one transaction.
  */
-export async function deliverDueMail(deps: DeliveryDeps, now: Date, limit = 20): Promise<DeliveryRun> {
+export async function deliverDueMail(deps: DeliveryDeps, now: Date, limit = 20, onlyId?: string): Promise<DeliveryRun> {
   const claimed = (await deps.db.execute(sql`update outgoing_mail set attempts = attempts + 1,
       next_attempt_at = ${new Date(now.getTime() + MAIL_LEASE_MS).toISOString()}::timestamptz
     where id in (
       select id from outgoing_mail where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+        ${onlyId === undefined ? sql`` : sql`and id = ${onlyId}`}
       order by next_attempt_at limit ${limit} for update skip locked)
     returning id, kind, "to", subject, text, link, attempts, created_at`)) as unknown as { rows: ClaimedRow[] };
 
@@ -63,10 +68,14 @@ export async function deliverDueMail(deps: DeliveryDeps, now: Date, limit = 20):
     } catch (error) {
       const dead = now.getTime() - new Date(row.created_at).getTime() >= MAIL_GIVE_UP_MS;
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      await deps.db
-        .update(outgoingMail)
-        .set(dead ? { status: "dead", lastError } : { lastError, nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) })
-        .where(eq(outgoingMail.id, row.id));
+      const delayMs = retryDelayMs(row.attempts);
+      await deps.db.transaction(async (tx) => {
+        await tx
+          .update(outgoingMail)
+          .set(dead ? { status: "dead", lastError } : { lastError, nextAttemptAt: new Date(now.getTime() + delayMs) })
+          .where(eq(outgoingMail.id, row.id));
+        if (!dead) await enqueueJob(tx, JOBS.sendMail, { id: row.id }, { startAfterSeconds: Math.ceil(delayMs / 1000) });
+      });
       deps.logger.warn({ err: error, mailId: row.id, kind: row.kind, attempts: row.attempts, dead }, "mail not sent");
       if (dead) run.dead++;
       else run.failed++;

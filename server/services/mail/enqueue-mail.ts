@@ -1,6 +1,8 @@
 import type { DbExecutor } from "#server/db/client.js";
 import { outgoingMail } from "#server/db/schema.js";
 import { timeOrderedUuid } from "#server/db/time-ordered-uuid.js";
+import { enqueueJobs } from "#server/jobs/enqueue.js";
+import { JOBS } from "#server/jobs/queues.js";
 
 export interface OutgoingMessage {
   /** What it is about, for operators and logs: a notification kind, "password-reset", … */
@@ -13,9 +15,17 @@ export interface OutgoingMessage {
 }
 
 /**
- * Queues a message in the caller's transaction: it is sent only if that transaction commits, and
- * then surely, whatever happens to the mail server or this process afterwards.
+ * Queues a message in the caller's transaction: its `outgoing_mail` row (the record operators see)
+ * and the job that sends it. It is sent only if that transaction commits, and then surely,
+ * whatever happens to the mail server or this process afterwards.
  */
 export async function enqueueMail(tx: DbExecutor, message: OutgoingMessage): Promise<void> {
-  await tx.insert(outgoingMail).values({ id: timeOrderedUuid(), link: null, ...message });
+  const id = timeOrderedUuid();
+  await tx.insert(outgoingMail).values({ id, link: null, ...message });
+  await queueMailJobs(tx, [id]);
+}
+
+/** The send job of each message already stored in `outgoing_mail` by the caller's transaction. */
+export function queueMailJobs(tx: DbExecutor, ids: readonly string[]): Promise<void> {
+  return enqueueJobs(tx, JOBS.sendMail, ids.map((id) => ({ id })));
 }

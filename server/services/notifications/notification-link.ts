@@ -11,6 +11,7 @@ const TARGETS: Record<NotificationKind, Target> = {
   deposit_confirmed: { path: "/dashboard", anchor: "deposit" },
   deposit_rejected: { path: "/dashboard", anchor: "deposit" },
   investment_started: { path: "/dashboard/investment", anchor: "investment" },
+  investment_maturing: { path: "/dashboard/investment", anchor: "investment" },
   investment_matured: { path: "/dashboard/investment", anchor: "investment" },
   payout_requested: { path: "/dashboard/transaction", anchor: "payout" },
   payout_paid: { path: "/dashboard/transaction", anchor: "payout" },

@@ -2,6 +2,7 @@ import type { NotificationKind } from "#shared/schemas/notifications.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { pgArray } from "#server/db/pg-array.js";
 import { queryPrepared } from "#server/db/prepared-query.js";
+import { queueMailJobs } from "../mail/enqueue-mail.js";
 import { notificationLink } from "./notification-link.js";
 
 export interface NotificationInput {
@@ -34,7 +35,7 @@ const NOTIFY_ALL = {
 
 /**
  * Stores in-app notifications and queues their e-mail copies, all in the caller's transaction and
- * in one statement: the money movement, the notifications and the mail commit or vanish together.
+ * in one statement (and their send jobs beside them): the money movement, the notifications and the mail commit or vanish together.
  * Each mail carries the same link the bell shows, derived from the kind and the subject. Returns
  * the queued mails' ids.
  */
@@ -49,7 +50,9 @@ export async function notifyAll(tx: DbExecutor, inputs: readonly NotificationInp
     column((input) => input.subjectId),
     column((input) => notificationLink(input.kind, input.subjectId)),
   ]);
-  return rows.map((row) => row.id);
+  const ids = rows.map((row) => row.id);
+  await queueMailJobs(tx, ids);
+  return ids;
 }
 
 /** One notification and its e-mail copy (notifyAll for one). */

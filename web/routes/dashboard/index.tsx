@@ -7,6 +7,7 @@ import { AdminDepositsScreen } from "../admin/deposits.js";
 import { AdminMessagesScreen } from "../admin/messages.js";
 import { AdminReconciliationScreen } from "../admin/reconciliation.js";
 import { AdminOverviewScreen } from "../admin/overview.js";
+import { AdminMailScreen } from "../admin/mail.js";
 import { AdminPayoutsScreen } from "../admin/payouts.js";
 import { AdminPlansScreen } from "../admin/plans.js";
 import { AdminUserDetailScreen } from "../admin/user-detail.js";
@@ -67,6 +68,7 @@ export default function DashboardRoutes() {
               <Route path="audit" element={<AdminAuditScreen />} />
               <Route path="messages" element={<AdminMessagesScreen />} />
               <Route path="reconciliation" element={<AdminReconciliationScreen />} />
+              <Route path="mail" element={<AdminMailScreen />} />
               <Route path="*" element={<UnavailableScreen title="Back office" />} />
             </Route>
             <Route path="*" element={<NotFoundPage />} />

@@ -7,6 +7,7 @@ import {
   LayoutDashboard,
   ListChecks,
   LogOut,
+  MailWarning,
   Menu,
   Scale,
   ScrollText,
@@ -57,6 +58,7 @@ const ADMIN: NavItem[] = [
   { to: "/dashboard/admin/messages", label: "Messages", icon: Inbox },
   { to: "/dashboard/admin/audit", label: "Audit log", icon: ScrollText },
   { to: "/dashboard/admin/reconciliation", label: "Reconciliation", icon: Scale },
+  { to: "/dashboard/admin/mail", label: "Undelivered e-mail", icon: MailWarning },
 ];
 
 /** The admin section, with the number of new contact messages on its Messages item. */

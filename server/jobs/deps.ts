@@ -1,0 +1,20 @@
+import type PgBoss from "pg-boss";
+import type { Clock } from "#server/clock.js";
+import type { Database } from "#server/db/client.js";
+import type { Logger } from "#server/logger.js";
+import type { MailSite } from "#server/mail/brand.js";
+import type { Mailer } from "#server/mail/mailer.js";
+
+export interface JobDeps {
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  /** Business time (due dates, reminders, retries): tests move it. */
+  clock: Clock;
+  site: MailSite;
+  /** Settlers this server runs at once (settleDue's `workers`). */
+  settlementWorkers: number;
+}
+
+/** One queue's work: pg-boss hands it a batch (of one, as we fetch them); a throw retries the job. */
+export type JobHandler = (jobs: PgBoss.Job<Record<string, unknown>>[]) => Promise<void>;

@@ -1,0 +1,44 @@
+import type PgBoss from "pg-boss";
+
+/** pg-boss keeps its tables in this schema, created beside ours (decision 0030). */
+export const QUEUE_SCHEMA = "pgboss";
+
+/** Every queue, by what its jobs do. */
+export const JOBS = {
+  sendMail: "send-mail",
+  mailSweep: "mail-sweep",
+  settleDue: "settle-due",
+  expireDeposits: "expire-deposits",
+  maturityReminders: "maturity-reminders",
+  ledgerCheck: "ledger-check",
+  auditSignInFailures: "audit-sign-in-failures",
+} as const;
+export type JobName = (typeof JOBS)[keyof typeof JOBS];
+
+/**
+ * Scheduled work is "stately": at most one run waiting and one running, across every server, so
+ * a slow run never piles up copies behind it. A job that throws (the database was away, say) is
+ * tried again a few times; the next scheduled run comes anyway.
+ */
+const SCHEDULED: PgBoss.Queue["policy"] = "stately";
+export const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, "name">> = {
+  // A mail job retries itself on the app's schedule (deliver-mail.ts); pg-boss's own retries are for
+  // a job whose process died (it expires after the five-minute lease) or whose database call failed.
+  [JOBS.sendMail]: { policy: "standard", retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
+  [JOBS.mailSweep]: { policy: SCHEDULED, retryLimit: 2, retryDelay: 10, expireInSeconds: 10 * 60 },
+  [JOBS.settleDue]: { policy: SCHEDULED, retryLimit: 2, retryDelay: 10, expireInSeconds: 15 * 60 },
+  [JOBS.expireDeposits]: { policy: SCHEDULED, retryLimit: 2, retryDelay: 10, expireInSeconds: 5 * 60 },
+  [JOBS.maturityReminders]: { policy: SCHEDULED, retryLimit: 2, retryDelay: 10, expireInSeconds: 15 * 60 },
+  [JOBS.ledgerCheck]: { policy: SCHEDULED, retryLimit: 2, retryDelay: 60, expireInSeconds: 60 * 60 },
+  [JOBS.auditSignInFailures]: { policy: SCHEDULED, retryLimit: 2, retryDelay: 10, expireInSeconds: 5 * 60 },
+};
+
+/** Cron lines (database time, UTC); each fires once across all servers. */
+export const SCHEDULES: Partial<Record<JobName, string>> = {
+  [JOBS.settleDue]: "* * * * *",
+  [JOBS.mailSweep]: "* * * * *",
+  [JOBS.expireDeposits]: "*/10 * * * *",
+  [JOBS.maturityReminders]: "*/10 * * * *",
+  [JOBS.ledgerCheck]: "17 3 * * *",
+  [JOBS.auditSignInFailures]: "*/5 * * * *",
+};

@@ -1,0 +1,110 @@
+import PgBoss from "pg-boss";
+import type { DatabaseHandle } from "#server/db/client.js";
+import { releaseMailLeases } from "#server/services/mail/release-mail-leases.js";
+import type { BossDb } from "./boss-db.js";
+import type { JobDeps, JobHandler } from "./deps.js";
+import { auditSignInFailuresJob } from "./handlers/audit-sign-in-failures.js";
+import { expireDepositsJob } from "./handlers/expire-deposits.js";
+import { ledgerCheckJob } from "./handlers/ledger-check.js";
+import { mailSweep } from "./handlers/mail-sweep.js";
+import { maturityRemindersJob } from "./handlers/maturity-reminders.js";
+import { sendMail } from "./handlers/send-mail.js";
+import { settleDueJob } from "./handlers/settle-due.js";
+import { JOBS, QUEUE_SCHEMA, SCHEDULES, type JobName } from "./queues.js";
+
+export interface JobQueue {
+  /** Look for work on these queues now instead of at the next poll (mail queued by a request). */
+  wake(...names: JobName[]): void;
+  /** Enqueue a run of scheduled work now (the test clock moved), and look for it at once. */
+  runNow(...names: JobName[]): Promise<void>;
+  /**
+   * Stops taking jobs, lets the running ones finish for up to `STOP_WAIT_MS` and hands back
+   * unfinished ones as failed (pg-boss retries them), then waits for the queue's last statements.
+   */
+  stop(): Promise<void>;
+}
+
+const HANDLERS: Record<JobName, (deps: JobDeps) => JobHandler> = {
+  [JOBS.sendMail]: sendMail,
+  [JOBS.mailSweep]: mailSweep,
+  [JOBS.settleDue]: settleDueJob,
+  [JOBS.expireDeposits]: expireDepositsJob,
+  [JOBS.maturityReminders]: maturityRemindersJob,
+  [JOBS.ledgerCheck]: ledgerCheckJob,
+  [JOBS.auditSignInFailures]: auditSignInFailuresJob,
+};
+
+/** Within main.ts's 10-second forced exit, with room for the HTTP server and the database to close. */
+export const STOP_WAIT_MS = 7_000;
+/** How often an idle worker looks for jobs; a request that queues mail wakes the mail worker at once. */
+const POLL_SECONDS = 2;
+
+/**
+ * Starts pg-boss on the server's database (decision 0030): its maintenance, its clock for the
+ * schedules (each cron fires once across all servers) and one worker per queue. Settlement,
+ * expiry and the mail sweep also run once at start, as the old interval loop did.
+ */
+export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Promise<JobQueue> {
+  // Every statement pg-boss starts is tracked, so stopping can wait for the last one (a worker
+  // marks its job complete without awaiting it) before the database closes under it.
+  // A statement pg-boss starts after stopping (a late timer of its own, never awaited) would meet a
+  // closed database as an unhandled rejection; it is dropped instead. Nothing is lost: a job left
+  // active expires and runs again.
+  const inFlight = new Set<Promise<unknown>>();
+  let stopped = false;
+  const db: BossDb = {
+    executeSql: (text, values) => {
+      if (stopped) return Promise.resolve({ rows: [] });
+      const call = database.executeSql(text, values);
+      inFlight.add(call);
+      const forget = () => inFlight.delete(call);
+      call.then(forget, forget);
+      return call;
+    },
+  };
+  const boss = new PgBoss({ db, schema: QUEUE_SCHEMA, migrate: true, supervise: true, schedule: true });
+  boss.on("error", (error) => deps.logger.error({ err: error }, "job queue error"));
+  await boss.start();
+  // Before any worker starts: a lease taken by this process's own worker must not be released.
+  if (database.kind === "pglite") {
+    const released = await releaseMailLeases(database.db, deps.clock.now());
+    if (released > 0) deps.logger.warn({ released }, "mail left mid-send by a stopped process is due again");
+  }
+
+  const workers = new Map<JobName, string>();
+  for (const name of Object.values(JOBS)) {
+    const handle = HANDLERS[name](deps);
+    const id = await boss.work<Record<string, unknown>>(name, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async (jobs) => {
+      try {
+        await handle(jobs);
+      } catch (error) {
+        deps.logger.error({ err: error, queue: name, jobId: jobs[0]?.id }, "job failed; it will be retried");
+        throw error;
+      }
+    });
+    workers.set(name, id);
+  }
+  for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: "UTC" });
+
+  const wake = (...names: JobName[]) => {
+    for (const name of names) {
+      const id = workers.get(name);
+      if (id) boss.notifyWorker(id);
+    }
+  };
+  const runNow = async (...names: JobName[]) => {
+    for (const name of names) await boss.send(name, {});
+    wake(...names);
+  };
+  await runNow(JOBS.settleDue, JOBS.expireDeposits, JOBS.mailSweep);
+
+  return {
+    wake,
+    runNow,
+    async stop() {
+      await boss.stop({ graceful: true, timeout: STOP_WAIT_MS, close: false });
+      stopped = true;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterEach, describe, expect, it } from "vitest";
+import { openPglite, pgliteDirectory } from "#server/db/client.js";
+import { outgoingMail } from "#server/db/schema.js";
+import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "./helpers/database.js";
+import { HttpClient } from "./helpers/http-client.js";
+import { freePort, signUp, uniqueEmail } from "./helpers/test-server.js";
+
+/**
+ * The real server process (server/main.ts) on a database that outlives it: its own PostgreSQL
+ * database when TEST_DATABASE_URL is set, else PGlite in a data directory. Mail that a committed
+ * request queued must arrive exactly once whatever happens to the process: kill -9 right after
+ * the commit with the mail server down, or SIGTERM while a message is being accepted.
+ */
+let database: TestDatabase | undefined;
+let dataDir = "";
+const children: ChildProcess[] = [];
+const smtpServers: SMTPServer[] = [];
+
+afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const smtp of smtpServers.splice(0)) await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await database?.dispose();
+  database = undefined;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Received {
+  to: string;
+  subject: string;
+}
+
+/** A real SMTP server that records each accepted message; `acceptAfterMs` holds the reply to DATA that long. */
+async function smtpServer(port: number, acceptAfterMs = 0, onData?: () => void): Promise<Received[]> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    onData(stream, session, callback) {
+      onData?.();
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on("end", () => {
+        setTimeout(() => {
+          const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
+          received.push(...session.envelope.rcptTo.map((rcpt) => ({ to: rcpt.address, subject })));
+          callback();
+        }, acceptAfterMs);
+      });
+    },
+  });
+  server.listen(port, "127.0.0.1");
+  await once(server.server, "listening");
+  smtpServers.push(server);
+  return received;
+}
+
+async function prepareDatabase() {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "termvest-crash-"));
+  if (testDatabaseUrl) database = await createTestDatabase();
+}
+
+/** Starts server/main.ts on the shared database and data directory; resolves once it answers. */
+async function startServer(port: number, smtpPort: number): Promise<{ child: ChildProcess; url: string; output: string[] }> {
+  const url = `http://localhost:${port}`;
+  const output: string[] = [];
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATABASE_URL: database?.url ?? "",
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      DEV_MAIL: "",
+      RATE_LIMIT: "off",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  child.stdout?.on("data", (chunk) => output.push(String(chunk)));
+  child.stderr?.on("data", (chunk) => output.push(String(chunk)));
+  for (let tries = 0; ; tries++) {
+    const up = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
+    if (up) break;
+    if (tries > 600 || child.exitCode !== null) throw new Error(`server did not start:\n${output.join("")}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, url, output };
+}
+
+async function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) return { code: child.exitCode, signal: child.signalCode };
+  const [code, signal] = (await once(child, "exit")) as [number | null, NodeJS.Signals | null];
+  return { code, signal };
+}
+
+/** The stored messages to one address, read while no server holds the database (PGlite allows one process). */
+async function storedMail(to: string) {
+  if (database) return database.handle.db.select().from(outgoingMail).where(eq(outgoingMail.to, to));
+  const handle = await openPglite(pgliteDirectory(dataDir));
+  try {
+    return await handle.db.select().from(outgoingMail).where(eq(outgoingMail.to, to));
+  } finally {
+    await handle.close();
+  }
+}
+
+const to = (received: Received[], email: string) => received.filter((mail) => mail.to === email);
+
+describe(`the server process on ${testDatabaseUrl ? "PostgreSQL" : "PGlite in a data directory"}`, { timeout: 420_000 }, () => {
+  it("killed with kill -9 right after a commit that queued mail, with the mail server down: each message arrives once after a restart", async () => {
+    await prepareDatabase();
+    const [port, smtpPort] = [await freePort(), await freePort()];
+    // Nothing listens on smtpPort yet: the mail server is down.
+    const first = await startServer(port, smtpPort);
+    const email = uniqueEmail("crash");
+    await signUp(new HttpClient(first.url), { email });
+    const reset = await new HttpClient(first.url).post("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
+    expect(reset.status).toBe(200);
+    first.child.kill("SIGKILL");
+    expect(await exited(first.child)).toEqual({ code: null, signal: "SIGKILL" });
+
+    const queued = await storedMail(email);
+    expect(queued.map((row) => row.status).sort()).toEqual(["pending", "pending"]);
+
+    const received = await smtpServer(smtpPort);
+    // The same data directory: the lock the killed process left names a dead pid, so it is taken over.
+    await startServer(port, smtpPort);
+    // Within seconds, unless the kill fell inside a send: then on PostgreSQL (where another server
+    // could hold it) the message waits for its five-minute lease; PGlite releases it at start.
+    await expect.poll(() => to(received, email).length, { timeout: 360_000, interval: 500 }).toBe(2);
+    // Long enough for another poll of every worker and the sweep's start run: nothing is sent twice.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect(to(received, email).map((mail) => mail.subject).sort()).toHaveLength(2);
+    expect(new Set(to(received, email).map((mail) => mail.subject)).size).toBe(2);
+    children[1]!.kill("SIGTERM");
+    await exited(children[1]!);
+    expect((await storedMail(email)).map((row) => row.status)).toEqual(["sent", "sent"]);
+  });
+
+  it("stopped with SIGTERM while the mail server is accepting a message: the send finishes, is marked sent, and is not repeated after a restart", async () => {
+    await prepareDatabase();
+    const [port, smtpPort] = [await freePort(), await freePort()];
+    let accepting = false;
+    const received = await smtpServer(smtpPort, 2_000, () => (accepting = true));
+    const server = await startServer(port, smtpPort);
+    const email = uniqueEmail("term");
+    await signUp(new HttpClient(server.url), { email });
+    await expect.poll(() => accepting, { timeout: 30_000, interval: 50 }).toBe(true);
+    const stoppedAt = Date.now();
+    server.child.kill("SIGTERM");
+    expect(await exited(server.child)).toEqual({ code: 0, signal: null });
+    // Within the bounded wait (7 s for jobs, 10 s in all), not cut off by the force-exit timer.
+    expect(Date.now() - stoppedAt).toBeLessThan(10_000);
+    expect(to(received, email)).toHaveLength(1);
+    expect(await storedMail(email)).toMatchObject([{ status: "sent", attempts: 1 }]);
+
+    const restarted = await startServer(port, smtpPort);
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect(to(received, email)).toHaveLength(1);
+    restarted.child.kill("SIGTERM");
+    await exited(restarted.child);
+  });
+});
