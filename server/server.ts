@@ -18,6 +18,9 @@ import { clientDistDir, contentDir, ssrEntryPath } from "./paths.js";
 import { listActivePlans } from "./services/plans/list-active-plans.js";
 import { seedPlans } from "./services/plans/seed-plans.js";
 import { toPublicSite } from "./site.js";
+import { readJobStats } from "./jobs/stats.js";
+import { recentLedgerCheck } from "./services/admin-overview/ledger-check.js";
+import { readLastLedgerCheck } from "./services/ledger/run-ledger-check.js";
 
 export interface RunningServer {
   url: string;
@@ -90,9 +93,13 @@ export async function startServer(config: Config, logger: Logger, options: Start
       content: content.pages,
       pages,
       clientDir: pages ? clientDistDir : undefined,
-      // The job queue's readJobStats and readLastLedgerCheck go here once it exists; until then
-      // /metrics runs a cached verifyLedger itself and shows no job figures.
-      metricSources: {},
+      metricSources: {
+        jobStats: async () =>
+          Object.entries(await readJobStats(database.db)).map(([name, { lagSeconds, ...counts }]) => ({ name, counts, lagSeconds })),
+        // The last stored check (daily job); before the first one, a check at most a minute old.
+        ledgerProblems: async () =>
+          (await readLastLedgerCheck(database.db))?.problemCount ?? (await recentLedgerCheck(database.db, clock.now())).problems.length,
+      },
     });
 
     const server = await new Promise<ServerType>((resolve, reject) => {

@@ -40,10 +40,10 @@ describe("admin mail API", () => {
     await db().insert(outgoingMail).values({ id: timeOrderedUuid(), kind: "password-reset", to: "waiting@example.com", subject: "Reset", text: "secret link text", nextAttemptAt: new Date(Date.now() + 3_600_000) });
 
     const list = await (await admin.client.get("/api/admin/mail?pageSize=100")).json();
-    const ids = list.mail.map((row: { id: string }) => row.id);
+    const ids = list.items.map((row: { id: string }) => row.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
-    expect(list.mail.every((row: { status: string }) => row.status === "dead")).toBe(true);
-    expect(list.mail.find((row: { id: string }) => row.id === newer.id)).toEqual({
+    expect(list.items.every((row: { status: string }) => row.status === "dead")).toBe(true);
+    expect(list.items.find((row: { id: string }) => row.id === newer.id)).toEqual({
       id: newer.id,
       kind: "deposit_confirmed",
       to: "newer@example.com",
@@ -59,10 +59,10 @@ describe("admin mail API", () => {
 
     const second = await (await admin.client.get("/api/admin/mail?pageSize=1&page=2")).json();
     expect(second).toMatchObject({ page: 2, pageSize: 1, total });
-    expect(second.mail.map((row: { id: string }) => row.id)).toEqual([ids[1]]);
+    expect(second.items.map((row: { id: string }) => row.id)).toEqual([ids[1]]);
 
     const pending = await (await admin.client.get("/api/admin/mail?status=pending&pageSize=100")).json();
-    const waiting = pending.mail.find((row: { to: string }) => row.to === "waiting@example.com");
+    const waiting = pending.items.find((row: { to: string }) => row.to === "waiting@example.com");
     expect(waiting).toMatchObject({ status: "pending", kind: "password-reset" });
     // Never the text: a reset message holds a one-time link.
     expect(JSON.stringify(pending)).not.toContain("secret link text");

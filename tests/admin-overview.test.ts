@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { user as userTable } from "#server/db/schema.js";
-import { startJobs } from "#server/jobs.js";
+import { settleAndRecord } from "#server/jobs/handlers/settle-due.js";
 import { createLogger } from "#server/logger.js";
 import { summarize } from "#server/services/ledger/balances.js";
 import type { AdminOverviewDto } from "#shared/schemas/admin-overview.js";
@@ -86,11 +86,10 @@ describe("the admin overview", () => {
     expect(overview.flows.allTime.moneyOutCents).toBe(1_500_000);
     expect(overview.liabilities.payoutHoldCents).toBe(20_000);
 
-    // Past maturity the periodic settlement pays it and records the run; the money moved today
+    // Past maturity the scheduled settlement job pays it and records the run; the money moved today
     // (real time) is now more than a week before the server's clock, so "today" is empty.
     suite.server.clock.advance(7 * DAY);
-    const stop = startJobs({ db: db(), settlementWorkers: 1, logger: createLogger("silent"), clock: suite.server.clock, onSettled: () => undefined });
-    await stop();
+    await settleAndRecord({ db: db(), settlementWorkers: 1, logger: createLogger("silent"), clock: suite.server.clock });
     overview = await read();
     expect(overview.lastSettlementRun).toMatchObject({ settled: 1, profitCents: 10_000, error: null });
     expect(Date.parse(overview.lastSettlementRun!.startedAt)).toBeGreaterThanOrEqual(suite.server.clock.now().getTime() - 60_000);

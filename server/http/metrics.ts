@@ -4,10 +4,9 @@ import { routePath } from "hono/route";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Clock } from "../clock.js";
 import type { DatabaseHandle } from "../db/client.js";
-import { cachedLedgerProblems } from "../services/metrics/ledger-check.js";
 import { readBusinessFigures } from "../services/metrics/read-business-figures.js";
 
-/** One job name's queue, as the job queue reports it (server/jobs/stats.ts on the queue's branch). */
+/** One job name's queue, as the job queue reports it (server/jobs/stats.ts). */
 export interface JobStat {
   name: string;
   /** Jobs per state: created, active, retry, completed, failed… as the queue names them. */
@@ -16,10 +15,10 @@ export interface JobStat {
   lagSeconds: number;
 }
 
-/** Figures that come from elsewhere when there is an elsewhere; each is optional. */
+/** Figures read from the job queue and the ledger check, passed in by server.ts. */
 export interface MetricSources {
   jobStats?: () => Promise<JobStat[]>;
-  /** Problems the last ledger check found; null before the first check. Absent: checked here, cached. */
+  /** Problems the last ledger check found; null when unknown. */
   ledgerProblems?: () => Promise<number | null>;
 }
 
@@ -54,7 +53,7 @@ export function createMetrics(deps: { token: string; database: DatabaseHandle; c
   };
   const liabilities = gauge("termvest_liabilities_cents", "What users hold: the sum of every user account (available, invested, payout hold), in cents.");
   const ledgerProblemsGauge = gauge("termvest_ledger_problems", "Problems the last ledger check found (NaN before the first check).");
-  const ledgerProblems = sources.ledgerProblems ?? cachedLedgerProblems(database.db);
+  const ledgerProblems = sources.ledgerProblems ?? (async () => null);
   const jobs = sources.jobStats
     ? {
         read: sources.jobStats,

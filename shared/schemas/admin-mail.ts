@@ -1,14 +1,14 @@
 import * as z from "zod/mini";
-import { pageQueryFields } from "./paging.js";
+import { pageOf, pageParam, pageSizeParam } from "./admin-list.js";
 
 export const MAIL_STATUSES = ["dead", "pending", "sent"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
-export const ADMIN_MAIL_PAGE_SIZE = 20;
 
 /** `GET /api/admin/mail`: dead messages unless another status is asked for, newest first. */
 export const adminMailQuery = z.object({
   status: z.optional(z.enum(MAIL_STATUSES, "status must be dead, pending or sent.")),
-  ...pageQueryFields,
+  page: pageParam,
+  pageSize: pageSizeParam,
 });
 export type AdminMailQuery = z.infer<typeof adminMailQuery>;
 
@@ -26,11 +26,5 @@ export const adminMailDto = z.object({
 });
 export type AdminMailDto = z.infer<typeof adminMailDto>;
 
-export const adminMailListDto = z.object({
-  mail: z.array(adminMailDto),
-  page: z.number(),
-  pageSize: z.number(),
-  /** Every message with this status. */
-  total: z.number(),
-});
+export const adminMailListDto = pageOf(adminMailDto);
 export type AdminMailListDto = z.infer<typeof adminMailListDto>;

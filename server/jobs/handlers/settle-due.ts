@@ -9,22 +9,25 @@ import type { JobDeps, JobHandler } from "../deps.js";
  */
 export const settleDueJob =
   (deps: JobDeps): JobHandler =>
-  async () => {
-    const startedAt = deps.clock.now();
-    let record: SettlementRunRecord;
-    let failure: unknown;
-    try {
-      const run = await settleDue(deps.db, startedAt, { workers: deps.settlementWorkers });
-      record = { startedAt, finishedAt: deps.clock.now(), settled: run.settled, profitCents: run.profitCents, error: null };
-      if (run.settled > 0) deps.logger.info({ settled: run.settled }, "settled matured investments");
-    } catch (error) {
-      failure = error;
-      record = { startedAt, finishedAt: deps.clock.now(), settled: 0, profitCents: 0n, error: error instanceof Error ? error.message : String(error) };
-    }
-    try {
-      await recordSettlementRun(deps.db, record);
-    } catch (error) {
-      deps.logger.error({ err: error }, "recording the settlement run failed");
-    }
-    if (failure !== undefined) throw failure;
-  };
+  () =>
+    settleAndRecord(deps);
+
+export async function settleAndRecord(deps: Pick<JobDeps, "db" | "clock" | "logger" | "settlementWorkers">): Promise<void> {
+  const startedAt = deps.clock.now();
+  let record: SettlementRunRecord;
+  let failure: unknown;
+  try {
+    const run = await settleDue(deps.db, startedAt, { workers: deps.settlementWorkers });
+    record = { startedAt, finishedAt: deps.clock.now(), settled: run.settled, profitCents: run.profitCents, error: null };
+    if (run.settled > 0) deps.logger.info({ settled: run.settled }, "settled matured investments");
+  } catch (error) {
+    failure = error;
+    record = { startedAt, finishedAt: deps.clock.now(), settled: 0, profitCents: 0n, error: error instanceof Error ? error.message : String(error) };
+  }
+  try {
+    await recordSettlementRun(deps.db, record);
+  } catch (error) {
+    deps.logger.error({ err: error }, "recording the settlement run failed");
+  }
+  if (failure !== undefined) throw failure;
+}

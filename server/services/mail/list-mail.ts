@@ -1,24 +1,19 @@
-import { count, desc, eq } from "drizzle-orm";
-import { ADMIN_MAIL_PAGE_SIZE, type AdminMailDto, type AdminMailListDto, type AdminMailQuery, type MailStatus } from "#shared/schemas/admin-mail.js";
+import { desc, eq } from "drizzle-orm";
+import { type AdminMailDto, type AdminMailListDto, type AdminMailQuery, type MailStatus } from "#shared/schemas/admin-mail.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { outgoingMail } from "#server/db/schema.js";
+import { countAll, readList } from "../admin-lists/page-query.js";
 
 /** One page of stored e-mail with one status (dead by default: what operators must act on), newest first. */
-export async function listMail(db: DbExecutor, query: AdminMailQuery = {}): Promise<AdminMailListDto> {
-  const status = query.status ?? "dead";
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? ADMIN_MAIL_PAGE_SIZE;
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(outgoingMail)
-      .where(eq(outgoingMail.status, status))
-      .orderBy(desc(outgoingMail.createdAt), desc(outgoingMail.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(outgoingMail).where(eq(outgoingMail.status, status)),
-  ]);
-  return { mail: rows.map(toAdminMail), page, pageSize, total: counted?.total ?? 0 };
+export async function listMail(db: DbExecutor, query: AdminMailQuery): Promise<AdminMailListDto> {
+  const where = eq(outgoingMail.status, query.status ?? "dead");
+  return readList(
+    query,
+    db.select().from(outgoingMail).where(where).$dynamic(),
+    db.select({ total: countAll }).from(outgoingMail).where(where).$dynamic(),
+    [desc(outgoingMail.createdAt), desc(outgoingMail.id)],
+    toAdminMail,
+  );
 }
 
 /** The operator's view of a row: never its text, which may hold a one-time link. */

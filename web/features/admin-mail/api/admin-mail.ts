@@ -1,25 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminMailDto, AdminMailListDto } from "#shared/schemas/admin-mail.js";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminMailDto } from "#shared/schemas/admin-mail.js";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
+import { useListQuery } from "#web/components/admin/use-list-query.js";
 import { apiRequest } from "#web/lib/api.js";
 
-const DEAD_KEY = ["admin-mail", "dead"] as const;
+export const ADMIN_MAIL_PATH = "/api/admin/mail";
+const MAIL_KEY = ["admin-mail"] as const;
 
-/** E-mail given up on after a day of failed tries, newest first (the first hundred: more means the mail server needs fixing, not clicking). */
-export function useDeadMail() {
-  return useQuery({ queryKey: DEAD_KEY, queryFn: () => apiRequest<AdminMailListDto>("/api/admin/mail?status=dead&pageSize=100") });
-}
+/** One page of stored e-mail; `query` is the list's URL state (dead messages unless it asks for another status). */
+export const useAdminMail = (query: string) => useListQuery<AdminMailDto>(MAIL_KEY, ADMIN_MAIL_PATH, query);
 
 export function useRetryMail() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
-      apiRequest<AdminMailDto>(`/api/admin/mail/${encodeURIComponent(id)}/retry`, { method: "POST", headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
-    onSuccess: (mail) => {
-      // It is pending again: take it off the list at once; the refetch below only confirms it.
-      client.setQueryData<AdminMailListDto>(DEAD_KEY, (old) => old && { ...old, mail: old.mail.filter((row) => row.id !== mail.id), total: old.total - 1 });
-    },
+      apiRequest<AdminMailDto>(`${ADMIN_MAIL_PATH}/${encodeURIComponent(id)}/retry`, { method: "POST", headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
     // After a 409 too: another operator retried it, so the list is stale either way.
-    onSettled: () => client.invalidateQueries({ queryKey: DEAD_KEY }),
+    onSettled: () => client.invalidateQueries({ queryKey: MAIL_KEY }),
   });
 }
