@@ -85,21 +85,6 @@ describe("the job queue", () => {
     expect([...received].sort()).toEqual([...recipients].sort());
   });
 
-  it("works through a backlog of mail without waiting a polling interval between messages", { timeout: 60_000 }, async () => {
-    database = await createTestDatabase();
-    const server = await startTestServer(database.handle);
-    servers.push(server);
-    // Queued straight in the database: no request wakes the worker, only its own polling.
-    const recipients = Array.from({ length: 40 }, (_, index) => `backlog${index}@example.com`);
-    await db().transaction(async (tx) => {
-      for (const to of recipients) await enqueueMail(tx, message(to));
-    });
-    const started = Date.now();
-    // One message per two-second poll would take 80 s.
-    await expect.poll(() => server.mailer.sent.filter((mail) => mail.to.startsWith("backlog")).length, { timeout: 15_000, interval: 200 }).toBe(40);
-    expect(Date.now() - started).toBeLessThan(15_000);
-  });
-
   it("with two servers on one database and their clocks moved, sends each reminder and settles each investment once", { timeout: 90_000 }, async () => {
     database = await createTestDatabase();
     // Both servers first: a start seeds the plans.
