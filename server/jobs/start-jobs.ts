@@ -36,6 +36,8 @@ const HANDLERS: Record<JobName, (deps: JobDeps) => JobHandler> = {
 
 /** Within main.ts's 10-second forced exit, with room for the HTTP server and the database to close. */
 export const STOP_WAIT_MS = 7_000;
+/** Messages sent one after another per fetch; small enough to finish within STOP_WAIT_MS as a rule. */
+const BATCH_SIZES: Partial<Record<JobName, number>> = { [JOBS.sendMail]: 10 };
 /** How often an idle worker looks for jobs; a request that queues mail wakes the mail worker at once. */
 const POLL_SECONDS = 2;
 
@@ -72,11 +74,21 @@ export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Pr
   }
 
   const workers = new Map<JobName, string>();
+  const wake = (...names: JobName[]) => {
+    for (const name of names) {
+      const id = workers.get(name);
+      if (id) boss.notifyWorker(id);
+    }
+  };
   for (const name of Object.values(JOBS)) {
     const handle = HANDLERS[name](deps);
-    const id = await boss.work<Record<string, unknown>>(name, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async (jobs) => {
+    const batchSize = BATCH_SIZES[name] ?? 1;
+    const id = await boss.work<Record<string, unknown>>(name, { batchSize, pollingIntervalSeconds: POLL_SECONDS }, async (jobs) => {
       try {
         await handle(jobs);
+        // pg-boss waits a whole polling interval after every batch, even a full one: with a backlog
+        // (settlement's mail, a burst of sign-ups) that is one batch per two seconds. Fetch again now.
+        if (jobs.length === batchSize) wake(name);
       } catch (error) {
         deps.logger.error({ err: error, queue: name, jobId: jobs[0]?.id }, "job failed; it will be retried");
         throw error;
@@ -86,12 +98,6 @@ export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Pr
   }
   for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: "UTC" });
 
-  const wake = (...names: JobName[]) => {
-    for (const name of names) {
-      const id = workers.get(name);
-      if (id) boss.notifyWorker(id);
-    }
-  };
   const runNow = async (...names: JobName[]) => {
     for (const name of names) await boss.send(name, {});
     wake(...names);
