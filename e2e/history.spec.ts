@@ -55,7 +55,8 @@ for (const width of [375, 768, 1280]) {
       await expect(card(page, "Interest Balance")).toContainText("included in Main Balance");
       await expect(card(page, "Total Balance")).toContainText("$1,100.00");
       await expect(card(page, "Total Payout")).toContainText("$100.00 requested, waiting to be sent");
-      await expect(card(page, "Total Transaction")).toContainText("$3,500.00 waiting for confirmation");
+      // Fifteen days on, the claim that was never confirmed has expired: nothing waits any more.
+      await expect(card(page, "Total Transaction")).not.toContainText("waiting for confirmation");
       expect(await overflow(page)).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `/tmp/i15-ledger-cards-matured-${width}.png`, fullPage: true });
       await expectNoSeriousAxe(page, `cards at ${width} px`);
@@ -67,7 +68,7 @@ for (const width of [375, 768, 1280]) {
         ["Maturity paid", "+$1,100.00", "$1,100.00"],
         ["Investment started", "-$1,000.00", "$0.00"],
         ["Deposit confirmed", "+$1,000.00", "$1,000.00"],
-        ["Deposit waiting for confirmation", "not credited", "unchanged"],
+        ["Deposit expired", "not credited", "unchanged"],
       ];
       const rows = width < 768 ? page.getByTestId("history-entry") : page.getByTestId("history-row");
       await expect(rows).toHaveCount(expected.length);
@@ -80,10 +81,10 @@ for (const width of [375, 768, 1280]) {
         await row.scrollIntoViewIfNeeded();
         await expect(row).toBeInViewport({ ratio: 1 });
       }
-      const moneyRows = (await rows.allTextContents()).filter((text) => !text.includes("waiting for confirmation"));
+      const moneyRows = (await rows.allTextContents()).filter((text) => !text.includes("Deposit expired"));
       expect(moneyRows.map((text) => expected.findIndex(([title]) => text.includes(title!)))).toEqual([0, 1, 2, 3]);
       await expect(rows.filter({ hasText: "Maturity paid" })).toContainText("Standard: principal $1,000.00 + profit $100.00");
-      await expect(rows.filter({ hasText: "Deposit waiting for confirmation" })).toContainText("Pending");
+      await expect(rows.filter({ hasText: "Deposit expired" })).toContainText("Expired");
       await expect(page.getByTestId(width < 768 ? "history-table" : "history-list")).toBeHidden();
       expect(await overflow(page)).toBeLessThanOrEqual(0);
       await page.getByRole("heading", { name: "All transactions" }).scrollIntoViewIfNeeded();
