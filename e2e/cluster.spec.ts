@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import pg from "pg";
 import { hasNginx, NGINX, renderNginx } from "../tests/helpers/nginx.js";
 import { createDatabase, postgresAnswers, startProcess, startSmtp, stopProcess, waitUntilReady, type CapturedMail } from "./cluster-helpers.js";
+import { claimCryptoDeposit } from "./fixtures.js";
 import { Authenticator, totpSecret } from "./totp.js";
 
 /**
@@ -157,13 +158,7 @@ test("sign-up to payout through nginx over two app servers; every e-mail arrives
 
   // A crypto deposit of $1,000.00, confirmed by an operator in the back office.
   await visit(page, "/dashboard/transfer/crypto");
-  await page.getByLabel("Amount").fill("1000");
-  await page.getByLabel("Select Coin").selectOption("BTC");
-  await page.getByRole("button", { name: "I've Sent the Funds" }).click();
-  const thanks = page.getByRole("dialog", { name: "Thanks!" });
-  const reference = (await thanks.locator("strong").textContent())?.trim() ?? "";
-  expect(reference).toMatch(/^TV-[A-Z0-9]{8}$/);
-  await thanks.getByRole("button", { name: "OK" }).click();
+  const reference = await claimCryptoDeposit(page, "1000");
 
   const admin = await (await newContext()).newPage();
   const adminEmail = `operator-${stamp}@example.com`;

@@ -120,6 +120,21 @@ export async function enrolTwoFactor(request: APIRequestContext, password: strin
   return authenticator;
 }
 
+/**
+ * On the crypto deposit page already open: claims `dollars` in Bitcoin through the form, closes the
+ * "Thanks!" dialog and returns the deposit's reference, which the back office lists it by.
+ */
+export async function claimCryptoDeposit(page: Page, dollars: string): Promise<string> {
+  await page.getByLabel("Amount").fill(dollars);
+  await page.getByLabel("Select Coin").selectOption("BTC");
+  await page.getByRole("button", { name: "I've Sent the Funds" }).click();
+  const thanks = page.getByRole("dialog", { name: "Thanks!" });
+  const reference = (await thanks.locator("strong").textContent())?.trim() ?? "";
+  expect(reference).toMatch(/^TV-[A-Z0-9]{8}$/);
+  await thanks.getByRole("button", { name: "OK" }).click();
+  return reference;
+}
+
 /** Funds an account through the real flow: a crypto deposit an operator confirms in full. */
 export async function fund(user: APIRequestContext, admin: APIRequestContext, amountCents: number): Promise<void> {
   const created = await user.post("/api/deposits", {

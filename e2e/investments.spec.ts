@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { BASE_URL, card, createUser, newAdminPage, overflow, expect, signInViaApi, test, uniqueEmail, visit } from "./fixtures.js";
+import { BASE_URL, card, claimCryptoDeposit, createUser, newAdminPage, overflow, expect, signInViaApi, test, uniqueEmail, visit } from "./fixtures.js";
 
 
 function planCard(page: Page, name: string) {
@@ -42,13 +42,7 @@ test.describe("investments", () => {
 
     // The user reports a crypto deposit; the operator confirms $1,000.00.
     await visit(page, "/dashboard/transfer/crypto");
-    await page.getByLabel("Amount").fill("1000");
-    await page.getByLabel("Select Coin").selectOption("BTC");
-    await page.getByRole("button", { name: "I've Sent the Funds" }).click();
-    const thanks = page.getByRole("dialog", { name: "Thanks!" });
-    const reference = (await thanks.locator("strong").textContent())?.trim() ?? "";
-    expect(reference).toMatch(/^TV-[A-Z0-9]{8}$/);
-    await thanks.getByRole("button", { name: "OK" }).click();
+    const reference = await claimCryptoDeposit(page, "1000");
 
     const admin = await newAdminPage(browser);
     await visit(admin, "/dashboard/admin/deposits");
