@@ -47,24 +47,8 @@ const POLL_SECONDS = 2;
  * expiry and the mail sweep also run once at start, as the old interval loop did.
  */
 export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Promise<JobQueue> {
-  // Every statement pg-boss starts is tracked, so stopping can wait for the last one (a worker
-  // marks its job complete without awaiting it) before the database closes under it.
-  // A statement pg-boss starts after stopping (a late timer of its own, never awaited) would meet a
-  // closed database as an unhandled rejection; it is dropped instead. Nothing is lost: a job left
-  // active expires and runs again.
-  const inFlight = new Set<Promise<unknown>>();
-  let stopped = false;
-  const db: BossDb = {
-    executeSql: (text, values) => {
-      if (stopped) return Promise.resolve({ rows: [] });
-      const call = database.executeSql(text, values);
-      inFlight.add(call);
-      const forget = () => inFlight.delete(call);
-      call.then(forget, forget);
-      return call;
-    },
-  };
-  const boss = new PgBoss({ db, schema: QUEUE_SCHEMA, migrate: true, supervise: true, schedule: true });
+  const statements = trackStatements(database);
+  const boss = new PgBoss({ db: statements.db, schema: QUEUE_SCHEMA, migrate: true, supervise: true, schedule: true });
   boss.on("error", (error) => deps.logger.error({ err: error }, "job queue error"));
   await boss.start();
   // Before any worker starts: a lease taken by this process's own worker must not be released.
@@ -109,7 +93,37 @@ export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Pr
     runNow,
     async stop() {
       await boss.stop({ graceful: true, timeout: STOP_WAIT_MS, close: false });
-      stopped = true;
+      await statements.drain();
+    },
+  };
+}
+
+/**
+ * pg-boss's database, with every statement it starts tracked, so stopping can wait for the last
+ * one (a worker marks its job complete without awaiting it) before the database closes under it.
+ *
+ * A statement pg-boss starts after `drain()` (a worker's late `complete`, a timer of its own;
+ * none of them awaited) would meet a closed database, and any answer we invent would be read as
+ * a real one (`complete` reads `rows[0].count`, `fetch` reads rows as jobs) or thrown as an
+ * unhandled rejection. So it never answers: pg-boss's chain waits on a stopping process. Nothing
+ * is lost: a job left active expires and runs again.
+ */
+export function trackStatements(database: Pick<DatabaseHandle, "executeSql">): { db: BossDb; drain(): Promise<void> } {
+  const inFlight = new Set<Promise<unknown>>();
+  let drained = false;
+  return {
+    db: {
+      executeSql: (text, values) => {
+        if (drained) return new Promise(() => {});
+        const call = database.executeSql(text, values);
+        inFlight.add(call);
+        const forget = () => inFlight.delete(call);
+        call.then(forget, forget);
+        return call;
+      },
+    },
+    async drain() {
+      drained = true;
       await Promise.allSettled([...inFlight]);
     },
   };
