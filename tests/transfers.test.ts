@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { idempotencyRecord, journal, notification, outgoingMail, transfer } from "#server/db/schema.js";
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { driverClientOf } from "#server/db/driver-client.js";
+import { idempotencyRecord, journal, notification, transfer } from "#server/db/schema.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { person, summary, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
 
 /**
- * POST /api/transfers writes its idempotency record with the transfer's row and both
- * notifications in one statement (decision 0035): the rules of a money route stay the same.
+ * POST /api/transfers is one statement that commits on its own (decision 0036): the idempotency
+ * record, the journal, the transfer's row, both notifications, their e-mails and the e-mails' send
+ * jobs. The rules of a money route stay the same.
  */
 const suite = serverSuite();
 const db = () => suite.database.handle.db;
@@ -18,6 +20,15 @@ const send = (from: Person, body: object, key?: string) =>
 
 async function transfersOf(userId: string) {
   return db().select().from(transfer).where(eq(transfer.fromUserId, userId));
+}
+
+/** Each e-mail to these people, with how many send jobs name it. */
+async function mailsAndJobs(...emails: string[]) {
+  const result = (await db().execute(sql`select m."to", m.kind, m.text, (select count(*) from pgboss.job j where j.name = 'send-mail' and j.data->>'id' = m.id)::int as jobs
+    from outgoing_mail m where m."to" in (${sql.join(emails.map((email) => sql`${email}`), sql`, `)}) and m.kind like 'transfer_%'`)) as unknown as {
+    rows: Array<{ to: string; kind: string; text: string; jobs: number }>;
+  };
+  return result.rows.map((row) => [row.to, row.kind, row.text, Number(row.jobs)]).sort();
 }
 
 describe("POST /api/transfers", () => {
@@ -44,11 +55,10 @@ describe("POST /api/transfers", () => {
         [ada.id, "transfer_sent", "You sent $25.00 to Ben Eze."],
       ].sort(),
     );
-    const mails = await db().select().from(outgoingMail).where(inArray(outgoingMail.to, [ada.email, ben.email]));
-    expect(mails.filter((m) => m.kind.startsWith("transfer_")).map((m) => [m.to, m.kind, m.text]).sort()).toEqual(
+    expect(await mailsAndJobs(ada.email, ben.email)).toEqual(
       [
-        [ben.email, "transfer_received", "Ada Obi sent you $25.00: rent"],
-        [ada.email, "transfer_sent", "You sent $25.00 to Ben Eze."],
+        [ben.email, "transfer_received", "Ada Obi sent you $25.00: rent", 1],
+        [ada.email, "transfer_sent", "You sent $25.00 to Ben Eze.", 1],
       ].sort(),
     );
     const [record] = await db().select().from(idempotencyRecord).where(and(eq(idempotencyRecord.userId, ada.id), eq(idempotencyRecord.key, key)));
@@ -80,6 +90,8 @@ describe("POST /api/transfers", () => {
     expect((await transfersOf(cleo.id)).map((t) => t.amountCents).sort()).toEqual([1_000n, 700n].sort());
     expect(await summary(cleo)).toMatchObject({ mainBalanceCents: 8_300 });
     expect(await db().select().from(notification).where(eq(notification.userId, dan.id))).toHaveLength(2);
+    // A replay writes no e-mail and no job: two transfers, two e-mails each, one job each.
+    expect((await mailsAndJobs(cleo.email, dan.email)).map((row) => row[3])).toEqual([1, 1, 1, 1]);
   });
 
   it("refused for lack of funds: nothing is written, and the key works for a corrected request", async () => {
@@ -92,6 +104,7 @@ describe("POST /api/transfers", () => {
     expect(await transfersOf(eve.id)).toHaveLength(0);
     expect(await db().select().from(notification).where(eq(notification.userId, fay.id))).toHaveLength(0);
     expect(await db().select().from(idempotencyRecord).where(eq(idempotencyRecord.userId, eve.id))).toHaveLength(0);
+    expect(await mailsAndJobs(eve.email, fay.email)).toEqual([]);
 
     const fixed = await send(eve, { toEmail: fay.email, amountCents: 400 }, key);
     expect(fixed.status).toBe(201);
@@ -105,5 +118,27 @@ describe("POST /api/transfers", () => {
     expect(await transfersOf(gus.id)).toHaveLength(2);
     expect(await summary(hana)).toMatchObject({ mainBalanceCents: 200 });
     expect(await db().select().from(idempotencyRecord).where(eq(idempotencyRecord.userId, gus.id))).toHaveLength(0);
+  });
+
+  it("is one statement outside any transaction, so it commits on its own and holds the balance locks for no round trip", async () => {
+    const ivy = await person(suite, { funds: 1_000n });
+    const jon = await person(suite);
+    const driver = driverClientOf(db()).client;
+    const query = vi.spyOn(driver, "query");
+    const transaction = vi.spyOn(db(), "transaction");
+    try {
+      expect((await send(ivy, { toEmail: jon.email, amountCents: 100 }, randomUUID())).status).toBe(201);
+      const texts = query.mock.calls.map(([first]) => (typeof first === "string" ? first : (first as { text: string }).text));
+      const writes = texts.filter((text) => /insert into transfer/i.test(text));
+      expect(writes).toHaveLength(1);
+      for (const part of ["insert into idempotency_record", "post_journal(", "insert into notification", "insert into outgoing_mail", "pgboss.job"]) {
+        expect(writes[0]).toContain(part);
+      }
+      expect(transaction).not.toHaveBeenCalled();
+    } finally {
+      query.mockRestore();
+      transaction.mockRestore();
+    }
+    expect(await summary(jon)).toMatchObject({ mainBalanceCents: 100 });
   });
 });

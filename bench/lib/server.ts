@@ -46,7 +46,7 @@ export interface RunningServer {
 }
 
 const READY_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 10_000;
+const STOP_TIMEOUT_MS = 20_000;
 
 /**
  * What the built server reads from the package root at run time (see server/paths.ts: it takes the

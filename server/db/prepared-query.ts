@@ -1,3 +1,5 @@
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { DbExecutor } from "./client.js";
 import { driverClientOf } from "./driver-client.js";
 
@@ -12,4 +14,15 @@ export async function queryPrepared<T extends Row>(executor: DbExecutor, name: s
   const driver = driverClientOf(executor);
   if (driver.kind === "pg") return (await driver.client.query<T>({ name, text, values })).rows;
   return (await driver.client.query(text, values)).rows as T[];
+}
+
+const dialect = new PgDialect();
+
+/**
+ * queryPrepared for a statement composed from drizzle `sql` fragments (several modules' CTEs in one
+ * statement). The composed text must be the same on every call under one `name`: only values vary.
+ */
+export function queryPreparedSql<T extends Row>(executor: DbExecutor, name: string, statement: SQL): Promise<T[]> {
+  const { sql, params } = dialect.sqlToQuery(statement);
+  return queryPrepared<T>(executor, name, sql, params);
 }

@@ -9,12 +9,6 @@ import { AppError } from "../errors.js";
 export interface OperationResult {
   status: 200 | 201;
   body: unknown;
-  /**
-   * The step that takes the contended locks (a ledger journal on two users' balances), run after
-   * everything else, the idempotency record included, just before COMMIT: those locks are then
-   * held for one round trip, not for every statement after them (decision 0029).
-   */
-  lockingStep?: () => Promise<unknown>;
 }
 
 /** The (user, Idempotency-Key) a request claims, and what identifies its body. */
@@ -63,11 +57,7 @@ export async function runMoneyOperation(
 ): Promise<Outcome> {
   const claim = claimOf(c, userId, raw);
   if (!claim) {
-    const result = await db.transaction(async (tx) => {
-      const done = await operation(tx);
-      await done.lockingStep?.();
-      return done;
-    });
+    const result = await db.transaction(operation);
     return { result: { status: result.status, body: result.body }, replayed: false };
   }
   return db.transaction(async (tx) => {
@@ -82,34 +72,30 @@ export async function runMoneyOperation(
       .update(idempotencyRecord)
       .set({ status: result.status, body: result.body as object })
       .where(and(eq(idempotencyRecord.userId, userId), eq(idempotencyRecord.key, claim.key)));
-    await result.lockingStep?.();
     return { result: { status: result.status, body: result.body }, replayed: false };
   });
 }
 
 /**
- * runMoneyOperation for an operation that writes the idempotency record itself, with its final
- * status and body, in the same statement as its own row (`insert ... on conflict do nothing`, the
- * row only when the record was inserted): two statements fewer per request (decision 0035). The
- * operation answers `undefined` when the record was already there; the rules are the same.
+ * runMoneyOperation for an operation that is one statement and claims the Idempotency-Key in it,
+ * writing the record with its final status and body (`insert ... on conflict do nothing`, the rest
+ * only when the record was inserted). Run on the database, not in a transaction: the statement
+ * commits on its own, so the locks it takes are held for no round trip (decision 0036). It answers
+ * `undefined` when the key was claimed before; the rules are the same: a concurrent retry waits on
+ * the key and then gets the first response, another body is a 409, a failed statement claims nothing.
  */
-export async function runClaimingMoneyOperation(
+export async function runClaimedStatement(
   c: Context,
   db: Database,
   userId: string,
   raw: string,
-  operation: (tx: DbExecutor, claim: IdempotencyClaim | undefined) => Promise<OperationResult | undefined>,
+  operation: (db: Database, claim: IdempotencyClaim | undefined) => Promise<OperationResult | undefined>,
 ): Promise<Outcome> {
   const claim = claimOf(c, userId, raw);
-  return db.transaction(async (tx) => {
-    const result = await operation(tx, claim);
-    if (!result) {
-      if (!claim) throw new Error("runClaimingMoneyOperation: an operation without a claim answered nothing");
-      return replayOf(tx, claim);
-    }
-    await result.lockingStep?.();
-    return { result: { status: result.status, body: result.body }, replayed: false };
-  });
+  const result = await operation(db, claim);
+  if (result) return { result, replayed: false };
+  if (!claim) throw new Error("runClaimedStatement: an operation without a claim answered nothing");
+  return replayOf(db, claim);
 }
 
 /** Sends the operation's response, marking replays so clients and logs can tell. */

@@ -6,15 +6,19 @@ export interface BossDb {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
-/** pg-boss's `$1 … $n` text and values as one Drizzle statement (so it can run inside a Drizzle transaction). */
-export function bossStatement(text: string, values: readonly unknown[]): SQL {
+/**
+ * pg-boss's `$1 … $n` text and values as one Drizzle statement (so it can run inside a Drizzle
+ * transaction). `replaced` puts an SQL expression where a value was (`$1` → a subquery).
+ */
+export function bossStatement(text: string, values: readonly unknown[], replaced: Record<number, SQL> = {}): SQL {
   const chunks: SQL[] = [];
   let last = 0;
   for (const match of text.matchAll(/\$(\d+)/g)) {
     chunks.push(sql.raw(text.slice(last, match.index)));
-    const value = values[Number(match[1]) - 1];
+    const position = Number(match[1]);
+    const value = values[position - 1];
     // pg sends objects as JSON; Drizzle would expand arrays, so both go as JSON text (pg-boss casts them).
-    chunks.push(sql`${value !== null && typeof value === "object" && !(value instanceof Date) ? JSON.stringify(value) : (value ?? null)}`);
+    chunks.push(replaced[position] ?? sql`${value !== null && typeof value === "object" && !(value instanceof Date) ? JSON.stringify(value) : (value ?? null)}`);
     last = match.index + match[0].length;
   }
   chunks.push(sql.raw(text.slice(last)));

@@ -1,6 +1,7 @@
+import { sql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import type { DbExecutor } from "#server/db/client.js";
-import { bossDbIn } from "./boss-db.js";
+import { bossDbIn, bossStatement, type BossDb } from "./boss-db.js";
 import type { JobName } from "./queues.js";
 import { QUEUE_SCHEMA } from "./queues.js";
 
@@ -32,4 +33,36 @@ export async function enqueueJobs(tx: DbExecutor, name: JobName, data: readonly 
     data.map((item) => ({ name, data: item })),
     { db: bossDbIn(tx) },
   );
+}
+
+/** pg-boss's multi-job INSERT and its values, as `insert()` sends them; the jobs are its first value. */
+let insertStatement: Promise<{ text: string; values: unknown[] }> | undefined;
+
+function capturedInsert(): Promise<{ text: string; values: unknown[] }> {
+  insertStatement ??= new Promise((resolve, reject) => {
+    const recorder: BossDb = {
+      executeSql: async (text, values = []) => {
+        resolve({ text, values });
+        return { rows: [] };
+      },
+    };
+    producer.insert([], { db: recorder }).catch(reject);
+  });
+  return insertStatement;
+}
+
+/**
+ * pg-boss's INSERT of a job on queue `name` for each row of `rows` (a CTE of the same statement
+ * with an `id` column), the row's id as the job's data (`{ id }`): a data-modifying statement to
+ * place in a WITH, so the jobs are written by the very statement that writes their rows, and only
+ * for the rows it wrote. The statement is pg-boss's own (`insert()`, public), with its jobs value
+ * replaced by an expression over `rows`; tests/transfers.test.ts (one job per e-mail, none on a
+ * replay) pins that this still holds after a pg-boss upgrade.
+ */
+export async function jobsForRows(name: JobName, rows: string): Promise<SQL> {
+  const { text, values } = await capturedInsert();
+  const jobs = sql.raw(
+    `(select json_agg(json_build_object('name', '${name}', 'data', json_build_object('id', r.id))) from ${rows} r)`,
+  );
+  return bossStatement(text, values, { 1: jobs });
 }

@@ -1,13 +1,13 @@
 import { createTransferSchema, transferDto } from "#shared/schemas/payouts.js";
 import { transferPreviewDto, transferPreviewSchema } from "#shared/schemas/transfers.js";
 import type { AppDeps } from "../app.js";
-import { runClaimingMoneyOperation, respond } from "../http/idempotency.js";
+import { respond, runClaimedStatement } from "../http/idempotency.js";
 import { readJson } from "../http/json-body.js";
 import { ApiRouter } from "../http/api-router.js";
 import { requireUser, requireVerifiedEmail } from "../http/session.js";
 import { findRecipient } from "../services/transfers/find-recipient.js";
 import { previewTransfer } from "../services/transfers/preview-transfer.js";
-import { prepareTransfer } from "../services/transfers/send-transfer.js";
+import { sendTransfer } from "../services/transfers/send-transfer.js";
 
 /** Money sent at once to another Termvest user, by e-mail, and the review shown before it. */
 export function transferRoutes({ auth, database, config, clock }: AppDeps) {
@@ -32,9 +32,9 @@ export function transferRoutes({ auth, database, config, clock }: AppDeps) {
       async (c) => {
         const { raw, value } = await readJson(c, createTransferSchema);
         const recipient = await findRecipient(database.db, c.get("user"), value.toEmail, { field: "toEmail", rateLimit: config.rateLimit });
-        const outcome = await runClaimingMoneyOperation(c, database.db, c.get("user").id, raw, async (tx, claim) => {
-          const sent = await prepareTransfer(tx, c.get("user"), recipient, BigInt(value.amountCents), value.note, clock.now(), { claim });
-          return sent && { status: 201, body: sent.transfer, lockingStep: sent.postJournal };
+        const outcome = await runClaimedStatement(c, database.db, c.get("user").id, raw, async (db, claim) => {
+          const sent = await sendTransfer(db, c.get("user"), recipient, BigInt(value.amountCents), value.note, clock.now(), { claim });
+          return sent && { status: 201, body: sent.transfer };
         });
         return respond(c, outcome);
       },

@@ -49,7 +49,7 @@ const POST_JOURNAL = {
 };
 
 /** post_journal returns `{journal id, t|f}`; both drivers parse a text[] into an array. */
-function readPosted(result: string[]): PostedJournal {
+export function readPosted(result: string[]): PostedJournal {
   const [journalId, created] = result;
   if (!journalId || (created !== "t" && created !== "f")) throw new Error(`post_journal returned ${JSON.stringify(result)}`);
   return { journalId, created: created === "t" };
@@ -79,9 +79,14 @@ export async function postJournal(tx: DbExecutor, input: JournalInput): Promise<
     if (!row) throw new Error("post_journal returned nothing");
     return readPosted(row.posted);
   } catch (error) {
-    const reported = pgError(error);
-    if (reported?.code === "TV001") throw new AppError("INSUFFICIENT_FUNDS", "Your available balance is not enough for this.");
-    if (reported?.code === "TV002") throw new AppError("INTERNAL", `Refused a malformed journal: ${reported.message}`);
-    throw error;
+    throw journalError(error);
   }
+}
+
+/** What a failed statement that called post_journal means to a caller: its refusals as AppErrors. */
+export function journalError(error: unknown): unknown {
+  const reported = pgError(error);
+  if (reported?.code === "TV001") return new AppError("INSUFFICIENT_FUNDS", "Your available balance is not enough for this.");
+  if (reported?.code === "TV002") return new AppError("INTERNAL", `Refused a malformed journal: ${reported.message}`);
+  return error;
 }

@@ -1,8 +1,10 @@
+import { sql, type SQL } from "drizzle-orm";
 import type { NotificationKind } from "#shared/schemas/notifications.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { pgArray } from "#server/db/pg-array.js";
-import { queryPrepared } from "#server/db/prepared-query.js";
-import { queueMailJobs } from "../mail/enqueue-mail.js";
+import { queryPreparedSql } from "#server/db/prepared-query.js";
+import { jobsForRows } from "#server/jobs/enqueue.js";
+import { JOBS } from "#server/jobs/queues.js";
 import { notificationLink } from "./notification-link.js";
 
 export interface NotificationInput {
@@ -15,44 +17,41 @@ export interface NotificationInput {
 }
 
 /**
- * One statement however many notifications: each array is one parameter (server/db/pg-array.ts),
- * ids are made by the database in input order, and each e-mail copy goes to the address the user
- * has now.
+ * The writes of `inputs` as CTEs to place in a WITH (after a comma, or first): the notifications,
+ * each one's e-mail copy to the address the user has now (`notify_mail`, its ids) and each copy's
+ * send job. Each array is one parameter (server/db/pg-array.ts), however many notifications, so the
+ * text is the same for every call; ids are made by the database in input order. `when` guards
+ * them all (a transfer's claim of its Idempotency-Key): false, and nothing is written.
  */
-const NOTIFY_ALL = {
-  name: "notify_all_v1",
-  text: `with t as (
-      select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+export async function notificationWrites(inputs: readonly NotificationInput[], when: SQL = sql`true`): Promise<SQL> {
+  const column = (pick: (input: NotificationInput) => string | null) => pgArray(inputs.map(pick));
+  const jobs = await jobsForRows(JOBS.sendMail, "notify_mail");
+  return sql`notify_input as (
+      select * from unnest(${column((input) => input.userId)}::text[], ${column((input) => input.kind)}::text[],
+        ${column((input) => input.title)}::text[], ${column((input) => input.body)}::text[],
+        ${column((input) => input.subjectId)}::text[], ${column((input) => notificationLink(input.kind, input.subjectId))}::text[])
         with ordinality as t(user_id, kind, title, body, subject_id, link, n)
-    ), stored as (
+      where ${when}
+    ), notify_stored as (
       insert into notification (id, user_id, kind, title, body, subject_id)
-      select time_ordered_uuid(), t.user_id, t.kind, t.title, t.body, t.subject_id from t order by t.n
-    )
-    insert into outgoing_mail (id, kind, "to", subject, text, link)
-    select time_ordered_uuid(), t.kind, u.email, t.title, t.body, t.link from t join "user" u on u.id = t.user_id order by t.n
-    returning id`,
-};
+      select time_ordered_uuid(), t.user_id, t.kind, t.title, t.body, t.subject_id from notify_input t order by t.n
+    ), notify_mail as (
+      insert into outgoing_mail (id, kind, "to", subject, text, link)
+      select time_ordered_uuid(), t.kind, u.email, t.title, t.body, t.link from notify_input t join "user" u on u.id = t.user_id order by t.n
+      returning id
+    ), notify_jobs as (${jobs})`;
+}
 
 /**
- * Stores in-app notifications and queues their e-mail copies, all in the caller's transaction and
- * in one statement (and their send jobs beside them): the money movement, the notifications and the mail commit or vanish together.
- * Each mail carries the same link the bell shows, derived from the kind and the subject. Returns
- * the queued mails' ids.
+ * Stores in-app notifications, queues their e-mail copies and the copies' send jobs, all in the
+ * caller's transaction and in one statement: the money movement, the notifications and the mail
+ * commit or vanish together. Each mail carries the same link the bell shows, derived from the kind
+ * and the subject. Returns the queued mails' ids.
  */
 export async function notifyAll(tx: DbExecutor, inputs: readonly NotificationInput[]): Promise<string[]> {
   if (inputs.length === 0) return [];
-  const column = (pick: (input: NotificationInput) => string | null) => pgArray(inputs.map(pick));
-  const rows = await queryPrepared<{ id: string }>(tx, NOTIFY_ALL.name, NOTIFY_ALL.text, [
-    column((input) => input.userId),
-    column((input) => input.kind),
-    column((input) => input.title),
-    column((input) => input.body),
-    column((input) => input.subjectId),
-    column((input) => notificationLink(input.kind, input.subjectId)),
-  ]);
-  const ids = rows.map((row) => row.id);
-  await queueMailJobs(tx, ids);
-  return ids;
+  const rows = await queryPreparedSql<{ id: string }>(tx, "notify_all_v2", sql`with ${await notificationWrites(inputs)} select id from notify_mail`);
+  return rows.map((row) => row.id);
 }
 
 /** One notification and its e-mail copy (notifyAll for one). */

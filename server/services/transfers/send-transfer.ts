@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { formatCents } from "#shared/money.js";
 import type { TransferDto } from "#shared/schemas/payouts.js";
 import type { DbExecutor } from "#server/db/client.js";
-import { queryPrepared } from "#server/db/prepared-query.js";
-import { transfer } from "#server/db/schema.js";
+import { pgArray } from "#server/db/pg-array.js";
+import { queryPreparedSql } from "#server/db/prepared-query.js";
 import { timeOrderedUuid } from "#server/db/time-ordered-uuid.js";
 import { AppError } from "#server/errors.js";
 import type { IdempotencyClaim } from "#server/http/idempotency.js";
 import { userAccount } from "../ledger/accounts.js";
-import { postJournal } from "../ledger/post-journal.js";
-import { notifyAll, type NotificationInput } from "../notifications/notify.js";
+import { journalError, readPosted } from "../ledger/post-journal.js";
+import { notificationWrites, type NotificationInput } from "../notifications/notify.js";
 import { refuseRecipient } from "./find-recipient.js";
 
 export interface Party {
@@ -19,93 +19,73 @@ export interface Party {
   email: string;
 }
 
-/** One journal from the sender's available balance to the recipient's; refused if it would overdraw. */
-export async function sendTransfer(
-  tx: DbExecutor,
-  sender: Party,
-  recipient: Party,
-  amountCents: bigint,
-  note: string | undefined,
-  now: Date,
-  idempotencyKey?: string,
-): Promise<{ transfer: TransferDto; notifications: NotificationInput[] }> {
-  const prepared = await prepareTransfer(tx, sender, recipient, amountCents, note, now, { idempotencyKey });
-  if (!prepared) throw new Error("prepareTransfer wrote nothing without a claim");
-  await prepared.postJournal();
-  return prepared;
-}
-
-/** The transfer's row, and with an Idempotency-Key the request's record (final status and body) in the same statement. */
-const INSERT_TRANSFER = {
-  name: "insert_transfer_v1",
-  text: `insert into transfer (id, from_user_id, to_user_id, amount_cents, note, journal_id, created_at)
-    values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-};
-const INSERT_CLAIMED_TRANSFER = {
-  name: "insert_claimed_transfer_v1",
-  text: `with claim as (
-      insert into idempotency_record (user_id, key, fingerprint, status, body)
-      values ($2, $8, $9, 201, $10::jsonb) on conflict do nothing returning 1
-    )
-    insert into transfer (id, from_user_id, to_user_id, amount_cents, note, journal_id, created_at)
-    select $1, $2, $3, $4, $5, $6, $7 from claim returning id`,
-};
-
-export interface PrepareOptions {
+export interface TransferOptions {
   /** The journal's idempotency key (a money request's id, say); a new one by default. */
   idempotencyKey?: string;
-  /** The request's Idempotency-Key, written here with the row (runClaimingMoneyOperation). */
+  /** The request's Idempotency-Key, claimed by the same statement (runClaimedStatement). */
   claim?: IdempotencyClaim;
 }
 
 /**
- * Writes the transfer's row and notifications, and returns the journal that moves the money as a
- * step to run last in the transaction (runMoneyOperation's lockingStep): it locks both balances,
- * and after it only COMMIT should follow (decision 0029; the row's reference to the journal is
- * checked at COMMIT, migration 0019). With a claim whose key was already used it writes nothing
- * and answers `undefined` (the caller replays the first response). The answer's status is 201.
+ * Sends money from the sender's available balance to the recipient's, refused if it would overdraw,
+ * as ONE statement (decision 0036): the request's idempotency record (with the final status and
+ * body), the journal through post_journal (which locks both balances in id order), the transfer row
+ * naming that journal, both users' notifications, their e-mail copies and the copies' send jobs.
+ *
+ * Run on the database itself it commits on its own, so the balance locks are held for the rest of
+ * that statement and its WAL flush, never for a round trip to this process: transfers between the
+ * same two people queue for microseconds, not for our event loop. Run in a transaction (paying a
+ * money request) it is one statement of it.
+ *
+ * With a claim whose key was already used it writes nothing at all and answers `undefined` (the
+ * caller replays the first response). The answer's status is 201.
  */
-export async function prepareTransfer(
-  tx: DbExecutor,
+export async function sendTransfer(
+  executor: DbExecutor,
   sender: Party,
   recipient: Party,
   amountCents: bigint,
   note: string | undefined,
   now: Date,
-  options: PrepareOptions = {},
-): Promise<{ transfer: TransferDto; notifications: NotificationInput[]; postJournal: () => Promise<void> } | undefined> {
+  options: TransferOptions = {},
+): Promise<{ transfer: TransferDto; notifications: NotificationInput[] } | undefined> {
   if (sender.id === recipient.id) throw refuseRecipient("toEmail");
   const id = randomUUID();
-  const journalId = timeOrderedUuid();
-  const dto: TransferDto = { id, amountCents: Number(amountCents), toName: recipient.name, note: note || null, createdAt: now.toISOString() };
-  const row = [id, sender.id, recipient.id, amountCents.toString(), note || null, journalId, now];
-  const { claim } = options;
-  const written = claim
-    ? await queryPrepared(tx, INSERT_CLAIMED_TRANSFER.name, INSERT_CLAIMED_TRANSFER.text, [...row, claim.key, claim.fingerprint, JSON.stringify(dto)])
-    : await queryPrepared(tx, INSERT_TRANSFER.name, INSERT_TRANSFER.text, row);
-  if (written.length === 0) return undefined;
+  const transfer: TransferDto = { id, amountCents: Number(amountCents), toName: recipient.name, note: note || null, createdAt: now.toISOString() };
   const notifications: NotificationInput[] = [
     { userId: recipient.id, kind: "transfer_received", title: "Money received", body: `${sender.name} sent you ${formatCents(amountCents)}${note ? `: ${note}` : "."}`, subjectId: id },
     { userId: sender.id, kind: "transfer_sent", title: "Money sent", body: `You sent ${formatCents(amountCents)} to ${recipient.name}.`, subjectId: id },
   ];
-  await notifyAll(tx, notifications);
-  const post = async () => {
-    const journal = await postJournal(tx, {
-      journalId,
-      idempotencyKey: options.idempotencyKey ?? `transfer:${randomUUID()}`,
-      kind: "transfer",
-      userId: sender.id,
-      reference: note?.slice(0, 120) || recipient.email,
-      postings: [
-        { account: userAccount(sender.id, "available"), amountCents: -amountCents },
-        { account: userAccount(recipient.id, "available"), amountCents },
-      ],
-    }).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === "INSUFFICIENT_FUNDS") throw new AppError("INSUFFICIENT_FUNDS", "Your available balance is not enough for this transfer.");
-      throw error;
-    });
-    // The idempotency key was posted before (a retried money request): that journal is the transfer's.
-    if (!journal.created) await tx.update(transfer).set({ journalId: journal.journalId }).where(eq(transfer.id, id));
-  };
-  return { transfer: dto, notifications, postJournal: post };
+  const { claim } = options;
+  // Without a claim the statement's guard is a row that is always there.
+  const claimed = claim
+    ? sql`insert into idempotency_record (user_id, key, fingerprint, status, body)
+        values (${claim.userId}, ${claim.key}, ${claim.fingerprint}, 201, ${JSON.stringify(transfer)}::jsonb)
+        on conflict do nothing returning 1`
+    : sql`select 1`;
+  const accounts = pgArray([userAccount(sender.id, "available").id, userAccount(recipient.id, "available").id]);
+  const amounts = pgArray([(-amountCents).toString(), amountCents.toString()]);
+  const statement = sql`with claim as materialized (${claimed}),
+    posted_journal as materialized (
+      select post_journal(${timeOrderedUuid()}, ${options.idempotencyKey ?? `transfer:${randomUUID()}`}, 'transfer',
+        ${sender.id}, ${note?.slice(0, 120) || recipient.email}, ${accounts}::text[], ${amounts}::bigint[]) as posted
+      from claim
+    ),
+    moved as (
+      -- The journal post_journal answers: a new one, or the one posted before under the same key.
+      insert into transfer (id, from_user_id, to_user_id, amount_cents, note, journal_id, created_at)
+      select ${id}, ${sender.id}, ${recipient.id}, ${amountCents.toString()}::bigint, ${note || null}, (j.posted)[1], ${now.toISOString()}::timestamptz
+      from posted_journal j
+    ),
+    ${await notificationWrites(notifications, sql`exists (select 1 from claim)`)}
+    select posted from posted_journal`;
+  const rows = await queryPreparedSql<{ posted: string[] }>(executor, claim ? "send_transfer_claimed_v1" : "send_transfer_v1", statement).catch((error: unknown) => {
+    const refused = journalError(error);
+    if (refused instanceof AppError && refused.code === "INSUFFICIENT_FUNDS") throw new AppError("INSUFFICIENT_FUNDS", "Your available balance is not enough for this transfer.");
+    throw refused;
+  });
+  const [row] = rows;
+  if (!row) return undefined;
+  readPosted(row.posted);
+  return { transfer, notifications };
 }
