@@ -54,6 +54,18 @@ describe("outgoing mail", () => {
     expect(mailer.sent).toHaveLength(1);
   });
 
+  it("sends exactly the messages a batch of jobs names, claimed together, and leaves the others due", async () => {
+    for (const to of ["a@example.com", "b@example.com", "c@example.com"]) await enqueueMail(database.handle.db, message(to));
+    const [a, b, c] = await rows();
+    expect(await deliverDueMail(deps(), at(0), 2, [a!.id, c!.id])).toEqual({ sent: 2, failed: 0, dead: 0 });
+    expect(mailer.sent.map((mail) => mail.to).sort()).toEqual(["a@example.com", "c@example.com"]);
+    expect((await rows()).map((row) => [row.to, row.status])).toEqual([
+      ["a@example.com", "sent"],
+      ["b@example.com", "pending"],
+      ["c@example.com", "sent"],
+    ]);
+  });
+
   it("is retried with growing delays while the mail server is down, and sent once it is back", async () => {
     await enqueueMail(database.handle.db, message());
     mailer.failing = true;
@@ -97,7 +109,7 @@ describe("outgoing mail", () => {
     await enqueueMail(db, message("waiting@example.com"));
     // The waiting one failed once: its next try is queued as a job 30 s on.
     mailer.failing = true;
-    await deliverDueMail(deps(), at(0), 1, (await rows()).find((row) => row.to === "waiting@example.com")!.id);
+    await deliverDueMail(deps(), at(0), 1, [(await rows()).find((row) => row.to === "waiting@example.com")!.id]);
     // The leased one was claimed by a process killed mid-send: its job was taken (active), never finished.
     const leased = (await rows()).find((row) => row.to === "leased@example.com")!;
     await db.execute(sql`update outgoing_mail set attempts = 1, next_attempt_at = now() + ${`${MAIL_LEASE_MS} milliseconds`}::interval where id = ${leased.id}`);

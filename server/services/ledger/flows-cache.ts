@@ -76,17 +76,39 @@ function split(rows: Row[]): OwnAccountsAndFlows {
   return { balances, flows, pendingDepositsCents };
 }
 
+/**
+ * The flows being read right now, by user and row versions: callers that miss at the same moment
+ * (a page's parallel requests, a burst right after a journal) share one read instead of each
+ * summing the user's whole history at once.
+ */
+const reading = new Map<string, Promise<{ version: string; result: OwnAccountsAndFlows }>>();
+
 export async function ownAccountsAndFlows(db: DbExecutor, userId: string, own: string[], platform: string[], now = Date.now()): Promise<OwnAccountsAndFlows> {
   const ownIds = pgArray(own);
   const rows = await queryPrepared<Row>(db, OWN.name, OWN.text, [ownIds, userId]);
+  const version = versionOf(rows);
   const known = remembered.get(userId);
-  if (known && known.version === versionOf(rows) && now - known.at < MAX_AGE_MS) {
+  if (known && known.version === version && now - known.at < MAX_AGE_MS) {
     return { ...split(rows), flows: known.flows };
   }
+  const key = `${userId}|${version}`;
+  let read = reading.get(key);
+  if (!read) {
+    read = readFlows(db, userId, ownIds, platform, now).finally(() => reading.delete(key));
+    reading.set(key, read);
+  }
+  const shared = await read;
+  // A journal landed between this caller's rows and the shared read: read for this caller alone.
+  if (shared.version !== version) return (await readFlows(db, userId, ownIds, platform, now)).result;
+  return { ...split(rows), flows: shared.result.flows };
+}
+
+async function readFlows(db: DbExecutor, userId: string, ownIds: string, platform: string[], now: number) {
   const fresh = await queryPrepared<Row>(db, OWN_AND_FLOWS.name, OWN_AND_FLOWS.text, [ownIds, userId, pgArray(platform)]);
   const result = split(fresh);
+  const version = versionOf(fresh);
   remembered.delete(userId);
   if (remembered.size >= MAX_ENTRIES) remembered.delete(remembered.keys().next().value as string);
-  remembered.set(userId, { version: versionOf(fresh), flows: result.flows, at: now });
-  return result;
+  remembered.set(userId, { version, flows: result.flows, at: now });
+  return { version, result };
 }

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { enqueueJob } from "#server/jobs/enqueue.js";
 import { JOBS } from "#server/jobs/queues.js";
 import type { Database } from "#server/db/client.js";
+import { pgArray } from "#server/db/pg-array.js";
 import { outgoingMail } from "#server/db/schema.js";
 import type { Logger } from "#server/logger.js";
 import { brandMail, type MailSite } from "#server/mail/brand.js";
@@ -45,19 +46,19 @@ interface ClaimedRow {
 }
 
 /**
- * Sends due messages: the one `onlyId` names (its queue job, decision 0030), else up to `limit`
- * (the sweep). Each is claimed first in its own short statement (attempts + 1, leased until
+ * Sends due messages: those `onlyIds` names (a batch of their queue jobs, decision 0030, claimed
+ * in one statement), else up to `limit` (the sweep). Each is claimed first in its own short statement (attempts + 1, leased until
  * now + MAIL_LEASE_MS, SKIP LOCKED so servers never claim the same row), then sent outside any
  * transaction, then marked sent. A process that dies after the SMTP server accepted but before the
  * mark sends that one message again when the lease ends; that window is one UPDATE long. A failed
  * try sets the next one and enqueues its job in one transaction.
  */
-export async function deliverDueMail(deps: DeliveryDeps, now: Date, limit = 20, onlyId?: string): Promise<DeliveryRun> {
+export async function deliverDueMail(deps: DeliveryDeps, now: Date, limit = 20, onlyIds?: readonly string[]): Promise<DeliveryRun> {
   const claimed = (await deps.db.execute(sql`update outgoing_mail set attempts = attempts + 1,
       next_attempt_at = ${new Date(now.getTime() + MAIL_LEASE_MS).toISOString()}::timestamptz
     where id in (
       select id from outgoing_mail where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
-        ${onlyId === undefined ? sql`` : sql`and id = ${onlyId}`}
+        ${onlyIds === undefined ? sql`` : sql`and id = any(${pgArray([...onlyIds])}::text[])`}
       order by next_attempt_at limit ${limit} for update skip locked)
     returning id, kind, "to", subject, text, link, attempts, created_at`)) as unknown as { rows: ClaimedRow[] };
 
