@@ -35,14 +35,23 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 
 /** Without SMTP, mail is written to files so a developer can read it at /dev/mail. */
 export function createOutboxMailer(directory: string, from: string): Mailer {
+  // Made once, not before every message; made again if someone removed it meanwhile.
+  let made: Promise<unknown> | undefined;
+  const write = (file: string, text: string) => writeFile(file, text, { mode: 0o600 });
   return {
     kind: "outbox",
     async send(message) {
-      await mkdir(directory, { recursive: true, mode: 0o700 });
+      await (made ??= mkdir(directory, { recursive: true, mode: 0o700 }));
       const sentAt = new Date().toISOString();
       const id = `${sentAt.replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`;
       const stored: StoredMail = { id, from, sentAt, ...message };
-      await writeFile(path.join(directory, `${id}.json`), JSON.stringify(stored, null, 2), { mode: 0o600 });
+      const file = path.join(directory, `${id}.json`);
+      const text = JSON.stringify(stored, null, 2);
+      await write(file, text).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+        await (made = mkdir(directory, { recursive: true, mode: 0o700 }));
+        await write(file, text);
+      });
     },
   };
 }
