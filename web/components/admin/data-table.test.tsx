@@ -123,6 +123,8 @@ describe("DataTable", () => {
     renderQueue(async () => "done", []);
     expect(screen.queryByRole("table")).toBeNull();
     expect(screen.getByText("Nothing waits.")).toBeTruthy();
+    // The empty state says why; the counter does not claim a filter matched nothing.
+    expect(screen.queryByText(/No matches| of 0/)).toBeNull();
   });
 });
 

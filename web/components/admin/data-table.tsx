@@ -89,7 +89,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
-        <p aria-live="polite">{data ? (data.total === 0 ? "No matches" : `${from}–${to} of ${data.total}`) : " "}</p>
+        {/* With nothing to list the empty state below says why (no matches, or nothing yet): no count here. */}
+        <p aria-live="polite">{data && data.total > 0 ? `${from}–${to} of ${data.total}` : " "}</p>
         {csvHref && (
           <a href={csvHref} download className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
             Download CSV
