@@ -48,10 +48,13 @@ export function pgliteDirectory(dataDir: string): string {
   return path.join(dataDir, "pglite");
 }
 
-/** `location` is a directory, or undefined for an in-memory database (tests). */
-export async function openPglite(location: string | undefined): Promise<DatabaseHandle> {
+/**
+ * `location` is a directory, or undefined for an in-memory database (tests). `loadDataDir` starts
+ * it from a tarball of another data directory instead of an empty one (the tests' migrated image).
+ */
+export async function openPglite(location: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   if (location) mkdirSync(location, { recursive: true });
-  const client = location ? await PGlite.create(location) : await PGlite.create();
+  const client = await PGlite.create({ ...(location ? { dataDir: location } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   const handle: DatabaseHandle = {
     db,

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import pg from "pg";
+import { inject } from "vitest";
 import { openPglite, openPostgres, type DatabaseHandle } from "#server/db/client.js";
 
 export interface TestDatabase {
@@ -13,23 +15,29 @@ export interface TestDatabase {
 /** The PostgreSQL server tests run against when TEST_DATABASE_URL is set; PGlite in memory otherwise. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 
-/** A fresh, migrated database: its own PostgreSQL database (created and dropped here), or PGlite in memory. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database: its own PostgreSQL database (created and dropped here), or PGlite in
+ * memory. It starts as a copy of the run's migrated template (tests/helpers/migrated-template.ts);
+ * `{ empty: true }` gives one no migration has touched, for the tests of `migrate()` itself.
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   if (!testDatabaseUrl) {
-    const handle = await openPglite(undefined);
-    await handle.migrate();
+    const image = options.empty ? undefined : inject("pgliteImage");
+    const handle = await openPglite(undefined, image ? { loadDataDir: new Blob([await readFile(image)]) } : {});
+    if (!image && !options.empty) await handle.migrate();
     return { handle, dispose: () => handle.close() };
   }
+  const template = options.empty ? undefined : inject("postgresTemplate");
   const name = `termvest_test_${randomBytes(6).toString("hex")}`;
   const adminUrl = new URL(testDatabaseUrl);
   const admin = new pg.Client({ connectionString: adminUrl.toString() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
   const handle = await openPostgres(url.toString(), { max: 20 });
-  await handle.migrate();
+  if (!template && !options.empty) await handle.migrate();
   return {
     handle,
     url: url.toString(),
