@@ -34,8 +34,8 @@ export interface TransferOptions {
  *
  * Run on the database itself it commits on its own, so the balance locks are held for the rest of
  * that statement and its WAL flush, never for a round trip to this process: transfers between the
- * same two people queue for microseconds, not for our event loop. Run in a transaction (paying a
- * money request) it is one statement of it.
+ * same two people queue for the database's commit, not for our event loop. Run in a transaction
+ * (paying a money request) it is one statement of it.
  *
  * With a claim whose key was already used it writes nothing at all and answers `undefined` (the
  * caller replays the first response). The answer's status is 201.
