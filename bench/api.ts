@@ -384,7 +384,7 @@ async function main(): Promise<number> {
           "",
           "*CPU ms/resp*: CPU time (user + system, `/proc/<pid>/stat`) of the server process (for hello, its own process) and of this database's PostgreSQL backends during the case, over the responses it got: what one request costs, whatever else the machine was doing.",
           "",
-          "Where the time went and what changed it: [decision 0029](docs/decisions/0029-api-speed.md).",
+          "Where the time went and what changed it: decisions [0029](docs/decisions/0029-api-speed.md), [0035](docs/decisions/0035-session-in-one-statement-and-fewer-statements-per-transfer.md) and [0036](docs/decisions/0036-a-transfer-in-one-statement.md) (what bounds transfers now: the commit of two hot accounts, not CPU).",
         ].join("\n");
         writeSection(path.join(ROOT, "BENCHMARKS.md"), SECTION_HEADING, body, BENCHMARKS_INTRO);
         log("wrote BENCHMARKS.md");
