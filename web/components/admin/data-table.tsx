@@ -114,7 +114,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 ))}
                 {rowAction && (
                   // Kept at the right edge of the box, so the action is in view however far the table scrolls.
-                  <th scope="col" className="sticky right-0 bg-slate-50 px-3 py-2 font-semibold">
+                  <th scope="col" className={cn("sticky right-0 bg-slate-50 px-3 py-2 font-semibold", STICKY_EDGE)}>
                     <span className="sr-only">Actions</span>
                   </th>
                 )}
@@ -136,7 +136,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       </td>
                     ))}
                     {rowAction && (
-                      <td className="sticky right-0 bg-white px-3 py-1.5 text-right align-top whitespace-nowrap">
+                      <td className={cn("sticky right-0 bg-white px-3 py-1.5 text-right align-top whitespace-nowrap", STICKY_EDGE)}>
                         {action && (
                           <button
                             type="button"
@@ -169,6 +169,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
     </div>
   );
 }
+
+/**
+ * A soft shade along the left edge of the pinned action column: on a narrow screen the columns
+ * scroll under it, and a cell cut at its edge should read as "more to the side", not as broken.
+ * A gradient of its own (a shadow or a border on a cell does not paint in a collapsed table), and
+ * only while the box is narrower than the table's 56rem, when something can be under it.
+ */
+const STICKY_EDGE =
+  "@max-[56rem]:before:pointer-events-none @max-[56rem]:before:absolute @max-[56rem]:before:inset-y-0 @max-[56rem]:before:left-0 @max-[56rem]:before:w-2.5 @max-[56rem]:before:-translate-x-full @max-[56rem]:before:bg-linear-to-l @max-[56rem]:before:from-slate-900/15 @max-[56rem]:before:to-transparent";
 
 /** A header that sorts: ascending first, then descending; `aria-sort` says which way it is sorted now. */
 function HeaderCell<T>({ column, list }: { column: DataColumn<T>; list: ListState }) {
