@@ -64,6 +64,7 @@ describe("GET /api/admin/audit", () => {
       ["pageSize=101", "pageSize is at most 100."],
       ["sort=hash", "sort must be one of seq, action, actor"],
       ["from=2026-02-30", "from must be a date like 2026-01-31."],
+      ["from=2026-03-02&to=2026-03-01", "from must be on or before to."],
     ] as const) {
       const response = await admin.client.get(`/api/admin/audit?${query}`);
       expect(response.status).toBe(400);

@@ -102,6 +102,20 @@ export function listQuery<S extends z.ZodMiniType>(sort: S) {
   };
 }
 
+/**
+ * A range that cannot hold anything is a typing mistake to point out, not an empty page: `from`
+ * on or before `to`, `min` not above `max`. Checks on a list query object (`.check(...)`).
+ */
+export const daysInOrder = z.refine<{ from?: string; to?: string }>((query) => !query.from || !query.to || query.from <= query.to, {
+  error: "from must be on or before to.",
+  path: ["to"],
+});
+export const amountsInOrder = z.refine<{ min?: number | bigint; max?: number | bigint }>(
+  (query) => query.min === undefined || query.max === undefined || query.min <= query.max,
+  { error: "min must not be more than max.", path: ["max"] },
+);
+export const orderedRanges = [daysInOrder, amountsInOrder] as const;
+
 /** The answer of every list: one page of items and the count of all that match, for the pager. */
 export function pageOf<T extends z.ZodMiniType>(item: T) {
   return z.object({ items: z.array(item), page: z.number(), pageSize: z.number(), total: z.number() });

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { listQuery, pageParam, pageSizeParam, sortParam } from "./admin-list.js";
+import { listQuery, orderedRanges, pageParam, pageSizeParam, sortParam } from "./admin-list.js";
 import { summaryDto } from "./ledger.js";
 import { textField } from "./text.js";
 
@@ -14,7 +14,7 @@ export const usersQuery = z.object({
   emailVerified: flag("emailVerified"),
   twoFactor: flag("twoFactor"),
   banned: flag("banned"),
-});
+}).check(...orderedRanges);
 export type UsersQuery = z.infer<typeof usersQuery>;
 
 /** One row of the users table. */

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { formatParam, isoDateParam, pageOf, pageParam, pageSizeParam, sortParam } from "./admin-list.js";
+import { daysInOrder, formatParam, isoDateParam, pageOf, pageParam, pageSizeParam, sortParam } from "./admin-list.js";
 import { textField } from "./text.js";
 
 export const AUDIT_SORT_KEYS = ["seq", "action", "actor"] as const;
@@ -19,7 +19,7 @@ export const auditListQuery = z.object({
   from: isoDateParam("from"),
   to: isoDateParam("to"),
   format: formatParam,
-});
+}).check(daysInOrder);
 export type AuditListQuery = z.input<typeof auditListQuery>;
 
 /** One entry as the back office shows it; `before`/`after` are the JSON the action recorded. */

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { listQuery, pageOf, sortParam } from "./admin-list.js";
+import { listQuery, orderedRanges, pageOf, sortParam } from "./admin-list.js";
 import { amountCentsField } from "./money.js";
 import { reasonField, textField } from "./text.js";
 
@@ -84,7 +84,7 @@ export const adminDepositsQuery = z.object({
   status: z.optional(z.enum(DEPOSIT_STATUSES, "status must be pending, confirmed, rejected or expired.")),
   method: z.optional(z.enum(["crypto", "bank"], "method must be crypto or bank.")),
   userId: z.optional(textField({ label: "userId", max: 64 })),
-});
+}).check(...orderedRanges);
 export type AdminDepositsQuery = z.infer<typeof adminDepositsQuery>;
 export const adminDepositPage = pageOf(adminDepositDto);
 

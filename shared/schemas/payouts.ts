@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { isValidBitcoinAddress } from "../bitcoin-address.js";
 import { emailField, twoFactorCodeField } from "./auth.js";
 import { txIdField } from "./deposits.js";
-import { listQuery, pageOf, sortParam } from "./admin-list.js";
+import { listQuery, orderedRanges, pageOf, sortParam } from "./admin-list.js";
 import { amountCentsField } from "./money.js";
 import { noteField, reasonField, textField } from "./text.js";
 
@@ -98,7 +98,7 @@ export const adminPayoutsQuery = z.object({
   ...listQuery(sortParam(ADMIN_PAYOUT_SORTS, { key: "createdAt", direction: "desc" })),
   status: z.optional(z.enum([...PAYOUT_STATUSES, AWAITING_APPROVAL], "status must be requested, awaiting_approval, paid, rejected or cancelled.")),
   userId: z.optional(textField({ label: "userId", max: 64 })),
-});
+}).check(...orderedRanges);
 export type AdminPayoutsQuery = z.infer<typeof adminPayoutsQuery>;
 export const adminPayoutPage = pageOf(adminPayoutDto);
 
