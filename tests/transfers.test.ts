@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { driverClientOf } from "#server/db/driver-client.js";
 import { idempotencyRecord, journal, notification, transfer } from "#server/db/schema.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
+import { sendTransfers } from "#server/services/transfers/send-transfer.js";
+import { testDatabaseUrl } from "./helpers/database.js";
 import { person, summary, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
 
@@ -66,7 +68,7 @@ describe("POST /api/transfers", () => {
     expect(await verifyLedger(db())).toEqual([]);
   });
 
-  it("the same Idempotency-Key replays the first answer, sent again or twice at once; another body is a 409", async () => {
+  it("the same Idempotency-Key replays the first answer, sent again or three times at once; another body is a 409", async () => {
     const cleo = await person(suite, { funds: 10_000n });
     const dan = await person(suite);
     const key = randomUUID();
@@ -78,10 +80,12 @@ describe("POST /api/transfers", () => {
     expect(await again.json()).toEqual(await first.json());
 
     const doubled = randomUUID();
-    const both = await Promise.all([1, 2].map(() => send(cleo, { toEmail: dan.email, amountCents: 700 }, doubled)));
-    expect(both.map((r) => r.status)).toEqual([201, 201]);
-    const [a, b] = await Promise.all(both.map((r) => r.json()));
-    expect(a).toEqual(b);
+    // Three at once: the first goes alone, and the other two would share the next statement if
+    // the same key were allowed in one.
+    const all = await Promise.all([1, 2, 3].map(() => send(cleo, { toEmail: dan.email, amountCents: 700 }, doubled)));
+    expect(all.map((r) => r.status)).toEqual([201, 201, 201]);
+    const [a, b, c] = await Promise.all(all.map((r) => r.json()));
+    expect([b, c]).toEqual([a, a]);
 
     const reused = await send(cleo, { toEmail: dan.email, amountCents: 999 }, key);
     expect(reused.status).toBe(409);
@@ -120,6 +124,48 @@ describe("POST /api/transfers", () => {
     expect(await db().select().from(idempotencyRecord).where(eq(idempotencyRecord.userId, gus.id))).toHaveLength(0);
   });
 
+  it("transfers sent at once share statements; one that would overdraw is refused alone and the rest go through", async () => {
+    const kai = await person(suite, { funds: 3_700n });
+    const payees = [await person(suite), await person(suite), await person(suite)];
+    const driver = driverClientOf(db()).client;
+    const query = vi.spyOn(driver, "query");
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 40 }, (_, index) => send(kai, { toEmail: payees[index % 3]!.email, amountCents: 100 }, randomUUID())),
+      );
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(37);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(3);
+      const texts = query.mock.calls.map(([first]) => (typeof first === "string" ? first : (first as { text: string }).text));
+      // On PostgreSQL, fewer statements than transfers: the rest shared one (each refusal made a
+      // statement fail and its transfers run again alone). PGlite runs one statement at a time, so
+      // the requests' own lookups queue behind each transfer and reach it one by one.
+      if (testDatabaseUrl) expect(texts.filter((text) => /insert into transfer/i.test(text)).length).toBeLessThan(30);
+    } finally {
+      query.mockRestore();
+    }
+    expect(await transfersOf(kai.id)).toHaveLength(37);
+    expect(await summary(kai)).toMatchObject({ mainBalanceCents: 0 });
+    const received = await Promise.all(payees.map(async (payee) => (await summary(payee)).mainBalanceCents));
+    expect(received.reduce((sum, cents) => sum + cents, 0)).toBe(3_700);
+    const notes = await db().select().from(notification).where(eq(notification.userId, kai.id));
+    expect(notes).toHaveLength(37);
+    expect(await verifyLedger(db())).toEqual([]);
+  });
+
+  it("in one statement, a key given to two orders is claimed for the first; the second is a replay of it", async () => {
+    const lea = await person(suite, { funds: 1_000n, name: "Lea Udo" });
+    const max = await person(suite, { name: "Max Ola" });
+    const claim = { userId: lea.id, key: randomUUID(), fingerprint: "same request" };
+    const order = { sender: { ...lea, name: "Lea Udo" }, recipient: { ...max, name: "Max Ola" }, amountCents: 300n, now: new Date(), claim };
+    const [first, second] = await sendTransfers(db(), [order, order]);
+    expect(second).toBeUndefined();
+    const [record] = await db().select().from(idempotencyRecord).where(and(eq(idempotencyRecord.userId, lea.id), eq(idempotencyRecord.key, claim.key)));
+    expect(record?.body).toEqual(first!.transfer);
+    expect((await transfersOf(lea.id)).map((row) => row.id)).toEqual([first!.transfer.id]);
+    expect(await summary(max)).toMatchObject({ mainBalanceCents: 300 });
+  });
+
   it("is one statement outside any transaction, so it commits on its own and holds the balance locks for no round trip", async () => {
     const ivy = await person(suite, { funds: 1_000n });
     const jon = await person(suite);
@@ -131,7 +177,7 @@ describe("POST /api/transfers", () => {
       const texts = query.mock.calls.map(([first]) => (typeof first === "string" ? first : (first as { text: string }).text));
       const writes = texts.filter((text) => /insert into transfer/i.test(text));
       expect(writes).toHaveLength(1);
-      for (const part of ["insert into idempotency_record", "post_journal(", "insert into notification", "insert into outgoing_mail", "pgboss.job"]) {
+      for (const part of ["insert into idempotency_record", "post_journals(", "insert into notification", "insert into outgoing_mail", "pgboss.job"]) {
         expect(writes[0]).toContain(part);
       }
       expect(transaction).not.toHaveBeenCalled();

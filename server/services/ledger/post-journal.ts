@@ -49,7 +49,7 @@ const POST_JOURNAL = {
 };
 
 /** post_journal returns `{journal id, t|f}`; both drivers parse a text[] into an array. */
-export function readPosted(result: string[]): PostedJournal {
+function readPosted(result: string[]): PostedJournal {
   const [journalId, created] = result;
   if (!journalId || (created !== "t" && created !== "f")) throw new Error(`post_journal returned ${JSON.stringify(result)}`);
   return { journalId, created: created === "t" };

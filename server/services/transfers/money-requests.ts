@@ -123,7 +123,14 @@ export async function payMoneyRequest(tx: DbExecutor, payer: Party, id: string, 
   const row = await lockForPayer(tx, id, payer.id);
   const [requester] = await tx.select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, row.requesterId));
   if (!requester) throw new AppError("NOT_FOUND", "No such request.");
-  const sent = await sendTransfer(tx, payer, requester, row.amountCents, row.note ?? `Request ${row.id.slice(0, 8)}`, now, { idempotencyKey: `money-request:${row.id}` });
+  const sent = await sendTransfer(tx, {
+    sender: payer,
+    recipient: requester,
+    amountCents: row.amountCents,
+    note: row.note ?? `Request ${row.id.slice(0, 8)}`,
+    now,
+    idempotencyKey: `money-request:${row.id}`,
+  });
   if (!sent) throw new Error("a transfer without a claim wrote nothing");
   const [updated] = await tx.update(moneyRequest).set({ status: "paid", transferId: sent.transfer.id, answeredAt: now }).where(eq(moneyRequest.id, row.id)).returning();
   if (!updated) throw new Error("money request update returned nothing");

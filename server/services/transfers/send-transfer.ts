@@ -8,8 +8,7 @@ import { queryPreparedSql } from "#server/db/prepared-query.js";
 import { timeOrderedUuid } from "#server/db/time-ordered-uuid.js";
 import { AppError } from "#server/errors.js";
 import type { IdempotencyClaim } from "#server/http/idempotency.js";
-import { userAccount } from "../ledger/accounts.js";
-import { journalError, readPosted } from "../ledger/post-journal.js";
+import { journalError } from "../ledger/post-journal.js";
 import { notificationWrites, type NotificationInput } from "../notifications/notify.js";
 import { refuseRecipient } from "./find-recipient.js";
 
@@ -26,29 +25,22 @@ export interface TransferOptions {
   claim?: IdempotencyClaim;
 }
 
-/**
- * Sends money from the sender's available balance to the recipient's, refused if it would overdraw,
- * as ONE statement (decision 0036): the request's idempotency record (with the final status and
- * body), the journal through post_journal (which locks both balances in id order), the transfer row
- * naming that journal, both users' notifications, their e-mail copies and the copies' send jobs.
- *
- * Run on the database itself it commits on its own, so the balance locks are held for the rest of
- * that statement and its WAL flush, never for a round trip to this process: transfers between the
- * same two people queue for the database's commit, not for our event loop. Run in a transaction
- * (paying a money request) it is one statement of it.
- *
- * With a claim whose key was already used it writes nothing at all and answers `undefined` (the
- * caller replays the first response). The answer's status is 201.
- */
-export async function sendTransfer(
-  executor: DbExecutor,
-  sender: Party,
-  recipient: Party,
-  amountCents: bigint,
-  note: string | undefined,
-  now: Date,
-  options: TransferOptions = {},
-): Promise<{ transfer: TransferDto; notifications: NotificationInput[] } | undefined> {
+export interface TransferOrder extends TransferOptions {
+  sender: Party;
+  recipient: Party;
+  amountCents: bigint;
+  note?: string;
+  now: Date;
+}
+
+export interface SentTransfer {
+  transfer: TransferDto;
+  notifications: NotificationInput[];
+}
+
+/** What one transfer writes, made before the statement: its ids, its answer, both notifications. */
+function prepare(order: TransferOrder) {
+  const { sender, recipient, amountCents, note, now } = order;
   if (sender.id === recipient.id) throw refuseRecipient("toEmail");
   const id = randomUUID();
   const transfer: TransferDto = { id, amountCents: Number(amountCents), toName: recipient.name, note: note || null, createdAt: now.toISOString() };
@@ -56,36 +48,82 @@ export async function sendTransfer(
     { userId: recipient.id, kind: "transfer_received", title: "Money received", body: `${sender.name} sent you ${formatCents(amountCents)}${note ? `: ${note}` : "."}`, subjectId: id },
     { userId: sender.id, kind: "transfer_sent", title: "Money sent", body: `You sent ${formatCents(amountCents)} to ${recipient.name}.`, subjectId: id },
   ];
-  const { claim } = options;
-  // Without a claim the statement's guard is a row that is always there.
-  const claimed = claim
-    ? sql`insert into idempotency_record (user_id, key, fingerprint, status, body)
-        values (${claim.userId}, ${claim.key}, ${claim.fingerprint}, 201, ${JSON.stringify(transfer)}::jsonb)
-        on conflict do nothing returning 1`
-    : sql`select 1`;
-  const accounts = pgArray([userAccount(sender.id, "available").id, userAccount(recipient.id, "available").id]);
-  const amounts = pgArray([(-amountCents).toString(), amountCents.toString()]);
-  const statement = sql`with claim as materialized (${claimed}),
+  return { order, transfer, notifications, journalId: timeOrderedUuid(), journalKey: order.idempotencyKey ?? `transfer:${randomUUID()}` };
+}
+
+/**
+ * Sends each order's money from its sender's available balance to its recipient's as ONE statement
+ * (decisions 0036, 0038): every order's idempotency record (with the final status and body), their
+ * journals through post_journals (which locks every balance once, in id order, and writes each
+ * once), the transfer rows naming those journals, both users' notifications, their e-mail copies
+ * and the copies' send jobs. The text is the same for any number of orders (one array parameter
+ * per column), so it is prepared once per connection.
+ *
+ * Run on the database itself it commits on its own, so the balance locks are held for the rest of
+ * that statement and its WAL flush, never for a round trip to this process. Run in a transaction
+ * (paying a money request) it is one statement of it.
+ *
+ * All or nothing: one order that would overdraw refuses the statement (INSUFFICIENT_FUNDS) and
+ * nothing is written; the transfer batcher then sends each order alone. An order whose claim's key
+ * was already used, or given to an earlier order of the same call, writes nothing at all and
+ * answers `undefined` (the caller replays the first response). Each answer's status is 201.
+ */
+export async function sendTransfers(executor: DbExecutor, orders: readonly TransferOrder[]): Promise<Array<SentTransfer | undefined>> {
+  const prepared = orders.map(prepare);
+  const column = (pick: (item: (typeof prepared)[number]) => string | null) => pgArray(prepared.map(pick));
+  const notifications = prepared.flatMap((item) => item.notifications);
+  const statement = sql`with input as materialized (
+      select * from unnest(${column((i) => i.order.claim?.userId ?? null)}::text[], ${column((i) => i.order.claim?.key ?? null)}::text[],
+        ${column((i) => i.order.claim?.fingerprint ?? null)}::text[], ${column((i) => JSON.stringify(i.transfer))}::text[],
+        ${column((i) => i.transfer.id)}::text[], ${column((i) => i.journalId)}::text[], ${column((i) => i.journalKey)}::text[],
+        ${column((i) => i.order.sender.id)}::text[], ${column((i) => i.order.recipient.id)}::text[], ${column((i) => i.order.amountCents.toString())}::bigint[],
+        ${column((i) => i.order.note || null)}::text[], ${column((i) => i.order.note?.slice(0, 120) || i.order.recipient.email)}::text[],
+        ${column((i) => i.order.now.toISOString())}::timestamptz[])
+        with ordinality as t(claim_user, claim_key, fingerprint, body, transfer_id, journal_id, journal_key, sender_id, recipient_id, amount, note, reference, created_at, n)
+    ),
+    -- In (user, key) order, so two statements claiming the same keys cannot wait on each other; a
+    -- key given twice is claimed for its first order only, the other a replay of it.
+    claim as materialized (
+      insert into idempotency_record (user_id, key, fingerprint, status, body)
+      select distinct on (i.claim_user, i.claim_key) i.claim_user, i.claim_key, i.fingerprint, 201, i.body::jsonb
+      from input i where i.claim_key is not null
+      order by i.claim_user, i.claim_key, i.n
+      on conflict do nothing returning user_id, key, (body->>'id') as transfer_id
+    ),
+    -- The orders that go ahead: claimed now, or carrying no claim.
+    sent as materialized (
+      select i.*, (row_number() over (order by i.n))::integer as pos from input i
+      where i.claim_key is null or i.transfer_id in (select c.transfer_id from claim c)
+    ),
     posted_journal as materialized (
-      select post_journal(${timeOrderedUuid()}, ${options.idempotencyKey ?? `transfer:${randomUUID()}`}, 'transfer',
-        ${sender.id}, ${note?.slice(0, 120) || recipient.email}, ${accounts}::text[], ${amounts}::bigint[]) as posted
-      from claim
+      select p.journal_id, p.pos::integer from post_journals(
+        array(select s.journal_id from sent s order by s.pos), array(select s.journal_key from sent s order by s.pos),
+        array(select 'transfer'::text from sent s order by s.pos), array(select s.sender_id from sent s order by s.pos),
+        array(select s.reference from sent s order by s.pos),
+        array(select s.pos from sent s, generate_series(1, 2) g order by s.pos, g),
+        array(select ledger_account_id(case g when 1 then s.sender_id else s.recipient_id end, 'available') from sent s, generate_series(1, 2) g order by s.pos, g),
+        array(select case g when 1 then -s.amount else s.amount end from sent s, generate_series(1, 2) g order by s.pos, g)
+      ) with ordinality as p(journal_id, created, pos)
     ),
     moved as (
-      -- The journal post_journal answers: a new one, or the one posted before under the same key.
+      -- The journal post_journals answers: a new one, or the one posted before under the same key.
       insert into transfer (id, from_user_id, to_user_id, amount_cents, note, journal_id, created_at)
-      select ${id}, ${sender.id}, ${recipient.id}, ${amountCents.toString()}::bigint, ${note || null}, (j.posted)[1], ${now.toISOString()}::timestamptz
-      from posted_journal j
+      select s.transfer_id, s.sender_id, s.recipient_id, s.amount, s.note, j.journal_id, s.created_at
+      from sent s join posted_journal j on j.pos = s.pos order by s.pos
     ),
-    ${await notificationWrites(notifications, sql`exists (select 1 from claim)`)}
-    select posted from posted_journal`;
-  const rows = await queryPreparedSql<{ posted: string[] }>(executor, claim ? "send_transfer_claimed_v1" : "send_transfer_v1", statement).catch((error: unknown) => {
+    ${await notificationWrites(notifications, sql`t.subject_id in (select s.transfer_id from sent s)`)}
+    select s.n::integer as n from sent s join posted_journal j on j.pos = s.pos`;
+  const rows = await queryPreparedSql<{ n: number }>(executor, "send_transfers_v1", statement).catch((error: unknown) => {
     const refused = journalError(error);
     if (refused instanceof AppError && refused.code === "INSUFFICIENT_FUNDS") throw new AppError("INSUFFICIENT_FUNDS", "Your available balance is not enough for this transfer.");
     throw refused;
   });
-  const [row] = rows;
-  if (!row) return undefined;
-  readPosted(row.posted);
-  return { transfer, notifications };
+  const sent = new Set(rows.map((row) => Number(row.n)));
+  return prepared.map((item, index) => (sent.has(index + 1) ? { transfer: item.transfer, notifications: item.notifications } : undefined));
+}
+
+/** sendTransfers for one order. */
+export async function sendTransfer(executor: DbExecutor, order: TransferOrder): Promise<SentTransfer | undefined> {
+  const [sent] = await sendTransfers(executor, [order]);
+  return sent;
 }
