@@ -3,7 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import { accountMail } from "./auth/account-mail.js";
-import { afterAuthEndpoint, beforeAuthEndpoint, twoFactorChanged } from "./auth/hooks.js";
+import { afterAuthEndpoint, beforeAuthEndpoint, passwordWasReset, twoFactorChanged } from "./auth/hooks.js";
 import { createPasswordVerifier, hashPassword } from "./auth/password-hash.js";
 import { latestExpiry, roleOf } from "./auth/session-lifetime.js";
 import { findReferrer, newReferralCode, normalizeReferralCode } from "./services/referrals/referral-code.js";
@@ -55,7 +55,7 @@ export function createAuth({ db, config, secret, logger, legalVersions }: AuthDe
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: HOUR,
       sendResetPassword: ({ user, url }) => mail.passwordReset(user, url),
-      onPasswordReset: ({ user }) => mail.passwordChanged(user, "reset"),
+      onPasswordReset: ({ user }) => passwordWasReset(hookDeps, user),
     },
     emailVerification: {
       sendOnSignUp: true,

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { recordAudit } from "#server/services/audit/record-audit.js";
 import { person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { STRONG_PASSWORD } from "./helpers/test-server.js";
+import { nextTotpCode } from "./helpers/totp.js";
 
 const suite = serverSuite();
 const db = () => suite.database.handle.db;
@@ -70,5 +72,36 @@ describe("GET /api/admin/audit", () => {
       expect(response.status).toBe(400);
       expect((await response.json()).error.message).toContain(message);
     }
+  });
+});
+
+describe("a user's own security changes", () => {
+  it("are audited with the user as actor and target, and no secret: new backup codes, a password change, a completed reset", async () => {
+    const admin = await person(suite, { admin: true });
+    const user = await person(suite, { twoFactor: true });
+    const codes = await user.client.post("/api/auth/two-factor/generate-backup-codes", { password: STRONG_PASSWORD, code: await nextTotpCode(user.totpSecret!) });
+    expect(codes.status).toBe(200);
+    const backupCodes = ((await codes.json()) as { backupCodes: string[] }).backupCodes;
+    const changed = await user.client.post("/api/auth/change-password", { currentPassword: STRONG_PASSWORD, newPassword: "Changed-Ledger-4242" });
+    expect(changed.status).toBe(200);
+
+    expect((await suite.server.client().post("/api/auth/request-password-reset", { email: user.email, redirectTo: "/reset-password" })).status).toBe(200);
+    await expect.poll(() => suite.server.mailer.find(user.email, /reset/i).length).toBe(1);
+    const link = suite.server.mailer.find(user.email, /reset/i)[0]?.text.match(/https?:\/\/\S+/)?.[0] ?? "";
+    const token = new URL(link).pathname.split("/").pop();
+    expect((await suite.server.client().post("/api/auth/reset-password", { token, newPassword: "Reset-Ledger-5353" })).status).toBe(200);
+
+    const response = await admin.client.get(`/api/admin/audit?target=${user.id}&action=security.&sort=seq`);
+    expect(response.status).toBe(200);
+    const found = await items(response);
+    expect(found.items.map((row) => row.action)).toEqual([
+      "security.two_factor_enabled",
+      "security.backup_codes_regenerated",
+      "security.password_changed",
+      "security.password_reset",
+    ]);
+    for (const row of found.items) expect(row).toMatchObject({ actorEmail: user.email, targetType: "user", targetId: user.id, requestId: expect.any(String) });
+    const written = JSON.stringify(found.items);
+    for (const secret of [STRONG_PASSWORD, "Changed-Ledger-4242", "Reset-Ledger-5353", token!, ...backupCodes]) expect(written).not.toContain(secret);
   });
 });

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, deposit, payout } from "#server/db/schema.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
-import { person as newPerson, type Person } from "./helpers/people.js";
+import { grantAdmin } from "#server/services/users/grant-admin.js";
+import { enrolTwoFactor, person as newPerson, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { signIn } from "./helpers/test-server.js";
 import { insertUser } from "./helpers/users.js";
 
 const suite = serverSuite();
@@ -246,6 +248,46 @@ describe("four eyes on large payouts", () => {
     expect((await admin.client.post(`/api/admin/payouts/${made.id}/approve`)).status).toBe(200);
     expect((await admin.client.post(`/api/admin/payouts/${made.id}/reject`, { reason: "The user asked us to stop it." })).status).toBe(200);
     expect((await admin.client.post(`/api/admin/payouts/${made.id}/approve`)).status).toBe(409);
+  });
+
+  it("an admin never approves, marks paid or rejects a payout they requested themselves, at any amount", async () => {
+    // Requested while still a user: with two-factor on, each payout would need a fresh code.
+    const requester = await person({ funds: 5_000_000n });
+    const [large, small] = [await requestPayout(requester, LARGE), await requestPayout(requester, 20_000)];
+    await grantAdmin(db(), requester.email);
+    expect((await signIn(requester.client, requester.email)).status).toBe(200);
+    await enrolTwoFactor(requester.client);
+    const [approver, payer] = [await person({ admin: true }), await person({ admin: true })];
+
+    for (const made of [large, small]) {
+      const attempts = [
+        await requester.client.post(`/api/admin/payouts/${made.id}/approve`),
+        await requester.client.post(`/api/admin/payouts/${made.id}/mark-paid`, { txId: "tx-self" }),
+        await requester.client.post(`/api/admin/payouts/${made.id}/reject`, { reason: "Changed my mind." }),
+      ];
+      expect(attempts.map((response) => response.status)).toEqual([403, 403, 403]);
+      const messages = await Promise.all(attempts.map(async (response) => (await response.json()).error.message));
+      expect(messages).toEqual([
+        "This is your own payout, so another admin must approve it.",
+        "This is your own payout, so another admin must mark it paid.",
+        "This is your own payout, so another admin must reject it.",
+      ]);
+    }
+    // Others decide it as usual, and nothing the requester tried left a trace.
+    expect((await approver.client.post(`/api/admin/payouts/${large.id}/approve`)).status).toBe(200);
+    expect((await requester.client.post(`/api/admin/payouts/${large.id}/mark-paid`, { txId: "tx-self" })).status).toBe(403);
+    expect((await payer.client.post(`/api/admin/payouts/${large.id}/mark-paid`, { txId: "tx-large" })).status).toBe(200);
+    expect((await payer.client.post(`/api/admin/payouts/${small.id}/mark-paid`, { txId: "tx-small" })).status).toBe(200);
+    const rows = await db().select().from(payout).where(eq(payout.userId, requester.id));
+    expect(rows.map((row) => [row.status, row.approvedBy, row.decidedBy]).sort()).toEqual(
+      [
+        ["paid", approver.id, payer.id],
+        ["paid", null, payer.id],
+      ].sort(),
+    );
+    const decisions = await db().select().from(auditLog).where(and(eq(auditLog.actorId, requester.id), like(auditLog.action, "payout.%")));
+    expect(decisions).toEqual([]);
+    expect(await verifyLedger(db())).toEqual([]);
   });
 
   it("under concurrency: one approval, one payment, never by the approver", { timeout: 60_000 }, async () => {

@@ -82,3 +82,30 @@ describe("the contact inbox", () => {
     expect(await repliesTo(message.email)).toHaveLength(0);
   });
 });
+
+describe("the inbox's order", () => {
+  it("is newest first by default, and follows sort (createdAt, status, either way); an unknown sort is a 400", async () => {
+    const admin = await person(suite, { admin: true });
+    const [a, b, c] = [await contactMessage(), await contactMessage(), await contactMessage()];
+    expect((await admin.client.post(`/api/admin/messages/${b.id}/archive`)).status).toBe(200);
+    const mine = new Set([a.id, b.id, c.id]);
+    const order = async (query: string) => {
+      const response = await admin.client.get(`/api/admin/messages?pageSize=100${query}`);
+      expect(response.status, await response.clone().text()).toBe(200);
+      return ((await response.json()) as { items: Array<{ id: string }> }).items.map((row) => row.id).filter((id) => mine.has(id));
+    };
+    expect(await order("")).toEqual([c.id, b.id, a.id]);
+    expect(await order("&sort=-createdAt")).toEqual([c.id, b.id, a.id]);
+    expect(await order("&sort=createdAt")).toEqual([a.id, b.id, c.id]);
+    // "archived" before "new"; two new ones tie, and the id orders them, in the same direction.
+    const newOnes = [a.id, c.id].sort();
+    expect(await order("&sort=status")).toEqual([b.id, ...newOnes]);
+    expect(await order("&sort=-status")).toEqual([...newOnes.reverse(), b.id]);
+
+    for (const sort of ["email", "-name", ""]) {
+      const refused = await admin.client.get(`/api/admin/messages?sort=${sort}`);
+      expect(refused.status, sort).toBe(400);
+      expect((await refused.json()).error.message).toContain("sort must be one of createdAt, status");
+    }
+  });
+});

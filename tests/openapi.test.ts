@@ -48,6 +48,17 @@ describe("/api/openapi.json", () => {
   });
 });
 
+describe("back-office lists", () => {
+  it("each document a sort parameter", async () => {
+    const admin = await person(suite, { admin: true });
+    const doc = (await (await admin.client.get("/api/openapi.json")).json()) as { paths: Record<string, { get?: { parameters?: Array<{ name: string; in: string }> } }> };
+    for (const path of ["/api/admin/deposits", "/api/admin/payouts", "/api/admin/users", "/api/admin/audit", "/api/admin/messages"]) {
+      const query = (doc.paths[path]?.get?.parameters ?? []).filter((parameter) => parameter.in === "query").map((parameter) => parameter.name);
+      expect(query, path).toContain("sort");
+    }
+  });
+});
+
 describe("response schemas", () => {
   it("are declared for every operation but the document itself", async () => {
     const admin = await person(suite, { admin: true });

@@ -165,11 +165,35 @@ export async function afterAuthEndpoint(deps: HookDeps, ctx: HookContext) {
   }
   if (ctx.path === "/change-password") {
     const current = ctx.context.session ?? (await getSessionFromCtx(ctx));
-    if (current) await deps.mail.passwordChanged(current.user, "change");
+    if (current) {
+      await auditOwnSecurityChange(deps, current.user.id, "security.password_changed", { password: "changed", otherSessionsEnded: true });
+      await deps.mail.passwordChanged(current.user, "change");
+    }
   }
-  // The owner hears of every change to how the account signs in (two-factor on and off: see
-  // twoFactorChanged, where the user row changes).
-  if (ctx.path === "/two-factor/generate-backup-codes" && ctx.context.session) await deps.mail.securityChanged(ctx.context.session.user, "backup-codes");
+  // The owner hears of every change to how the account signs in, and the audit log keeps it (two-factor
+  // on and off: see twoFactorChanged, where the user row changes; a reset: passwordWasReset).
+  if (ctx.path === "/two-factor/generate-backup-codes" && ctx.context.session) {
+    await auditOwnSecurityChange(deps, ctx.context.session.user.id, "security.backup_codes_regenerated", { backupCodes: "regenerated" });
+    await deps.mail.securityChanged(ctx.context.session.user, "backup-codes");
+  }
+}
+
+/**
+ * A completed reset (better-auth's onPasswordReset: the token was spent and the password set). Not
+ * in afterAuthEndpoint: by then the token is gone, and with it the only way to tell whose it was.
+ */
+export async function passwordWasReset(deps: HookDeps, account: { id: string; name: string; email: string }) {
+  await auditOwnSecurityChange(deps, account.id, "security.password_reset", { password: "reset", sessionsEnded: true });
+  await deps.mail.passwordChanged(account, "reset");
+}
+
+/**
+ * A security setting the account's owner changed themselves: they are both actor and target. Only
+ * what happened is recorded, never a password, code or token (the log is read by every admin, and
+ * kept for good).
+ */
+function auditOwnSecurityChange(deps: HookDeps, userId: string, action: string, after: Record<string, unknown>) {
+  return recordAudit(deps.db, { actorId: userId, action, targetType: "user", targetId: userId, before: null, after });
 }
 
 /**

@@ -14,7 +14,7 @@ export function adminMessageRoutes({ auth, database, config, clock }: AppDeps) {
   return new ApiRouter("/api/admin")
     .use(requireUser(auth, database.db), requireAdmin())
     .on(
-      { method: "get", path: "/messages", summary: "Contact-form messages, newest first, by status", auth: "admin", query: contactInboxQuery, response: contactInboxDto },
+      { method: "get", path: "/messages", summary: "Contact-form messages by status, newest first unless sort says otherwise", auth: "admin", query: contactInboxQuery, response: contactInboxDto },
       async (c) => c.json(await listContactMessages(database.db, readQuery(c, contactInboxQuery))),
     )
     .on(

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { pageOf, pageParam, pageSizeParam } from "./admin-list.js";
+import { pageOf, pageParam, pageSizeParam, sortParam } from "./admin-list.js";
 import { textField } from "./text.js";
 
 /*
@@ -11,10 +11,14 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 export const REPLY_MAX = 5000;
 
+export const CONTACT_SORT_KEYS = ["createdAt", "status"] as const;
+
+/** GET /api/admin/messages: newest first unless `sort` says otherwise, like every back-office list. */
 export const contactInboxQuery = z.object({
   status: z.optional(z.enum(CONTACT_STATUSES, "status must be new, answered or archived.")),
   page: pageParam,
   pageSize: pageSizeParam,
+  sort: sortParam(CONTACT_SORT_KEYS, { key: "createdAt", direction: "desc" }),
 });
 export type ContactInboxQuery = z.input<typeof contactInboxQuery>;
 

@@ -22,6 +22,12 @@ describe("moneyOutFailure", () => {
     expect(moneyOutFailure(balance, NAMES, FALLBACK)).toEqual({ message: "Your available balance is not enough for this payout.", fields: {}, conflict: true });
   });
 
+  it("shows a refusal of this caller in the server's words, for the form", () => {
+    const own = new ApiError(403, "FORBIDDEN", "This is your own payout, so another admin must mark it paid.");
+    expect(moneyOutFailure(own, NAMES, FALLBACK)).toEqual({ message: "This is your own payout, so another admin must mark it paid.", fields: {}, conflict: false });
+    expect(moneyOutFailure(new ApiError(403, "CSRF_REJECTED", "Cross-site request refused."), NAMES, FALLBACK).message).toBe(FALLBACK);
+  });
+
   it("falls back when the server did not explain", () => {
     expect(moneyOutFailure(new ApiError(401, "UNAUTHENTICATED", "Sign in."), NAMES, FALLBACK).message).toBe(NOT_AUTHENTICATED);
     expect(moneyOutFailure(new ApiError(500, "INTERNAL", "Boom"), NAMES, FALLBACK).message).toBe(FALLBACK);

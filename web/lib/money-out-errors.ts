@@ -27,6 +27,9 @@ export function moneyOutFailure(error: unknown, names: Record<string, string>, f
     return { message: Object.keys(fields).length > 0 ? "" : message, fields, conflict: false };
   }
   if (error.status === 409) return { message: error.message || fallback, fields: {}, conflict: true };
+  // A rule refused this caller ("you approved this payout", "this is your own payout"): the server's
+  // sentence says who may act instead, which "try again" would hide.
+  if (error.status === 403 && error.code === "FORBIDDEN" && error.message) return { message: error.message, fields: {}, conflict: false };
   if (error.status === 0 || error.status === 429) return { message: error.message || fallback, fields: {}, conflict: false };
   return { message: fallback, fields: {}, conflict: false };
 }

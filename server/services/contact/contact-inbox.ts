@@ -1,12 +1,13 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { SortOrder } from "#shared/schemas/admin-list.js";
 import type { ContactMessageDto, ContactStatus } from "#shared/schemas/contact-inbox.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { contactMessage, user } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
 import { recordAudit } from "../audit/record-audit.js";
 import { enqueueMail } from "../mail/enqueue-mail.js";
-import { countAll, readList } from "../admin-lists/page-query.js";
+import { countAll, readList, sortedBy } from "../admin-lists/page-query.js";
 import { oneLine } from "./submit-contact-message.js";
 
 const replier = alias(user, "replier");
@@ -35,15 +36,20 @@ const toDto = (row: Row): ContactMessageDto =>
     createdAt: row.createdAt.toISOString(),
   }) as ContactMessageDto;
 
-/** The inbox, newest first, optionally one status only. */
-export async function listContactMessages(db: DbExecutor, query: { status?: ContactStatus; page: number; pageSize: number }) {
+const SORT_COLUMNS = { createdAt: contactMessage.createdAt, status: contactMessage.status };
+
+/** The inbox in the asked order (newest first by default), optionally one status only. */
+export async function listContactMessages(
+  db: DbExecutor,
+  query: { status?: ContactStatus; page: number; pageSize: number; sort: SortOrder<keyof typeof SORT_COLUMNS> },
+) {
   const where = query.status ? eq(contactMessage.status, query.status) : undefined;
   const replierJoin = eq(replier.id, contactMessage.repliedBy);
   return readList(
     query,
     db.select(columns).from(contactMessage).leftJoin(replier, replierJoin).where(where).$dynamic(),
     db.select({ total: countAll }).from(contactMessage).where(where).$dynamic(),
-    [desc(contactMessage.createdAt), desc(contactMessage.id)],
+    sortedBy(query.sort, SORT_COLUMNS, contactMessage.id),
     toDto,
   );
 }

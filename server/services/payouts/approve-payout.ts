@@ -5,14 +5,17 @@ import { AppError } from "#server/errors.js";
 import { recordAudit } from "../audit/record-audit.js";
 import { lockRequestedPayout } from "./lock-payout.js";
 import type { PayoutRow } from "./payout-dto.js";
+import { refuseOwnPayout } from "./refuse-own-payout.js";
 
 /**
  * Four eyes (docs/security.md, "Four eyes on large payouts"): a second admin lets a large payout be
  * sent. Under the row lock, so of two approvals at once the second sees the first and is refused;
- * the admin who approves may then never mark it paid (`checkFourEyes`).
+ * the admin who approves may then never mark it paid (`checkFourEyes`), and the payout's own
+ * requester may never approve it (`refuseOwnPayout`).
  */
 export async function approvePayout(tx: DbExecutor, actorId: string, payoutId: string, approvalCents: bigint, now: Date): Promise<PayoutRow> {
   const current = await lockRequestedPayout(tx, payoutId);
+  refuseOwnPayout(current, actorId, "approve it");
   if (current.amountCents < approvalCents) throw new AppError("CONFLICT", "This payout is below the four-eyes threshold and needs no approval: mark it paid once sent.");
   if (current.approvedBy !== null) throw new AppError("CONFLICT", "This payout was already approved.");
   const [updated] = await tx.update(payout).set({ approvedBy: actorId, approvedAt: now }).where(eq(payout.id, current.id)).returning();

@@ -10,10 +10,12 @@ import { notify, type NotificationInput } from "../notifications/notify.js";
 import { checkFourEyes } from "./approve-payout.js";
 import { lockRequestedPayout } from "./lock-payout.js";
 import { toPayoutDto } from "./payout-dto.js";
+import { refuseOwnPayout } from "./refuse-own-payout.js";
 
 /**
  * Hold → the platform's payouts account: the money has left. Once only: row lock + journal key.
- * A payout at or above `approvalCents` needs a second admin's approval, and not the caller's.
+ * A payout at or above `approvalCents` needs a second admin's approval, and not the caller's; the
+ * payout's own requester never marks it paid, whatever its amount.
  */
 export async function markPayoutPaid(
   tx: DbExecutor,
@@ -24,6 +26,7 @@ export async function markPayoutPaid(
   now: Date,
 ): Promise<{ payout: PayoutDto; notification: NotificationInput }> {
   const current = await lockRequestedPayout(tx, payoutId);
+  refuseOwnPayout(current, actorId, "mark it paid");
   checkFourEyes(current, actorId, approvalCents);
   const journal = await postJournal(tx, {
     idempotencyKey: `payout:${current.id}:settled`,
@@ -49,9 +52,13 @@ export async function markPayoutPaid(
   return { payout: toPayoutDto(updated), notification };
 }
 
-/** Hold → available: the money comes back. The same journal key as paying and cancelling, so only one can ever happen. */
+/**
+ * Hold → available: the money comes back. The same journal key as paying and cancelling, so only one
+ * can ever happen. Not by the payout's own requester (a user cancels their own payout instead).
+ */
 export async function rejectPayout(tx: DbExecutor, actorId: string, payoutId: string, reason: string, now: Date): Promise<{ payout: PayoutDto; notification: NotificationInput }> {
   const current = await lockRequestedPayout(tx, payoutId);
+  refuseOwnPayout(current, actorId, "reject it");
   const journal = await postJournal(tx, {
     idempotencyKey: `payout:${current.id}:settled`,
     kind: "payout_rejected",

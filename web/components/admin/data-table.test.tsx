@@ -161,6 +161,15 @@ describe("DecisionForm in a queue", () => {
     expect(send.mock.calls[1]?.[1]).toBe(send.mock.calls[0]?.[1]);
   });
 
+  it("shows a refusal of this admin (403) in the form, in the server's words", async () => {
+    const send = vi.fn<ApproveStep<{ txId: string }>["send"]>().mockRejectedValueOnce(new ApiError(403, "FORBIDDEN", "This is your own payout, so another admin must mark it paid."));
+    renderQueue(send);
+    const first = openItem(0);
+    fireEvent.change(first.getByLabelText("Transaction ID"), { target: { value: "tx-1" } });
+    fireEvent.click(first.getByRole("button", { name: "Mark paid" }));
+    expect((await first.findByRole("alert")).textContent).toBe("This is your own payout, so another admin must mark it paid.");
+  });
+
   it("asks for a reason before it rejects", async () => {
     renderQueue(async () => "done");
     const second = openItem(1);

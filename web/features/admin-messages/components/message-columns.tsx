@@ -29,9 +29,10 @@ export const MESSAGE_COLUMNS: [DataColumn<ContactMessageDto>, ...DataColumn<Cont
   { header: "Message", cell: (message) => <span className="break-words">{preview(message.message)}</span> },
   {
     header: "Status",
+    sortKey: "status",
     cell: (message) => <span className={cn("inline-block rounded-full px-2 py-0.5 text-xs font-semibold", BADGE[message.status])}>{STATUS_LABELS[message.status]}</span>,
   },
-  { header: "Received", cell: (message) => formatDateTime(message.createdAt) },
+  { header: "Received", sortKey: "createdAt", cell: (message) => formatDateTime(message.createdAt) },
 ];
 
 export const MESSAGE_FILTERS: FilterField[] = [
