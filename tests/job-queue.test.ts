@@ -85,6 +85,32 @@ describe("the job queue", () => {
     expect([...received].sort()).toEqual([...recipients].sort());
   });
 
+  it("stopping a server mid-batch sends the message under way and hands the rest back for the next server", async () => {
+    database = await createTestDatabase();
+    const first = await startTestServer(database.handle);
+    const release = first.mailer.stall();
+    const recipients = ["stop-a@example.com", "stop-b@example.com", "stop-c@example.com"];
+    await db().transaction(async (tx) => {
+      for (const to of recipients) await enqueueMail(tx, message(to));
+    });
+    // All three claimed; the mail server hangs on the first send.
+    await expect.poll(() => count(sql`select coalesce(sum(attempts), 0) as n from outgoing_mail`), { timeout: 15_000 }).toBe(3);
+    const closing = first.close();
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the stop is asked for, then the send finishes
+    release();
+    await closing;
+    const sent = first.mailer.sent.length;
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(3);
+    expect(await count(sql`select count(*) as n from outgoing_mail where status = 'pending' and attempts = 0`)).toBe(3 - sent);
+    expect(await count(sql`select count(*) as n from pgboss.job j join outgoing_mail m on m.id = j.data->>'id' where m.status = 'pending' and j.state = 'created'`)).toBe(3 - sent);
+
+    const next = await startTestServer(database.handle);
+    servers.push(next);
+    await expect.poll(() => count(sql`select count(*) as n from outgoing_mail where status = 'sent'`), { timeout: 15_000 }).toBe(3);
+    expect([...first.mailer.sent, ...next.mailer.sent].map((mail) => mail.to).sort()).toEqual(recipients);
+  });
+
   it("with two servers on one database and their clocks moved, sends each reminder and settles each investment once", { timeout: 90_000 }, async () => {
     database = await createTestDatabase();
     // Both servers first: a start seeds the plans.
