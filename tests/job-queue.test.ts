@@ -2,6 +2,8 @@ import { once } from "node:events";
 import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
+import { enqueueJob } from "#server/jobs/enqueue.js";
+import { JOBS } from "#server/jobs/queues.js";
 import { readJobStats } from "#server/jobs/stats.js";
 import { readLastLedgerCheck, runLedgerCheck } from "#server/services/ledger/run-ledger-check.js";
 import { createSmtpMailer } from "#server/mail/mailer.js";
@@ -144,6 +146,32 @@ describe("the job queue", () => {
     expect(await mailCount("investment_maturing")).toBe(2);
     expect(await mailCount("investment_matured")).toBe(1);
     expect(await count(sql`select count(*) as n from journal where idempotency_key = ${`maturity:${made.id}`}`)).toBe(1);
+  });
+
+  it("runs the ledger check as a queued job: it finds a planted problem, e-mails every admin, and /metrics shows the stored result", async () => {
+    database = await createTestDatabase();
+    const token = "metrics-token-for-the-test-0123456789";
+    const server = await startTestServer(database.handle, { METRICS_TOKEN: token });
+    servers.push(server);
+    await insertUser(db(), { email: "admin-one@example.com", role: "admin" });
+    await insertUser(db(), { email: "admin-two@example.com", role: "admin" });
+    const investor = await insertUser(db(), { email: "plain@example.com" });
+    const available = userAccount(investor.id, "available").id;
+    await db().execute(sql`update ledger_account set balance_cents = 500 where id = ${available}`);
+
+    // As the daily schedule does: a job on the queue, worked by the server's own handler.
+    await enqueueJob(db(), JOBS.ledgerCheck, {});
+    await expect.poll(async () => (await readLastLedgerCheck(db()))?.problemCount ?? null, { timeout: 15_000 }).toBeGreaterThan(0);
+    const stored = (await readLastLedgerCheck(db()))!.problemCount;
+    await expect.poll(() => server.mailer.sent.filter((mail) => /ledger/i.test(mail.subject)).map((mail) => mail.to).sort(), { timeout: 15_000 }).toEqual([
+      "admin-one@example.com",
+      "admin-two@example.com",
+    ]);
+
+    // Repaired since: a live check would find nothing, so the gauge shows the stored result.
+    await db().execute(sql`update ledger_account set balance_cents = 0 where id = ${available}`);
+    const scraped = await (await fetch(new URL("/metrics", server.url), { headers: { Authorization: `Bearer ${token}` } })).text();
+    expect(scraped).toMatch(new RegExp(`^termvest_ledger_problems ${stored}$`, "m"));
   });
 
   it("stores each ledger check and e-mails every admin when it finds a problem", async () => {
