@@ -11,8 +11,11 @@ import { claimCryptoDeposit } from "./fixtures.js";
 import { Authenticator, totpSecret } from "./totp.js";
 
 /**
- * Two production-built app servers on one PostgreSQL database behind nginx (deploy/nginx.conf as
- * shipped, TLS and all), round-robin with no stickiness, and a whole journey through the proxy.
+ * Two app servers from the production build (dist/server/main.js) on one PostgreSQL database behind
+ * nginx (deploy/nginx.conf as shipped, TLS and all), round-robin with no stickiness, and a whole
+ * journey through the proxy. They run with NODE_ENV=test, not production: the journey moves their
+ * clocks (POST /dev/clock exists only under test), so what production mode alone turns on (HSTS,
+ * secure-prefixed cookies, the unwritten-page report) is not exercised here.
  * Its own ports beside the main e2e server's (E2E_PORT): +1 and +2 the app servers, +3 nginx (https),
  * +4 nginx (http), +5 the SMTP server that captures every e-mail.
  */
@@ -51,7 +54,7 @@ test.beforeAll(async () => {
   const authSecret = randomBytes(32).toString("base64url");
   for (const [index, port] of APP_PORTS.entries()) {
     const server = startProcess("node", ["dist/server/main.js"], {
-      NODE_ENV: "test",
+      NODE_ENV: "test", // for POST /dev/clock (the journey moves time), so not production mode
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL,
@@ -134,7 +137,7 @@ async function queuedMail(): Promise<{ sent: string[]; unsent: number }> {
   }
 }
 
-test("sign-up to payout through nginx over two app servers; every e-mail arrives once", async ({ browser }) => {
+test("sign-up to payout through nginx over two built app servers (NODE_ENV=test); every e-mail arrives once", async ({ browser }) => {
   test.setTimeout(300_000);
   const newContext = () => browser.newContext({ baseURL: PUBLIC_URL, ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 } });
   const page = await (await newContext()).newPage();

@@ -2,6 +2,8 @@ import { once } from "node:events";
 import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
+import { enqueueJob } from "#server/jobs/enqueue.js";
+import { JOBS } from "#server/jobs/queues.js";
 import { readJobStats } from "#server/jobs/stats.js";
 import { readLastLedgerCheck, runLedgerCheck } from "#server/services/ledger/run-ledger-check.js";
 import { createSmtpMailer } from "#server/mail/mailer.js";
@@ -85,6 +87,32 @@ describe("the job queue", () => {
     expect([...received].sort()).toEqual([...recipients].sort());
   });
 
+  it("stopping a server mid-batch sends the message under way and hands the rest back for the next server", async () => {
+    database = await createTestDatabase();
+    const first = await startTestServer(database.handle);
+    const release = first.mailer.stall();
+    const recipients = ["stop-a@example.com", "stop-b@example.com", "stop-c@example.com"];
+    await db().transaction(async (tx) => {
+      for (const to of recipients) await enqueueMail(tx, message(to));
+    });
+    // All three claimed; the mail server hangs on the first send.
+    await expect.poll(() => count(sql`select coalesce(sum(attempts), 0) as n from outgoing_mail`), { timeout: 15_000 }).toBe(3);
+    const closing = first.close();
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the stop is asked for, then the send finishes
+    release();
+    await closing;
+    const sent = first.mailer.sent.length;
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(3);
+    expect(await count(sql`select count(*) as n from outgoing_mail where status = 'pending' and attempts = 0`)).toBe(3 - sent);
+    expect(await count(sql`select count(*) as n from pgboss.job j join outgoing_mail m on m.id = j.data->>'id' where m.status = 'pending' and j.state = 'created'`)).toBe(3 - sent);
+
+    const next = await startTestServer(database.handle);
+    servers.push(next);
+    await expect.poll(() => count(sql`select count(*) as n from outgoing_mail where status = 'sent'`), { timeout: 15_000 }).toBe(3);
+    expect([...first.mailer.sent, ...next.mailer.sent].map((mail) => mail.to).sort()).toEqual(recipients);
+  });
+
   it("with two servers on one database and their clocks moved, sends each reminder and settles each investment once", { timeout: 90_000 }, async () => {
     database = await createTestDatabase();
     // Both servers first: a start seeds the plans.
@@ -118,6 +146,32 @@ describe("the job queue", () => {
     expect(await mailCount("investment_maturing")).toBe(2);
     expect(await mailCount("investment_matured")).toBe(1);
     expect(await count(sql`select count(*) as n from journal where idempotency_key = ${`maturity:${made.id}`}`)).toBe(1);
+  });
+
+  it("runs the ledger check as a queued job: it finds a planted problem, e-mails every admin, and /metrics shows the stored result", async () => {
+    database = await createTestDatabase();
+    const token = "metrics-token-for-the-test-0123456789";
+    const server = await startTestServer(database.handle, { METRICS_TOKEN: token });
+    servers.push(server);
+    await insertUser(db(), { email: "admin-one@example.com", role: "admin" });
+    await insertUser(db(), { email: "admin-two@example.com", role: "admin" });
+    const investor = await insertUser(db(), { email: "plain@example.com" });
+    const available = userAccount(investor.id, "available").id;
+    await db().execute(sql`update ledger_account set balance_cents = 500 where id = ${available}`);
+
+    // As the daily schedule does: a job on the queue, worked by the server's own handler.
+    await enqueueJob(db(), JOBS.ledgerCheck, {});
+    await expect.poll(async () => (await readLastLedgerCheck(db()))?.problemCount ?? null, { timeout: 15_000 }).toBeGreaterThan(0);
+    const stored = (await readLastLedgerCheck(db()))!.problemCount;
+    await expect.poll(() => server.mailer.sent.filter((mail) => /ledger/i.test(mail.subject)).map((mail) => mail.to).sort(), { timeout: 15_000 }).toEqual([
+      "admin-one@example.com",
+      "admin-two@example.com",
+    ]);
+
+    // Repaired since: a live check would find nothing, so the gauge shows the stored result.
+    await db().execute(sql`update ledger_account set balance_cents = 0 where id = ${available}`);
+    const scraped = await (await fetch(new URL("/metrics", server.url), { headers: { Authorization: `Bearer ${token}` } })).text();
+    expect(scraped).toMatch(new RegExp(`^termvest_ledger_problems ${stored}$`, "m"));
   });
 
   it("stores each ledger check and e-mails every admin when it finds a problem", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { outgoingMail } from "#server/db/schema.js";
+import { enqueueMail } from "#server/services/mail/enqueue-mail.js";
 import { createTestDatabase } from "./helpers/database.js";
 import { bankDepositBody } from "./helpers/deposits.js";
 import { person } from "./helpers/people.js";
@@ -52,6 +53,36 @@ describe("GET /metrics", () => {
     const kind = suite.database.handle.kind;
     expect(after.get('termvest_db_connections{state="total"}')).toBe(kind === "pglite" ? 1 : suite.database.handle.connections().total);
     expect(after.get('termvest_db_connections{state="waiting"}')).toBe(0);
+  });
+
+  it("shows the job queue: jobs by name and state, and how long the oldest ready job has waited", async () => {
+    const figures = async () => samples(await (await scrape()).text());
+    const sendMail = (state: string) => `termvest_jobs{name="send-mail",state="${state}"}`;
+    const lag = 'termvest_job_queue_lag_seconds{name="send-mail"}';
+    const queue = (taken: Map<string, number>) => [taken.get(sendMail("queued")), taken.get(sendMail("active"))];
+    await expect.poll(async () => queue(await figures()), { timeout: 15_000 }).toEqual([0, 0]);
+    const before = await figures();
+    const mail = (to: string) => suite.database.handle.db.transaction((tx) => enqueueMail(tx, { kind: "deposit_confirmed", to, subject: "s", text: "t" }));
+
+    // The mail server hangs on the first message: its job is active, and the next one waits behind it.
+    const release = suite.server.mailer.stall();
+    try {
+      await mail("first@example.com");
+      await expect.poll(async () => queue(await figures()), { timeout: 15_000 }).toEqual([0, 1]);
+      await mail("second@example.com");
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const waiting = await figures();
+      expect(queue(waiting)).toEqual([1, 1]);
+      expect(waiting.get(lag)).toBeGreaterThanOrEqual(1);
+      expect(waiting.get(lag)).toBeLessThan(30);
+      expect(waiting.get(sendMail("failed"))).toBe(before.get(sendMail("failed")));
+    } finally {
+      release();
+    }
+    await expect.poll(async () => queue(await figures()), { timeout: 15_000 }).toEqual([0, 0]);
+    const after = await figures();
+    expect(after.get(sendMail("completed"))! - before.get(sendMail("completed"))!).toBe(2);
+    expect(after.get(lag)).toBe(0);
   });
 
   it("times requests by route pattern and status, never by the raw path", async () => {

@@ -1,8 +1,10 @@
+import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outgoingMail } from "#server/db/schema.js";
 import { createLogger } from "#server/logger.js";
-import { deliverDueMail, MAIL_GIVE_UP_MS, MAIL_LEASE_MS, retryDelayMs } from "#server/services/mail/deliver-due-mail.js";
+import type { MailMessage } from "#server/mail/mailer.js";
+import { deliverDueMail, MAIL_GIVE_UP_MS, MAIL_LEASE_MS, retryDelayMs, SEND_BUDGET_MS } from "#server/services/mail/deliver-due-mail.js";
 import { enqueueMail } from "#server/services/mail/enqueue-mail.js";
 import { releaseMailLeases } from "#server/services/mail/release-mail-leases.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
@@ -29,6 +31,19 @@ beforeEach(async () => {
   mailer.failing = false;
 });
 
+/** A logger whose lines the test reads. */
+function capturedLogger() {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { logger: createLogger("info", sink), lines };
+}
+const jobsFor = async (id: string) =>
+  ((await database.handle.db.execute(sql`select state from pgboss.job where name = 'send-mail' and data->>'id' = ${id}`)) as unknown as { rows: unknown[] }).rows.length;
 const message = (to = "ada@example.com", kind = "deposit_confirmed") => ({ kind, to, subject: "Deposit confirmed", text: "Your deposit is in.", link: "/dashboard" });
 
 describe("outgoing mail", () => {
@@ -121,6 +136,57 @@ describe("outgoing mail", () => {
     const after = await rows();
     expect(after.find((row) => row.to === "leased@example.com")?.nextAttemptAt).toEqual(now);
     expect(after.find((row) => row.to === "waiting@example.com")?.nextAttemptAt).toEqual(before.find((row) => row.to === "waiting@example.com")?.nextAttemptAt);
+  });
+
+  it("hands back the rest of a batch whose lease is running out, due again and not counted as tried", async () => {
+    for (const to of ["a@example.com", "b@example.com", "c@example.com"]) await enqueueMail(database.handle.db, message(to));
+    const ids = (await rows()).map((row) => row.id);
+    // A slow mail server: each send takes two minutes of real time; after two, less than a send's time is left.
+    expect(2 * 2 * 60_000).toBeGreaterThan(MAIL_LEASE_MS - SEND_BUDGET_MS);
+    let steady = 0;
+    const slow = { kind: "smtp" as const, send: async (mail: MailMessage) => ((steady += 2 * 60_000), mailer.send(mail)) };
+    const now = at(0);
+    expect(await deliverDueMail({ ...deps(), mailer: slow, steadyMs: () => steady }, now, 3, ids)).toEqual({ sent: 2, failed: 0, dead: 0 });
+    expect(mailer.sent).toHaveLength(2);
+    const left = (await rows()).find((row) => !mailer.sent.some((mail) => mail.to === row.to))!;
+    expect(left).toMatchObject({ status: "pending", attempts: 0, nextAttemptAt: now });
+    expect(await jobsFor(left.id)).toBe(2); // its first job (completed with the batch) and a new one
+    expect(await deliverDueMail(deps(), now)).toMatchObject({ sent: 1 });
+    expect(mailer.sent).toHaveLength(3);
+  });
+
+  it("hands back the rest of a batch when the server is stopping, after the send under way", async () => {
+    for (const to of ["a@example.com", "b@example.com", "c@example.com"]) await enqueueMail(database.handle.db, message(to));
+    const stop = new AbortController();
+    // SIGTERM arrives while the mail server takes the first message.
+    const stopped = { kind: "smtp" as const, send: async (mail: MailMessage) => (stop.abort(), mailer.send(mail)) };
+    const now = at(0);
+    expect(await deliverDueMail({ ...deps(), mailer: stopped, stopping: stop.signal }, now, 3)).toEqual({ sent: 1, failed: 0, dead: 0 });
+    expect(mailer.sent).toHaveLength(1);
+    const left = (await rows()).filter((row) => row.status === "pending");
+    expect(left).toHaveLength(2);
+    expect(left).toMatchObject([{ attempts: 0, nextAttemptAt: now }, { attempts: 0, nextAttemptAt: now }]);
+    expect(await deliverDueMail(deps(), now)).toMatchObject({ sent: 2 });
+    expect(new Set(mailer.sent.map((mail) => mail.to)).size).toBe(3);
+  });
+
+  it.each(["sent", "failed"] as const)("%s after its lease ran out and another run claimed and sent it: left as that run recorded it, and logged", async (outcome) => {
+    await enqueueMail(database.handle.db, message());
+    const { logger, lines } = capturedLogger();
+    const late = at(MAIL_LEASE_MS + 10_000);
+    // While the first send hangs, its lease ends and another run claims, sends and marks the message.
+    const slow = {
+      kind: "smtp" as const,
+      send: async (mail: MailMessage) => {
+        expect(await deliverDueMail(deps(), late)).toMatchObject({ sent: 1 });
+        if (outcome === "failed") throw new Error("SMTP timeout");
+        await mailer.send(mail);
+      },
+    };
+    await deliverDueMail({ ...deps(), mailer: slow, logger }, at(0));
+    expect(await rows()).toMatchObject([{ status: "sent", attempts: 2, sentAt: late, lastError: null }]);
+    expect(await jobsFor((await rows())[0]!.id)).toBe(1); // no retry queued
+    expect(lines.join("")).toContain("mail lease ran out during the send");
   });
 
   it("is sent once when several deliverers run at once", async () => {

@@ -14,6 +14,8 @@ export interface JobDeps {
   site: MailSite;
   /** Settlers this server runs at once (settleDue's `workers`). */
   settlementWorkers: number;
+  /** Aborted by JobQueue.stop(): a handler working through a batch stops between items (the mail worker does). */
+  stopping?: AbortSignal;
 }
 
 /** One queue's work: pg-boss hands it a batch (of one, as we fetch them); a throw retries the job. */

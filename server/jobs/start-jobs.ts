@@ -57,6 +57,9 @@ export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Pr
     if (released > 0) deps.logger.warn({ released }, "mail left mid-send by a stopped process is due again");
   }
 
+  // Told before pg-boss's bounded wait starts, so a batch hands back what it has not begun.
+  const stopping = new AbortController();
+  const handlerDeps: JobDeps = { ...deps, stopping: stopping.signal };
   const workers = new Map<JobName, string>();
   const wake = (...names: JobName[]) => {
     for (const name of names) {
@@ -65,7 +68,7 @@ export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Pr
     }
   };
   for (const name of Object.values(JOBS)) {
-    const handle = HANDLERS[name](deps);
+    const handle = HANDLERS[name](handlerDeps);
     const batchSize = BATCH_SIZES[name] ?? 1;
     const id = await boss.work<Record<string, unknown>>(name, { batchSize, pollingIntervalSeconds: POLL_SECONDS }, async (jobs) => {
       try {
@@ -92,6 +95,7 @@ export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Pr
     wake,
     runNow,
     async stop() {
+      stopping.abort();
       await boss.stop({ graceful: true, timeout: STOP_WAIT_MS, close: false });
       await statements.drain();
     },
