@@ -125,6 +125,22 @@ describe("post_journals (several journals in one call)", () => {
     const afters = (await db().execute(sql`select p.account_id, p.balance_after_cents::text as after from posting p join journal j on j.id = p.journal_id
       where j.idempotency_key like ${`b:${ann.id}:%`} order by j.idempotency_key, p.account_id = ${a} desc`)) as unknown as { rows: Array<{ after: string }> };
     expect(afters.rows.map((row) => row.after)).toEqual(["400", "600", "900", "100", "0", "1000"]);
+
+    // post_journal, one journal at a time, records the same balances after.
+    const [cid, dov] = [await insertUser(db()), await insertUser(db())];
+    await credit(cid.id, 1_000n, `t:${cid.id}:in`);
+    const swap = (account: string) => (account === a ? userAccount(cid.id, "available") : userAccount(dov.id, "available"));
+    for (const journal of batch) {
+      await postJournal(db(), {
+        idempotencyKey: journal.key.replace(ann.id, cid.id),
+        kind: "transfer",
+        userId: journal.userId === ann.id ? cid.id : dov.id,
+        postings: journal.postings.map(([account, amountCents]) => ({ account: swap(account), amountCents })),
+      });
+    }
+    const one = (await db().execute(sql`select p.balance_after_cents::text as after from posting p join journal j on j.id = p.journal_id
+      where j.idempotency_key like ${`b:${cid.id}:%`} order by j.idempotency_key, p.account_id = ${userAccount(cid.id, "available").id} desc`)) as unknown as { rows: Array<{ after: string }> };
+    expect(one.rows.map((row) => row.after)).toEqual(afters.rows.map((row) => row.after));
     expect(await verifyLedger(db())).toEqual([]);
   });
 
