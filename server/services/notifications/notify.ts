@@ -20,8 +20,9 @@ export interface NotificationInput {
  * The writes of `inputs` as CTEs to place in a WITH (after a comma, or first): the notifications,
  * each one's e-mail copy to the address the user has now (`notify_mail`, its ids) and each copy's
  * send job. Each array is one parameter (server/db/pg-array.ts), however many notifications, so the
- * text is the same for every call; ids are made by the database in input order. `when` guards
- * them all (a transfer's claim of its Idempotency-Key): false, and nothing is written.
+ * text is the same for every call; ids are made by the database in input order. `when` is a
+ * condition over each input row `t` (columns user_id, kind, title, body, subject_id, link): a
+ * notification is written only where it holds (the transfers a statement actually sent).
  */
 export async function notificationWrites(inputs: readonly NotificationInput[], when: SQL = sql`true`): Promise<SQL> {
   const column = (pick: (input: NotificationInput) => string | null) => pgArray(inputs.map(pick));
