@@ -5,6 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT) || 3100;
 const BASE_URL = `http://localhost:${PORT}`;
 const DATA_DIR = ".tmp/e2e-data";
+/** The specs that move the shared server's clock (POST /dev/clock). */
+const CLOCK_MOVING = ["history.spec.ts", "investments.spec.ts"];
 
 /** The system's Chromium when there is one (no browser download here), else Playwright's own. */
 const executablePath = process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
@@ -33,7 +35,14 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  // The specs that move the shared server's clock (fifteen days: every unconfirmed deposit claim
+  // on the server expires) run after every other spec, one file after the other, so no spec's
+  // pending claim expires under it (a flake seen whenever they overlapped another spec's deposit).
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: CLOCK_MOVING },
+    { name: "clock: history", use: { ...devices["Desktop Chrome"] }, testMatch: CLOCK_MOVING[0], dependencies: ["chromium"] },
+    { name: "clock: investments", use: { ...devices["Desktop Chrome"] }, testMatch: CLOCK_MOVING[1], dependencies: ["clock: history"] },
+  ],
   webServer: {
     // A fresh embedded database every run; `npm test` has already built dist/.
     command: `node -e "require('fs').rmSync('${DATA_DIR}',{recursive:true,force:true})" && node dist/server/main.js`,
