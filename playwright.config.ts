@@ -18,7 +18,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: "list",
-  timeout: 30_000,
+  // A journey's whole budget; every step still fails on its own after the expect timeout below. On a
+  // machine running two workers, the server and Chromium on two slow cores, the longest journeys
+  // (deposits confirmed and rejected, every public page at three widths) took 31 s of 30.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: BASE_URL,
