@@ -2,7 +2,9 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { BetterAuthOptions } from "better-auth";
 import type { Auth } from "../auth.js";
 import type { Database } from "../db/client.js";
+import { pgArray } from "../db/pg-array.js";
 import { queryPrepared } from "../db/prepared-query.js";
+import { TickBatcher } from "../db/tick-batcher.js";
 
 /**
  * Who a request's session cookie belongs to, in one prepared statement instead of better-auth's
@@ -56,9 +58,13 @@ type Row = {
   ban_expires: Date | string | null;
 };
 
+/** Every token asked in one turn of the event loop, in one statement (server/db/tick-batcher.ts). */
 const LOOKUP_SQL = `select s.id, s.token, s.user_id, s.created_at, s.expires_at,
   u.name, u.email, u.email_verified, u.role, u.two_factor_enabled, u.banned, u.ban_expires
-  from "session" s join "user" u on u.id = s.user_id where s.token = $1`;
+  from "session" s join "user" u on u.id = s.user_id where s.token = any($1::text[])`;
+
+/** Requests that reach the database in one turn under load are a few dozen at most. */
+const TOKENS_PER_STATEMENT = 64;
 
 /** better-call's cookie parsing, for one name: the first occurrence wins, quotes stripped, URL-decoded when it can be. */
 export function readCookie(header: string | null, name: string): string | undefined {
@@ -160,12 +166,16 @@ async function settingsOf(auth: Auth): Promise<Settings> {
 
 export function createSessionLookup(auth: Auth, db: Database): SessionLookup {
   let settings: Promise<Settings> | undefined;
+  const sessions = new TickBatcher<string, Row>(async (tokens) => {
+    const rows = await queryPrepared<Row>(db, "session_lookup_v2", LOOKUP_SQL, [pgArray(tokens)]);
+    return new Map(rows.map((row) => [row.token, row]));
+  }, TOKENS_PER_STATEMENT);
   return async (headers) => {
     const { sessionCookie, dontRememberCookie, secret, expiresInMs, updateAgeMs } = await (settings ??= settingsOf(auth));
     const cookies = headers.get("cookie");
     const token = verifySignedCookie(readCookie(cookies, sessionCookie), secret);
     if (!token) return null;
-    const [row] = await queryPrepared<Row>(db, "session_lookup", LOOKUP_SQL, [token]);
+    const row = await sessions.get(token);
     if (!row) return null;
     const found = fromRow(row);
     const now = Date.now();

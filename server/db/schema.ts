@@ -49,7 +49,10 @@ export const user = pgTable("user", {
   riskVersion: text("risk_version"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (table) => [
+  // Transfers and money requests find their counterpart by address whatever its case.
+  index("user_email_lower_idx").on(sql`lower(${table.email})`),
+]);
 
 export const session = pgTable(
   "session",

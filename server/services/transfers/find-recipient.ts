@@ -1,5 +1,7 @@
 import type { Database } from "#server/db/client.js";
+import { pgArray } from "#server/db/pg-array.js";
 import { queryPrepared } from "#server/db/prepared-query.js";
+import { TickBatcher } from "#server/db/tick-batcher.js";
 import { AppError } from "#server/errors.js";
 import { consumeRateLimit } from "../rate-limit/consume-rate-limit.js";
 import type { Party } from "./send-transfer.js";
@@ -27,8 +29,29 @@ export function refuseRecipient(field: RecipientField): AppError {
   return new AppError("VALIDATION_FAILED", RECIPIENT_REFUSED[field], { [field]: RECIPIENT_REFUSED[field] });
 }
 
-/** Prepared once per connection: every transfer and money request looks its counterpart up. */
-const FIND_BY_EMAIL = { name: "find_user_by_email_v1", text: `select id, name, email from "user" where lower(email) = $1` };
+/**
+ * Prepared once per connection: every transfer and money request looks its counterpart up, and the
+ * addresses asked in one turn of the event loop go together (server/db/tick-batcher.ts).
+ */
+const FIND_BY_EMAIL = { name: "find_users_by_email_v2", text: `select id, name, email, lower(email) as key from "user" where lower(email) = any($1::text[])` };
+const ADDRESSES_PER_STATEMENT = 64;
+
+type Found = { id: string; name: string; email: string; key: string };
+
+/** One batcher per database handle, so every route and test server shares its own. */
+const finders = new WeakMap<Database, TickBatcher<string, Found>>();
+
+function finderOf(db: Database): TickBatcher<string, Found> {
+  let finder = finders.get(db);
+  if (!finder) {
+    finder = new TickBatcher(async (addresses) => {
+      const rows = await queryPrepared<Found>(db, FIND_BY_EMAIL.name, FIND_BY_EMAIL.text, [pgArray(addresses)]);
+      return new Map(rows.map((row) => [row.key, row]));
+    }, ADDRESSES_PER_STATEMENT);
+    finders.set(db, finder);
+  }
+  return finder;
+}
 
 export const TOO_MANY_UNKNOWN = "Too many attempts with addresses we could not use. Please try again later.";
 
@@ -43,8 +66,8 @@ export async function findRecipient(
   email: string,
   options: { field: RecipientField; rateLimit: boolean },
 ): Promise<Party> {
-  const [found] = await queryPrepared<{ id: string; name: string; email: string }>(db, FIND_BY_EMAIL.name, FIND_BY_EMAIL.text, [email.trim().toLowerCase()]);
-  if (found && found.id !== caller.id) return found;
+  const found = await finderOf(db).get(email.trim().toLowerCase());
+  if (found && found.id !== caller.id) return { id: found.id, name: found.name, email: found.email };
   if (!found && options.rateLimit) {
     const limit = await consumeRateLimit(db, { key: `unknown-recipient:${caller.id}`, ...UNKNOWN_RECIPIENT_LIMIT });
     if (!limit.allowed) throw new AppError("RATE_LIMITED", TOO_MANY_UNKNOWN);

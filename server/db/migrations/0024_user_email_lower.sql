@@ -1,0 +1,1 @@
+CREATE INDEX "user_email_lower_idx" ON "user" USING btree (lower("email"));
