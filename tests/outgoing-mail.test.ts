@@ -2,6 +2,8 @@ import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outgoingMail } from "#server/db/schema.js";
+import type { JobDeps, JobHandler } from "#server/jobs/deps.js";
+import { sendMail } from "#server/jobs/handlers/send-mail.js";
 import { createLogger } from "#server/logger.js";
 import type { MailMessage } from "#server/mail/mailer.js";
 import { deliverDueMail, MAIL_GIVE_UP_MS, MAIL_LEASE_MS, retryDelayMs, SEND_BUDGET_MS } from "#server/services/mail/deliver-due-mail.js";
@@ -79,6 +81,16 @@ describe("outgoing mail", () => {
       ["b@example.com", "pending"],
       ["c@example.com", "sent"],
     ]);
+  });
+
+  it("is sent by the worker from a job naming several messages (a statement's copies) as from a job naming one", async () => {
+    for (const to of ["a@example.com", "b@example.com", "c@example.com", "d@example.com"]) await enqueueMail(database.handle.db, message(to));
+    const [a, b, c] = await rows();
+    const job = (data: Record<string, unknown>) => ({ data }) as Parameters<JobHandler>[0][number];
+    const clock = { now: () => at(0) } as JobDeps["clock"];
+    await sendMail({ ...deps(), clock, settlementWorkers: 1 })([job({ ids: [a!.id, c!.id] }), job({ id: b!.id })]);
+    expect(mailer.sent.map((mail) => mail.to).sort()).toEqual(["a@example.com", "b@example.com", "c@example.com"]);
+    expect((await rows()).map((row) => row.status)).toEqual(["sent", "sent", "sent", "pending"]);
   });
 
   it("is retried with growing delays while the mail server is down, and sent once it is back", async () => {

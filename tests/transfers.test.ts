@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { driverClientOf } from "#server/db/driver-client.js";
 import { idempotencyRecord, journal, notification, transfer } from "#server/db/schema.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
+import { jobNamesMail } from "#server/services/mail/mail-job.js";
 import { sendTransfers } from "#server/services/transfers/send-transfer.js";
 import { testDatabaseUrl } from "./helpers/database.js";
 import { person, summary, type Person } from "./helpers/people.js";
@@ -26,7 +27,7 @@ async function transfersOf(userId: string) {
 
 /** Each e-mail to these people, with how many send jobs name it. */
 async function mailsAndJobs(...emails: string[]) {
-  const result = (await db().execute(sql`select m."to", m.kind, m.text, (select count(*) from pgboss.job j where j.name = 'send-mail' and j.data->>'id' = m.id)::int as jobs
+  const result = (await db().execute(sql`select m."to", m.kind, m.text, (select count(*) from pgboss.job j where j.name = 'send-mail' and ${jobNamesMail(sql`j`, sql`m.id`)})::int as jobs
     from outgoing_mail m where m."to" in (${sql.join(emails.map((email) => sql`${email}`), sql`, `)}) and m.kind like 'transfer_%'`)) as unknown as {
     rows: Array<{ to: string; kind: string; text: string; jobs: number }>;
   };
@@ -63,6 +64,11 @@ describe("POST /api/transfers", () => {
         [ada.email, "transfer_sent", "You sent $25.00 to Ben Eze.", 1],
       ].sort(),
     );
+    // Both copies named by the same one job: one job per statement, not per e-mail.
+    const jobs = (await db().execute(sql`select j.data from pgboss.job j where j.name = 'send-mail'
+      and exists (select 1 from outgoing_mail m where m."to" in (${ada.email}, ${ben.email}) and m.kind like 'transfer_%' and ${jobNamesMail(sql`j`, sql`m.id`)})`)) as unknown as { rows: Array<{ data: { ids: string[] } }> };
+    expect(jobs.rows).toHaveLength(1);
+    expect(jobs.rows[0]!.data.ids).toHaveLength(2);
     const [record] = await db().select().from(idempotencyRecord).where(and(eq(idempotencyRecord.userId, ada.id), eq(idempotencyRecord.key, key)));
     expect(record).toMatchObject({ status: 201, body });
     expect(await verifyLedger(db())).toEqual([]);
@@ -94,7 +100,7 @@ describe("POST /api/transfers", () => {
     expect((await transfersOf(cleo.id)).map((t) => t.amountCents).sort()).toEqual([1_000n, 700n].sort());
     expect(await summary(cleo)).toMatchObject({ mainBalanceCents: 8_300 });
     expect(await db().select().from(notification).where(eq(notification.userId, dan.id))).toHaveLength(2);
-    // A replay writes no e-mail and no job: two transfers, two e-mails each, one job each.
+    // A replay writes no e-mail and no job: two transfers, two e-mails each, each e-mail named by one job.
     expect((await mailsAndJobs(cleo.email, dan.email)).map((row) => row[3])).toEqual([1, 1, 1, 1]);
   });
 

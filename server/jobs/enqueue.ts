@@ -53,17 +53,19 @@ function capturedInsert(): Promise<{ text: string; values: unknown[] }> {
 }
 
 /**
- * pg-boss's INSERT of a job on queue `name` for each row of `rows` (a CTE of the same statement
- * with an `id` column), the row's id as the job's data (`{ id }`): a data-modifying statement to
- * place in a WITH, so the jobs are written by the very statement that writes their rows, and only
- * for the rows it wrote. The statement is pg-boss's own (`insert()`, public), with its jobs value
- * replaced by an expression over `rows`; tests/transfers.test.ts (one job per e-mail, none on a
- * replay) pins that this still holds after a pg-boss upgrade.
+ * pg-boss's INSERT of ONE job on queue `name` for all the rows of `rows` (a CTE of the same
+ * statement with an `id` column), their ids as the job's data (`{ ids: [...] }`), and none when it
+ * has no rows: a data-modifying statement to place in a WITH, so the job is written by the very
+ * statement that writes its rows, and only for the rows it wrote. One job per statement, not per
+ * row: a job row is pg-boss's widest insert, and one per e-mail was a quarter of a batch of
+ * transfers' database time (decision 0039). The statement is pg-boss's own (`insert()`, public),
+ * with its jobs value replaced by an expression over `rows`; tests/transfers.test.ts (every e-mail
+ * named by exactly one job, none on a replay) pins that this still holds after a pg-boss upgrade.
  */
-export async function jobsForRows(name: JobName, rows: string): Promise<SQL> {
+export async function jobForRows(name: JobName, rows: string): Promise<SQL> {
   const { text, values } = await capturedInsert();
   const jobs = sql.raw(
-    `(select json_agg(json_build_object('name', '${name}', 'data', json_build_object('id', r.id))) from ${rows} r)`,
+    `(select json_agg(json_build_object('name', '${name}', 'data', json_build_object('ids', x.ids))) from (select json_agg(r.id) as ids from ${rows} r having count(*) > 0) x)`,
   );
   return bossStatement(text, values, { 1: jobs });
 }

@@ -1,4 +1,5 @@
 import { deliverDueMail } from "#server/services/mail/deliver-due-mail.js";
+import { mailIdsOf } from "#server/services/mail/mail-job.js";
 import type { JobDeps, JobHandler } from "../deps.js";
 
 /**
@@ -10,6 +11,6 @@ import type { JobDeps, JobHandler } from "../deps.js";
 export const sendMail =
   (deps: JobDeps): JobHandler =>
   async (jobs) => {
-    const ids = jobs.map((job) => job.data.id).filter((id): id is string => typeof id === "string");
+    const ids = jobs.flatMap((job) => mailIdsOf(job.data));
     if (ids.length > 0) await deliverDueMail(deps, deps.clock.now(), ids.length, ids);
   };

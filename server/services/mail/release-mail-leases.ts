@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbExecutor } from "#server/db/client.js";
+import { jobNamesMail } from "./mail-job.js";
 
 /**
  * Makes due now every message leased by a process that died mid-send, instead of after the
@@ -10,7 +11,7 @@ import type { DbExecutor } from "#server/db/client.js";
 export async function releaseMailLeases(db: DbExecutor, now: Date): Promise<number> {
   const released = (await db.execute(sql`update outgoing_mail m set next_attempt_at = ${now.toISOString()}::timestamptz
     where m.status = 'pending' and m.next_attempt_at > ${now.toISOString()}::timestamptz
-      and not exists (select 1 from pgboss.job j where j.name = 'send-mail' and j.data->>'id' = m.id and j.state in ('created', 'retry'))
+      and not exists (select 1 from pgboss.job j where j.name = 'send-mail' and ${jobNamesMail(sql`j`, sql`m.id`)} and j.state in ('created', 'retry'))
     returning m.id`)) as unknown as { rows: unknown[] };
   return released.rows.length;
 }

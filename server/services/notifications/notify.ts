@@ -3,7 +3,7 @@ import type { NotificationKind } from "#shared/schemas/notifications.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { pgArray } from "#server/db/pg-array.js";
 import { queryPreparedSql } from "#server/db/prepared-query.js";
-import { jobsForRows } from "#server/jobs/enqueue.js";
+import { jobForRows } from "#server/jobs/enqueue.js";
 import { JOBS } from "#server/jobs/queues.js";
 import { notificationLink } from "./notification-link.js";
 
@@ -18,15 +18,15 @@ export interface NotificationInput {
 
 /**
  * The writes of `inputs` as CTEs to place in a WITH (after a comma, or first): the notifications,
- * each one's e-mail copy to the address the user has now (`notify_mail`, its ids) and each copy's
- * send job. Each array is one parameter (server/db/pg-array.ts), however many notifications, so the
+ * each one's e-mail copy to the address the user has now (`notify_mail`, its ids) and one send
+ * job naming every copy. Each array is one parameter (server/db/pg-array.ts), however many notifications, so the
  * text is the same for every call; ids are made by the database in input order. `when` is a
  * condition over each input row `t` (columns user_id, kind, title, body, subject_id, link): a
  * notification is written only where it holds (the transfers a statement actually sent).
  */
 export async function notificationWrites(inputs: readonly NotificationInput[], when: SQL = sql`true`): Promise<SQL> {
   const column = (pick: (input: NotificationInput) => string | null) => pgArray(inputs.map(pick));
-  const jobs = await jobsForRows(JOBS.sendMail, "notify_mail");
+  const jobs = await jobForRows(JOBS.sendMail, "notify_mail");
   return sql`notify_input as (
       select * from unnest(${column((input) => input.userId)}::text[], ${column((input) => input.kind)}::text[],
         ${column((input) => input.title)}::text[], ${column((input) => input.body)}::text[],
