@@ -80,6 +80,8 @@ describe("the session lookup agrees with better-auth", () => {
     for (const cookie of forged) expect(await both(cookie)).toEqual({ ours: null, theirs: null });
     // The real one still works, so the refusals above are about the signature.
     expect((await both(`${name}=${value}`)).ours?.user.id).toBe(bob.id);
+    // And once the real one has been checked (and its check remembered), the forged ones still fail.
+    for (const cookie of forged) expect(await both(cookie)).toEqual({ ours: null, theirs: null });
   });
 
   it("refuse an expired session, and a revoked one", async () => {
