@@ -1,6 +1,7 @@
 import type { DbExecutor } from "#server/db/client.js";
 import { pgArray } from "#server/db/pg-array.js";
 import { queryPrepared } from "#server/db/prepared-query.js";
+import { TickBatcher } from "#server/db/tick-batcher.js";
 
 /**
  * A user's own balances and pending deposits, read fresh on every call, and what crossed the platform's accounts in the
@@ -18,6 +19,7 @@ import { queryPrepared } from "#server/db/prepared-query.js";
  */
 
 type Row = { part: "own" | "flow" | "pending"; id: string; cents: string; version: string | null };
+type OwnerRow = Row & { owner: string | null };
 
 interface Remembered {
   version: string;
@@ -37,7 +39,48 @@ const OWN_ROWS = `select 'own' as part, id, balance_cents::text as cents, xmin::
     union all
     select 'pending', 'deposits', coalesce(sum(amount_cents), 0)::text, null from deposit where user_id = $2 and status = 'pending'`;
 
-const OWN = { name: "summary_own_accounts_v2", text: OWN_ROWS };
+/**
+ * The same rows for every summary asked in one turn of the event loop, in one statement
+ * (server/db/tick-batcher.ts, decision 0039): each caller still gets rows read after it asked.
+ * A user with no pending deposit gets no pending row, which reads as zero.
+ */
+const OWN_MANY = {
+  name: "summary_own_accounts_v3",
+  text: `select null::text as owner, 'own' as part, id, balance_cents::text as cents, xmin::text as version from ledger_account where id = any($1::text[])
+    union all
+    select user_id, 'pending', 'deposits', sum(amount_cents)::text, null from deposit where user_id = any($2::text[]) and status = 'pending' group by user_id`,
+};
+const SUMMARIES_PER_STATEMENT = 64;
+
+/** A caller's user and own account ids, as one key: `userId` then the ids, one per line. */
+const ownKey = (userId: string, own: string[]) => [userId, ...own].join("\n");
+
+/** One batcher per executor (the database, or a caller's transaction), so rows are read where the caller reads. */
+const batchers = new WeakMap<DbExecutor, TickBatcher<string, Row[]>>();
+
+function ownRowsOf(db: DbExecutor): TickBatcher<string, Row[]> {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = new TickBatcher(async (keys) => {
+      const callers = keys.map((key) => {
+        const [userId = "", ...own] = key.split("\n");
+        return { key, userId, own };
+      });
+      const rows = await queryPrepared<OwnerRow>(db, OWN_MANY.name, OWN_MANY.text, [
+        pgArray(callers.flatMap((caller) => caller.own)),
+        pgArray(callers.map((caller) => caller.userId)),
+      ]);
+      return new Map(
+        callers.map(({ key, userId, own }) => [
+          key,
+          rows.filter((row) => (row.part === "own" ? own.includes(row.id) : row.owner === userId)).map(({ owner: _, ...row }) => row),
+        ]),
+      );
+    }, SUMMARIES_PER_STATEMENT);
+    batchers.set(db, batcher);
+  }
+  return batcher;
+}
 
 // Read through the posting key (account, journal) alone, so journals need no index by user (decision 0020).
 const OWN_AND_FLOWS = {
@@ -85,7 +128,7 @@ const reading = new Map<string, Promise<{ version: string; result: OwnAccountsAn
 
 export async function ownAccountsAndFlows(db: DbExecutor, userId: string, own: string[], platform: string[], now = Date.now()): Promise<OwnAccountsAndFlows> {
   const ownIds = pgArray(own);
-  const rows = await queryPrepared<Row>(db, OWN.name, OWN.text, [ownIds, userId]);
+  const rows = (await ownRowsOf(db).get(ownKey(userId, own))) ?? [];
   const version = versionOf(rows);
   const known = remembered.get(userId);
   if (known && known.version === version && now - known.at < MAX_AGE_MS) {
