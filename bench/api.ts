@@ -384,7 +384,7 @@ async function main(): Promise<number> {
           "",
           "*CPU ms/resp*: CPU time (user + system, `/proc/<pid>/stat`) of the server process (for hello, its own process) and of this database's PostgreSQL backends during the case, over the responses it got: what one request costs, whatever else the machine was doing.",
           "",
-          "Where the time went and what changed it: decisions [0029](docs/decisions/0029-api-speed.md), [0035](docs/decisions/0035-session-in-one-statement-and-fewer-statements-per-transfer.md), [0036](docs/decisions/0036-a-transfer-in-one-statement.md) and [0038](docs/decisions/0038-transfers-share-statements-under-load.md) (transfers that arrive together share one statement and one commit; what bounds them now is the CPU per request, about 1 ms in the server and 0.4–0.7 ms in PostgreSQL).",
+          "Where the time went and what changed it: decisions [0029](docs/decisions/0029-api-speed.md), [0035](docs/decisions/0035-session-in-one-statement-and-fewer-statements-per-transfer.md), [0036](docs/decisions/0036-a-transfer-in-one-statement.md), [0038](docs/decisions/0038-transfers-share-statements-under-load.md) (transfers that arrive together share one statement and one commit) and [0039](docs/decisions/0039-lookups-share-statements-and-bodies-read-once.md) (bodies judged by their length, lookups of one turn of the event loop in one statement, one mail job per statement).",
         ].join("\n");
         writeSection(path.join(ROOT, "BENCHMARKS.md"), SECTION_HEADING, body, BENCHMARKS_INTRO);
         log("wrote BENCHMARKS.md");
