@@ -28,9 +28,11 @@ export function limitBody(): MiddlewareHandler {
   return (c, next) => {
     if (!BODY_METHODS.has(c.req.method)) return next();
     const length = c.req.header("content-length");
-    if (length === undefined || c.req.header("transfer-encoding") !== undefined) return counted(c, next);
-    // Node refuses a malformed Content-Length with a 400 before any middleware runs.
-    if (Number(length) > MAX_BODY_BYTES) throw tooLarge();
+    const declared = length === undefined ? NaN : Number(length);
+    // Node refuses a malformed or conflicting Content-Length with a 400 before any middleware runs;
+    // anything else unexpected is counted as it arrives, like a body without a length.
+    if (!Number.isSafeInteger(declared) || c.req.header("transfer-encoding") !== undefined) return counted(c, next);
+    if (declared > MAX_BODY_BYTES) throw tooLarge();
     return next();
   };
 }
