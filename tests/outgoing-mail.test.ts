@@ -9,8 +9,10 @@ import type { MailMessage } from "#server/mail/mailer.js";
 import { deliverDueMail, MAIL_GIVE_UP_MS, MAIL_LEASE_MS, retryDelayMs, SEND_BUDGET_MS } from "#server/services/mail/deliver-due-mail.js";
 import { enqueueMail } from "#server/services/mail/enqueue-mail.js";
 import { releaseMailLeases } from "#server/services/mail/release-mail-leases.js";
+import { notifyAll } from "#server/services/notifications/notify.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
 import { CapturingMailer } from "./helpers/mailer.js";
+import { insertUser } from "./helpers/users.js";
 
 let database: TestDatabase;
 const mailer = new CapturingMailer();
@@ -148,6 +150,21 @@ describe("outgoing mail", () => {
     const after = await rows();
     expect(after.find((row) => row.to === "leased@example.com")?.nextAttemptAt).toEqual(now);
     expect(after.find((row) => row.to === "waiting@example.com")?.nextAttemptAt).toEqual(before.find((row) => row.to === "waiting@example.com")?.nextAttemptAt);
+  });
+
+  it("named by a waiting job of several (a statement's copies), keeps its time when the embedded database's server starts", async () => {
+    const db = database.handle.db;
+    const user = await insertUser(db);
+    const copy = (title: string) => ({ userId: user.id, kind: "deposit_confirmed" as const, title, body: "Your deposit is in.", subjectId: `subject-${title}` });
+    const ids = await notifyAll(db, [copy("first"), copy("second")]);
+    const job = sql`select id from pgboss.job where name = 'send-mail' and data->'ids' @> ${JSON.stringify([ids[0]])}::jsonb`;
+    // Both leased as a claim leaves them; their one job still waits (created).
+    await db.execute(sql`update outgoing_mail set attempts = 1, next_attempt_at = now() + ${`${MAIL_LEASE_MS} milliseconds`}::interval`);
+    const now = new Date(Date.now() + 1_000);
+    expect(await releaseMailLeases(db, now)).toBe(0);
+    // Once that job was taken by a process that died, both are due again.
+    await db.execute(sql`update pgboss.job set state = 'active' where id in (${job})`);
+    expect(await releaseMailLeases(db, now)).toBe(2);
   });
 
   it("hands back the rest of a batch whose lease is running out, due again and not counted as tried", async () => {
