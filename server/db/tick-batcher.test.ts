@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TickBatcher } from "./tick-batcher.js";
+import { TickBatcher, tickBatchersBy } from "./tick-batcher.js";
 
 /** A lookup that records the keys of each statement and knows the even numbers. */
 function recordedLoad(fail = false) {
@@ -41,5 +41,20 @@ describe("TickBatcher", () => {
     expect(answers.map((answer) => answer.status)).toEqual(["rejected", "rejected"]);
     await expect(batcher.get(3)).rejects.toThrow("database away");
     expect(failing.statements).toEqual([[1, 2], [3]]);
+  });
+
+  it("keeps one batcher per owner: callers of one owner share a statement, another owner's go apart", async () => {
+    const statements: Array<[string, number[]]> = [];
+    const batcherOf = tickBatchersBy<{ name: string }, number, number>(async (owner, keys) => {
+      statements.push([owner.name, keys]);
+      return new Map(keys.map((key) => [key, key]));
+    }, 10);
+    const [a, b] = [{ name: "a" }, { name: "b" }];
+    expect(batcherOf(a)).toBe(batcherOf(a));
+    await Promise.all([batcherOf(a).get(1), batcherOf(b).get(2), batcherOf(a).get(3)]);
+    expect(statements).toEqual([
+      ["a", [1, 3]],
+      ["b", [2]],
+    ]);
   });
 });

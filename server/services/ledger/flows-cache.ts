@@ -1,7 +1,7 @@
 import type { DbExecutor } from "#server/db/client.js";
 import { pgArray } from "#server/db/pg-array.js";
 import { queryPrepared } from "#server/db/prepared-query.js";
-import { TickBatcher } from "#server/db/tick-batcher.js";
+import { tickBatchersBy } from "#server/db/tick-batcher.js";
 
 /**
  * A user's own balances and pending deposits, read fresh on every call, and what crossed the platform's accounts in the
@@ -55,32 +55,23 @@ const SUMMARIES_PER_STATEMENT = 64;
 /** A caller's user and own account ids, as one key: `userId` then the ids, one per line. */
 const ownKey = (userId: string, own: string[]) => [userId, ...own].join("\n");
 
-/** One batcher per executor (the database, or a caller's transaction), so rows are read where the caller reads. */
-const batchers = new WeakMap<DbExecutor, TickBatcher<string, Row[]>>();
-
-function ownRowsOf(db: DbExecutor): TickBatcher<string, Row[]> {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = new TickBatcher(async (keys) => {
-      const callers = keys.map((key) => {
-        const [userId = "", ...own] = key.split("\n");
-        return { key, userId, own };
-      });
-      const rows = await queryPrepared<OwnerRow>(db, OWN_MANY.name, OWN_MANY.text, [
-        pgArray(callers.flatMap((caller) => caller.own)),
-        pgArray(callers.map((caller) => caller.userId)),
-      ]);
-      return new Map(
-        callers.map(({ key, userId, own }) => [
-          key,
-          rows.filter((row) => (row.part === "own" ? own.includes(row.id) : row.owner === userId)).map(({ owner: _, ...row }) => row),
-        ]),
-      );
-    }, SUMMARIES_PER_STATEMENT);
-    batchers.set(db, batcher);
-  }
-  return batcher;
-}
+/** Rows are read where the caller reads: on the database, or in the caller's transaction. */
+const ownRowsOf = tickBatchersBy<DbExecutor, string, Row[]>(async (db, keys) => {
+  const callers = keys.map((key) => {
+    const [userId = "", ...own] = key.split("\n");
+    return { key, userId, own };
+  });
+  const rows = await queryPrepared<OwnerRow>(db, OWN_MANY.name, OWN_MANY.text, [
+    pgArray(callers.flatMap((caller) => caller.own)),
+    pgArray(callers.map((caller) => caller.userId)),
+  ]);
+  return new Map(
+    callers.map(({ key, userId, own }) => [
+      key,
+      rows.filter((row) => (row.part === "own" ? own.includes(row.id) : row.owner === userId)).map(({ owner: _, ...row }) => row),
+    ]),
+  );
+}, SUMMARIES_PER_STATEMENT);
 
 // Read through the posting key (account, journal) alone, so journals need no index by user (decision 0020).
 const OWN_AND_FLOWS = {

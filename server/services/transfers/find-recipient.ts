@@ -1,7 +1,7 @@
 import type { Database } from "#server/db/client.js";
 import { pgArray } from "#server/db/pg-array.js";
 import { queryPrepared } from "#server/db/prepared-query.js";
-import { TickBatcher } from "#server/db/tick-batcher.js";
+import { tickBatchersBy } from "#server/db/tick-batcher.js";
 import { AppError } from "#server/errors.js";
 import { consumeRateLimit } from "../rate-limit/consume-rate-limit.js";
 import type { Party } from "./send-transfer.js";
@@ -38,20 +38,11 @@ const ADDRESSES_PER_STATEMENT = 64;
 
 type Found = { id: string; name: string; email: string; key: string };
 
-/** One batcher per database handle, so every route and test server shares its own. */
-const finders = new WeakMap<Database, TickBatcher<string, Found>>();
-
-function finderOf(db: Database): TickBatcher<string, Found> {
-  let finder = finders.get(db);
-  if (!finder) {
-    finder = new TickBatcher(async (addresses) => {
-      const rows = await queryPrepared<Found>(db, FIND_BY_EMAIL.name, FIND_BY_EMAIL.text, [pgArray(addresses)]);
-      return new Map(rows.map((row) => [row.key, row]));
-    }, ADDRESSES_PER_STATEMENT);
-    finders.set(db, finder);
-  }
-  return finder;
-}
+/** The addresses asked in one turn of the event loop, on that database, in one statement. */
+const finderOf = tickBatchersBy<Database, string, Found>(async (db, addresses) => {
+  const rows = await queryPrepared<Found>(db, FIND_BY_EMAIL.name, FIND_BY_EMAIL.text, [pgArray(addresses)]);
+  return new Map(rows.map((row) => [row.key, row]));
+}, ADDRESSES_PER_STATEMENT);
 
 export const TOO_MANY_UNKNOWN = "Too many attempts with addresses we could not use. Please try again later.";
 
