@@ -12,8 +12,9 @@ import type { Pages } from "./http/pages.js";
 import { jsonOnly, limitBody } from "./http/body-limit.js";
 import { sameOriginOnly } from "./http/csrf.js";
 import { createMetrics, type MetricSources } from "./http/metrics.js";
-import { requestLog } from "./http/request-log.js";
-import { securityHeaders } from "./http/security-headers.js";
+import { oneLayer } from "./http/one-layer.js";
+import { requestFrame } from "./http/request-frame.js";
+import { securityHeaderList } from "./http/security-headers.js";
 import { forgetSessions } from "./http/session.js";
 import { staticFiles } from "./http/static-files.js";
 import { acceptsGzip } from "./http/compression.js";
@@ -72,33 +73,34 @@ export function createApp(deps: AppDeps) {
   const { config, database, auth, logger, pages } = deps;
   const app = new Hono();
 
-  app.use("*", requestLog(logger));
+  // Every request's id, the security headers every response carries, and its log line.
+  app.use("*", requestFrame(logger, securityHeaderList({ hsts: config.isProduction })));
   // Only with METRICS_TOKEN: otherwise nothing is timed and /metrics is a 404 like any unknown page.
   const metrics = config.metricsToken
     ? createMetrics({ token: config.metricsToken, database, clock: deps.clock, sources: deps.metricSources ?? {} })
     : undefined;
   if (metrics) app.use("*", metrics.observe);
-  app.use("*", securityHeaders({ hsts: config.isProduction }));
+  // Before anything reads a body: refuse other origins, then bodies over the limit. One layer of
+  // Hono's chain, as each layer costs every request (server/http/one-layer.ts).
+  app.use("*", oneLayer(sameOriginOnly(config.publicUrl), limitBody()));
   // Compression where it pays (server/http/compression.ts): pages and static files are gzipped once,
   // ahead of time; of the API, only the history's CSV file can be large.
   const compressed = compress();
   app.use("/api/transactions", (c, next) => (c.req.query("format") === "csv" ? compressed(c, next) : next()));
-  // Before anything reads a body: refuse other origins, then bodies over the limit, then non-JSON.
-  app.use("*", sameOriginOnly(config.publicUrl));
-  app.use("*", limitBody());
-  app.use("/api/*", jsonOnly());
-  app.use("/api/*", refuseControlCharactersInUrl());
-  app.use("/api/*", async (c, next) => {
-    await next();
-    // Answers about a signed-in person must not be kept by a browser or a proxy.
-    if (!c.res.headers.has("cache-control")) c.res.headers.set("Cache-Control", "no-store");
-    if (c.req.method !== "GET" && c.res.status < 400) {
-      deps.jobs.wake(JOBS.sendMail);
-      // A sign-out, a revoked session, a new password or an operator's change to a user: reads
-      // on this server stop trusting the session cache at once (server/http/session-cache.ts).
-      if (c.req.path.startsWith("/api/auth/") || c.req.path.startsWith("/api/admin/")) forgetSessions(auth);
-    }
-  });
+  app.use(
+    "/api/*",
+    oneLayer(jsonOnly(), refuseControlCharactersInUrl(), async (c, next) => {
+      await next();
+      // Answers about a signed-in person must not be kept by a browser or a proxy.
+      if (!c.res.headers.has("cache-control")) c.res.headers.set("Cache-Control", "no-store");
+      if (c.req.method !== "GET" && c.res.status < 400) {
+        deps.jobs.wake(JOBS.sendMail);
+        // A sign-out, a revoked session, a new password or an operator's change to a user: reads
+        // on this server stop trusting the session cache at once (server/http/session-cache.ts).
+        if (c.req.path.startsWith("/api/auth/") || c.req.path.startsWith("/api/admin/")) forgetSessions(auth);
+      }
+    }),
+  );
 
   app.onError((error, c) => {
     if (error instanceof AppError) {

@@ -1,7 +1,9 @@
 import { Writable } from "node:stream";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "./logger.js";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { createLogger, linesPerTurn } from "./logger.js";
 
 function capture() {
   const lines: string[] = [];
@@ -35,5 +37,45 @@ describe("logged errors", () => {
     const { logger, lines } = capture();
     logger.error({ err: new Error("disk full") }, "unhandled error");
     expect(JSON.parse(lines[0] ?? "")).toMatchObject({ err: { type: "Error", message: "disk full" } });
+  });
+});
+
+describe("linesPerTurn", () => {
+  function target() {
+    const writes: string[] = [];
+    let flushed = 0;
+    return { writes, flushes: () => flushed, destination: { write: (text: string) => void writes.push(text), flushSync: () => void flushed++ } };
+  }
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("writes the lines of one turn together, once the turn is over, and each later turn's on its own", async () => {
+    const { writes, destination } = target();
+    const logger = createLogger("info", linesPerTurn(destination));
+    logger.info("one");
+    logger.info("two");
+    expect(writes).toEqual([]);
+    await nextTurn();
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.split("\n").filter(Boolean).map((line) => JSON.parse(line).msg)).toEqual(["one", "two"]);
+    logger.info("three");
+    await nextTurn();
+    expect(writes).toHaveLength(2);
+    expect(JSON.parse(writes[1]!).msg).toBe("three");
+  });
+
+  it("flushSync writes what is waiting at once and flushes the target", () => {
+    const { writes, flushes, destination } = target();
+    const lines = linesPerTurn(destination);
+    lines.write("waiting\n");
+    lines.flushSync();
+    expect(writes).toEqual(["waiting\n"]);
+    expect(flushes()).toBe(1);
+  });
+
+  it("loses no line when the process exits in the turn that logged it (stdout, as the server logs)", () => {
+    const script = `import { createLogger } from ${JSON.stringify(path.resolve(import.meta.dirname, "logger.ts"))}; createLogger("info").info("last words"); process.exit(3);`;
+    const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(child.status).toBe(3);
+    expect(JSON.parse(child.stdout.trim()).msg).toBe("last words");
   });
 });

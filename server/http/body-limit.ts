@@ -44,7 +44,7 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * without asking the browser's permission; application/json it cannot.
  */
 export function jsonOnly(): MiddlewareHandler {
-  return async (c, next) => {
+  return (c, next) => {
     if (!BODY_METHODS.has(c.req.method)) return next();
     const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
     if (type !== "application/json") throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request as application/json.");

@@ -20,7 +20,7 @@ function originOf(value: string | undefined): string | undefined {
  */
 export function sameOriginOnly(publicUrl: string): MiddlewareHandler {
   const expected = new URL(publicUrl).origin;
-  return async (c, next) => {
+  return (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header("origin");
     // "null" (a sandboxed frame, a file, some redirects) is an origin, and not ours.

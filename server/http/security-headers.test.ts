@@ -1,21 +1,36 @@
 import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { securityHeaders } from "./security-headers.js";
+import { AppError } from "../errors.js";
+import { createLogger } from "../logger.js";
+import { oneLayer } from "./one-layer.js";
+import { requestFrame } from "./request-frame.js";
+import { securityHeaderList } from "./security-headers.js";
 
 function app() {
   const hono = new Hono();
-  hono.use("*", securityHeaders({ hsts: true }));
+  const quiet = createLogger("info", new Writable({ write: (_chunk, _encoding, done) => done() }));
+  hono.use("*", requestFrame(quiet, securityHeaderList({ hsts: true })));
+  // A refusal by a later layer, before any route runs.
+  hono.use(
+    "/refused",
+    oneLayer(() => {
+      throw new AppError("CSRF_REJECTED", "refused");
+    }),
+  );
   hono.get("/json", (c) => c.json({ ok: true }));
   // A Response the handler made itself (pages, static files), and one whose header the handler set.
   hono.get("/raw", () => new Response("raw", { headers: { "Content-Type": "text/plain", "X-Frame-Options": "SAMEORIGIN" } }));
   hono.get("/fail", () => {
     throw new Error("boom");
   });
-  hono.onError((_error, c) => c.json({ error: "x" }, 500));
+  hono.onError((error, c) => (error instanceof AppError ? c.json({ error: "refused" }, 403) : c.json({ error: "x" }, 500)));
   return hono;
 }
+
+const PATHS = ["/json", "/raw", "/fail", "/refused"];
 
 function expectHeaders(response: Response) {
   expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
@@ -24,13 +39,14 @@ function expectHeaders(response: Response) {
   expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
 }
 
-describe("securityHeaders", () => {
-  it("are on every response served by Node.js: JSON, a handler's own Response, an error", async () => {
+describe("security headers, set by the request frame", () => {
+  it("are on every response served by Node.js: JSON, a handler's own Response, an error, a refusal", async () => {
     const server = serve({ fetch: app().fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise((resolve) => server.once("listening", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      for (const path of ["/json", "/raw", "/fail"]) expectHeaders(await fetch(`${base}${path}`));
+      for (const path of PATHS) expectHeaders(await fetch(`${base}${path}`));
+      expect((await fetch(`${base}/refused`)).status).toBe(403);
       // The handler's own answer for the same header wins, as when Hono's headers were set after it.
       expect((await fetch(`${base}/raw`)).headers.get("x-frame-options")).toBe("SAMEORIGIN");
       expect(await (await fetch(`${base}/json`)).json()).toEqual({ ok: true });
@@ -40,7 +56,7 @@ describe("securityHeaders", () => {
   });
 
   it("are on every response without a Node.js response under it (app.request)", async () => {
-    for (const path of ["/json", "/raw", "/fail"]) expectHeaders(await app().request(path));
+    for (const path of PATHS) expectHeaders(await app().request(path));
     expect((await app().request("/raw")).headers.get("x-frame-options")).toBe("SAMEORIGIN");
   });
 });

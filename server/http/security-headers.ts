@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 
 const CSP = [
   "default-src 'self'",
@@ -15,10 +15,10 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-type HeaderList = ReadonlyArray<readonly [string, string]>;
+export type HeaderList = ReadonlyArray<readonly [string, string]>;
 
-/** The same on every response: built once (decision 0035). */
-function headerList(options: { hsts: boolean }): HeaderList {
+/** The headers every response carries, the same on each: built once (decision 0035). */
+export function securityHeaderList(options: { hsts: boolean }): HeaderList {
   return [
     ["Content-Security-Policy", CSP],
     ["X-Content-Type-Options", "nosniff"],
@@ -31,24 +31,21 @@ function headerList(options: { hsts: boolean }): HeaderList {
 }
 
 /**
- * Sets headers on the Node.js response under @hono/node-server (its documented `c.env.outgoing`),
- * before the handler runs: Node merges them into the head it writes, whatever Response the handler
- * made, errors included, and Hono's own Headers object is never built or copied for them. False
- * where there is no Node response (`app.request()` in tests).
+ * The Node.js response under @hono/node-server (its documented `c.env.outgoing`) while its head is
+ * still unwritten: headers set on it before the handler runs are merged by Node into the head it
+ * writes, whatever Response the handler made, errors included, and Hono's own Headers object is
+ * never built or copied for them. Undefined where there is no Node response (`app.request()` in tests).
  */
-export function presetHeaders(c: Context, headers: HeaderList): boolean {
+export function nodeResponse(c: Context): ServerResponse | undefined {
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-  if (!outgoing || typeof outgoing.setHeader !== "function" || outgoing.headersSent) return false;
-  for (const [name, value] of headers) outgoing.setHeader(name, value);
-  return true;
+  if (!outgoing || typeof outgoing.setHeader !== "function" || outgoing.headersSent) return undefined;
+  return outgoing;
 }
 
-export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
-  const headers = headerList(options);
-  return async (c, next) => {
-    if (presetHeaders(c, headers)) return next();
-    await next();
-    // As on Node.js, where the head Hono writes wins over what was preset: a route's own value stays.
-    for (const [name, value] of headers) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
-  };
+/**
+ * Without a Node response: adds to the finished response each header it does not set itself, as on
+ * Node.js, where the head Hono writes wins over what was preset.
+ */
+export function addMissingHeaders(response: Response, headers: HeaderList): void {
+  for (const [name, value] of headers) if (!response.headers.has(name)) response.headers.set(name, value);
 }

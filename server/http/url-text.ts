@@ -16,13 +16,13 @@ function decoded(text: string): string {
  * option holds a control character, so such a URL is refused with 400 before any route runs.
  */
 export function refuseControlCharactersInUrl(): MiddlewareHandler {
-  return async (c, next) => {
+  return (c, next) => {
     const url = new URL(c.req.url);
     const texts = [decoded(url.pathname)];
     for (const [key, value] of url.searchParams) texts.push(key, value);
     if (texts.some((text) => hasControlCharacters(text))) {
       throw new AppError("VALIDATION_FAILED", "The address must not contain control characters.");
     }
-    await next();
+    return next();
   };
 }

@@ -4,17 +4,17 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../logger.js";
-import { requestLog } from "./request-log.js";
+import { requestFrame } from "./request-frame.js";
 
 function app(lines: string[]) {
   const sink = new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) });
   const hono = new Hono();
-  hono.use("*", requestLog(createLogger("info", sink)));
+  hono.use("*", requestFrame(createLogger("info", sink), []));
   hono.get("/json", (c) => c.json({ ok: true }));
   return hono;
 }
 
-describe("requestLog", () => {
+describe("requestFrame", () => {
   it("echoes the request id on Node.js and under app.request, and logs it", async () => {
     const lines: string[] = [];
     const hono = app(lines);
