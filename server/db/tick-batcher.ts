@@ -8,22 +8,6 @@
  * was made, so an answer is never older than the request that asked. A key asked twice in one turn
  * is looked up once. When the statement fails, every call of it gets the error.
  */
-/**
- * One TickBatcher per owner (a database handle, or a caller's transaction), made on first use and
- * dropped with its owner, so every route and test server batches on its own connection pool.
- */
-export function tickBatchersBy<Owner extends object, Key, Value>(
-  load: (owner: Owner, keys: Key[]) => Promise<Map<Key, Value>>,
-  max: number,
-): (owner: Owner) => TickBatcher<Key, Value> {
-  const batchers = new WeakMap<Owner, TickBatcher<Key, Value>>();
-  return (owner) => {
-    let batcher = batchers.get(owner);
-    if (!batcher) batchers.set(owner, (batcher = new TickBatcher((keys) => load(owner, keys), max)));
-    return batcher;
-  };
-}
-
 export class TickBatcher<Key, Value> {
   private pending: Map<Key, Array<{ resolve: (value: Value | undefined) => void; reject: (error: unknown) => void }>> | undefined;
 
@@ -63,4 +47,20 @@ export class TickBatcher<Key, Value> {
       },
     );
   }
+}
+
+/**
+ * One TickBatcher per owner (a database handle, or a caller's transaction), made on first use and
+ * dropped with its owner, so every route and test server batches on its own connection pool.
+ */
+export function tickBatchersBy<Owner extends object, Key, Value>(
+  load: (owner: Owner, keys: Key[]) => Promise<Map<Key, Value>>,
+  max: number,
+): (owner: Owner) => TickBatcher<Key, Value> {
+  const batchers = new WeakMap<Owner, TickBatcher<Key, Value>>();
+  return (owner) => {
+    let batcher = batchers.get(owner);
+    if (!batcher) batchers.set(owner, (batcher = new TickBatcher((keys) => load(owner, keys), max)));
+    return batcher;
+  };
 }
