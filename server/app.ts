@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import { METHODS } from "node:http";
+import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { $ZodError } from "zod/v4/core";
 import type { Auth } from "./auth.js";
@@ -13,10 +14,8 @@ import { jsonOnly, limitBody } from "./http/body-limit.js";
 import { sameOriginOnly } from "./http/csrf.js";
 import { createMetrics, type MetricSources } from "./http/metrics.js";
 import { oneLayer } from "./http/one-layer.js";
-import { requestFrame } from "./http/request-frame.js";
-import { securityHeaderList } from "./http/security-headers.js";
 import { forgetSessions } from "./http/session.js";
-import { staticFiles } from "./http/static-files.js";
+import { staticFiles, staticPaths } from "./http/static-files.js";
 import { acceptsGzip } from "./http/compression.js";
 import { refuseControlCharactersInUrl } from "./http/url-text.js";
 import type { Logger } from "./logger.js";
@@ -69,20 +68,27 @@ export interface AppDeps {
   metricSources?: MetricSources;
 }
 
+/** The methods the gate guards: any that may carry a body or change something. */
+const UNSAFE_METHODS = METHODS.filter((method) => method !== "GET" && method !== "HEAD" && method !== "OPTIONS");
+
+/** A page path that is a plain route (letters, digits, dashes), never one Hono would read as a pattern. */
+const ROUTABLE_PATH = /^(\/[a-z0-9-]+)*\/?$/i;
+
 export function createApp(deps: AppDeps) {
   const { config, database, auth, logger, pages } = deps;
   const app = new Hono();
 
-  // Every request's id, the security headers every response carries, and its log line.
-  app.use("*", requestFrame(logger, securityHeaderList({ hsts: config.isProduction })));
+  // Every request's id, the security headers and the log line are not middleware: the request frame
+  // puts them around the whole app, on the Node.js server (server/http/request-frame.ts).
   // Only with METRICS_TOKEN: otherwise nothing is timed and /metrics is a 404 like any unknown page.
   const metrics = config.metricsToken
     ? createMetrics({ token: config.metricsToken, database, clock: deps.clock, sources: deps.metricSources ?? {} })
     : undefined;
   if (metrics) app.use("*", metrics.observe);
   // Before anything reads a body: refuse other origins, then bodies over the limit. One layer of
-  // Hono's chain, as each layer costs every request (server/http/one-layer.ts).
-  app.use("*", oneLayer(sameOriginOnly(config.publicUrl), limitBody()));
+  // Hono's chain, as each layer costs every request (server/http/one-layer.ts), and only on the
+  // methods it guards: on GET, HEAD and OPTIONS both go straight on, so those do not pay for it.
+  app.on(UNSAFE_METHODS, "*", oneLayer(sameOriginOnly(config.publicUrl), limitBody()));
   // Compression where it pays (server/http/compression.ts): pages and static files are gzipped once,
   // ahead of time; of the API, only the history's CSV file can be large.
   const compressed = compress();
@@ -163,20 +169,27 @@ export function createApp(deps: AppDeps) {
   }
 
   app.route("/", seoRoutes(config.publicUrl, () => pages?.paths() ?? [...deps.content.keys()]));
-  if (deps.clientDir) app.use("*", staticFiles(deps.clientDir));
+  if (deps.clientDir) {
+    const files = staticFiles(deps.clientDir);
+    for (const path of staticPaths(deps.clientDir)) app.get(path, files);
+  }
   app.get("/packages", (c) => c.redirect("/plan", 301));
   if (pages) {
-    app.get("*", (c) => {
+    // Each pre-rendered page is a route of its own, and every other GET (a trailing slash, the
+    // dashboard, an unknown page) is answered from the not-found handler. A catch-all GET route
+    // would match every path beside its own route, and Hono runs any path with more than one match
+    // through its async chain; a path with one match and a handler that answers at once is written
+    // straight out (decision 0041).
+    const servePage = (c: Context) => {
       const found = pages.find(c.req.path);
       const isApp = c.req.path === "/dashboard" || c.req.path.startsWith("/dashboard/");
       const page = found ?? (isApp ? pages.shell() : pages.notFound());
-      c.header("Cache-Control", "no-cache");
-      c.header("Vary", "Accept-Encoding");
-      if (acceptsGzip(c.req.header("accept-encoding"))) {
-        return c.body(page.gzipped, page.status as 200, { "Content-Type": "text/html; charset=UTF-8", "Content-Encoding": "gzip" });
-      }
-      return c.html(page.html, page.status as 200);
-    });
+      const headers = { "Cache-Control": "no-cache", Vary: "Accept-Encoding", "Content-Type": "text/html; charset=UTF-8" };
+      if (acceptsGzip(c.req.header("accept-encoding"))) return c.body(page.gzipped, page.status as 200, { ...headers, "Content-Encoding": "gzip" });
+      return c.body(page.html, page.status as 200, headers);
+    };
+    for (const path of pages.paths()) if (ROUTABLE_PATH.test(path)) app.get(path, servePage);
+    app.notFound((c) => (c.req.method === "GET" || c.req.method === "HEAD" ? servePage(c) : c.text("404 Not Found", 404)));
   }
 
   return app;

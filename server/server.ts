@@ -1,5 +1,6 @@
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { createAuth } from "./auth.js";
 import { startControlServer } from "./control.js";
@@ -7,6 +8,8 @@ import { acquireDataDirLock, ensureDataDir, loadOrCreateSecret, updateLockUrl } 
 import { openDatabase, type DatabaseHandle } from "./db/client.js";
 import type { Config } from "./env.js";
 import { loadPages } from "./http/pages.js";
+import { requestFrame } from "./http/request-frame.js";
+import { securityHeaderList } from "./http/security-headers.js";
 import type { Logger } from "./logger.js";
 import { createOutboxMailer, createSmtpMailer, outboxDirectory, type Mailer } from "./mail/mailer.js";
 import { AdjustableClock, systemClock, type Clock } from "./clock.js";
@@ -102,8 +105,11 @@ export async function startServer(config: Config, logger: Logger, options: Start
       },
     });
 
-    const server = await new Promise<ServerType>((resolve, reject) => {
-      const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance));
+    const server = await new Promise<Server>((resolve, reject) => {
+      // The request frame (id, security headers, log line) around the app's listener, on Node.js.
+      const frame = requestFrame(logger, securityHeaderList({ hsts: config.isProduction }));
+      const instance = createServer(frame(getRequestListener(app.fetch, { hostname: config.host })));
+      instance.listen(config.port, config.host, () => resolve(instance));
       instance.once("error", reject);
     });
     cleanups.push(
@@ -111,7 +117,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
         new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Idle keep-alive sockets would otherwise hold shutdown open.
-          (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+          server.closeIdleConnections();
         }),
     );
     const { port } = server.address() as AddressInfo;

@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { MiddlewareHandler } from "hono";
@@ -59,4 +60,15 @@ export function staticFiles(root: string): MiddlewareHandler {
     if (c.req.method === "HEAD") return c.body(null, 200, { ...headers, "Content-Length": String(info.size) });
     return c.body(new Uint8Array(await readFile(file)), 200, headers);
   };
+}
+
+/**
+ * The routes that can hold a file of the build: a folder's whole tree, a file by its name. Mounted
+ * there only, the files' handler is not a second match for every other path (decision 0041).
+ */
+export function staticPaths(root: string): string[] {
+  return readdirSync(root, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) return [`/${entry.name}/*`];
+    return TYPES[path.extname(entry.name)] ? [`/${entry.name}`] : [];
+  });
 }
