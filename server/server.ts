@@ -5,6 +5,7 @@ import { createApp } from "./app.js";
 import { createAuth } from "./auth.js";
 import { startControlServer } from "./control.js";
 import { acquireDataDirLock, ensureDataDir, loadOrCreateSecret, updateLockUrl } from "./data-dir.js";
+import { warnWithoutAutovacuum } from "./db/autovacuum-check.js";
 import { openDatabase, type DatabaseHandle } from "./db/client.js";
 import type { Config } from "./env.js";
 import { loadPages } from "./http/pages.js";
@@ -55,6 +56,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const database = options.database ?? (await openDatabase(config));
     if (!options.database) cleanups.push(() => database.close());
     await database.migrate();
+    await warnWithoutAutovacuum(database, logger);
     await seedPlans(database.db);
 
     const outboxDir = outboxDirectory(config.dataDir);
