@@ -24,6 +24,15 @@ test.describe("pre-rendered public pages", () => {
     });
   }
 
+  test("a page asked for with a trailing slash moves to its address, query kept, and shows itself", async ({ page, request }) => {
+    const response = await request.get("/about/?from=mail", { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers()["location"]).toBe("/about?from=mail");
+    await visit(page, "/plan/");
+    await expect(page).toHaveURL(/\/plan$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Our Plans" })).toBeVisible();
+  });
+
   test("each page renders in the browser at 375, 768 and 1280 px without horizontal scrolling", async ({ page }) => {
     for (const width of [375, 768, 1280]) {
       await page.setViewportSize({ width, height: 900 });

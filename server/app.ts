@@ -9,7 +9,7 @@ import type { Config } from "./env.js";
 import { AppError } from "./errors.js";
 import { settleDue, settlementWorkers } from "./services/investments/settle-due.js";
 import type { ApiRouter } from "./http/api-router.js";
-import type { Pages } from "./http/pages.js";
+import { normalizePath, type Pages } from "./http/pages.js";
 import { jsonOnly, limitBody } from "./http/body-limit.js";
 import { sameOriginOnly } from "./http/csrf.js";
 import { createMetrics, type MetricSources } from "./http/metrics.js";
@@ -182,6 +182,10 @@ export function createApp(deps: AppDeps) {
     // straight out (decision 0041).
     const servePage = (c: Context) => {
       const found = pages.find(c.req.path);
+      // A page asked for with a trailing slash moves to its one address: served there, the app's
+      // router (which knows `/about`, not `/about/`) replaced the page with "Page not found".
+      const canonical = normalizePath(c.req.path);
+      if (found && canonical !== c.req.path && !canonical.startsWith("//")) return c.redirect(`${canonical}${new URL(c.req.url).search}`, 301);
       const isApp = c.req.path === "/dashboard" || c.req.path.startsWith("/dashboard/");
       const page = found ?? (isApp ? pages.shell() : pages.notFound());
       const headers = { "Cache-Control": "no-cache", Vary: "Accept-Encoding", "Content-Type": "text/html; charset=UTF-8" };
