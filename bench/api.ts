@@ -9,14 +9,17 @@
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
  * The benchmark creates its own database (termvest_bench_api_<random>), starts `node
  * dist/server/main.js` with NODE_ENV=production on it (the server migrates it), and drops it at the
- * end. Durability settings are never changed.
+ * end. Durability settings are never changed. When the server runs with autovacuum off, the
+ * benchmark does its work instead: ANALYZE after the seed and after each transfer case, VACUUM
+ * ANALYZE once that case's e-mails are out.
  *
  * People (bench/lib/api-seed.ts): a reader with 204 journals of history (deposits, investments,
  * maturities, payouts, transfers) and 50 notifications; a reader with 10,002 journals; a sender and
  * a recipient, each funded. Cases, in every round (the order reversed in even rounds), each run
  * right after a run of the bare Hono yardstick: /healthz, /, /api/plans, /api/me/summary, /api/notifications,
  * /api/transactions?page=1, POST /api/transfers (1 cent, a fresh Idempotency-Key each) and
- * /api/me/summary for the 10,000-journal reader. After the run every transfer is checked in the
+ * /api/me/summary for the 10,000-journal reader; before round 1, a few seconds of unmeasured load
+ * on the yardstick and each reading case warm the JIT. After the run every transfer is checked in the
  * ledger: a row for every 201 (and at most one more per connection, in flight when a run ended),
  * both balances moved by exactly the rows' sum, verifyLedger clean.
  *
@@ -66,6 +69,8 @@ const { values: args } = parseArgs({
 const SECONDS = Number(args.seconds);
 const ROUNDS = Number(args.rounds);
 const CONNECTIONS = Number(args.connections);
+/** Unmeasured load on each reading case and the yardstick before round 1. */
+const WARM_UP_SECONDS = 3;
 
 /** Ctrl-C or SIGTERM: stop after the case under way, then clean up (server, database) as usual. */
 let interrupted: string | undefined;
@@ -308,6 +313,15 @@ async function main(): Promise<number> {
         if (!response.ok) throw new Error(`${c.name} answered ${response.status} before the run: ${(await response.text()).slice(0, 200)}`);
       }
 
+      // Unmeasured warm-up: each reading case and the yardstick under the same load for a few
+      // seconds, so round 1 does not measure V8 compiling a freshly started server's hot paths (it
+      // did: round 1 of /healthz ran below the later rounds). The transfers are left out: they
+      // write, and their round 1 is bound by the database, not by the JIT.
+      for (const c of [{ name: HELLO, url: `http://127.0.0.1:${helloPort}/`, headers: browser }, ...chosen.filter((item) => item.method !== "POST")]) {
+        checkInterrupt();
+        await runLoad(c, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
+      }
+
       const before = await availableCents(handle, [sender.id, recipient.id]);
       const measured: Measured[] = [];
       const drains: Array<{ round: number; seconds: number; messages: number }> = [];
@@ -375,7 +389,7 @@ async function main(): Promise<number> {
           `- Machine: ${machine.cores} cores (\`nproc\`), ${machine.memoryGiB} GiB memory, ${machine.cpuModel}; load average (1 / 5 / 15 min) ${fmt.load(machine.loadBefore)} before, ${fmt.load(machine.loadAfter)} after. The server, PostgreSQL, autocannon and the yardstick share these cores.`,
           `- Node ${process.version}; ${settings.version.split(" on ")[0]}; the server logs as shipped (LOG_LEVEL=info: a line per request, to a file); durability as shipped: synchronous_commit = ${settings.synchronous_commit}, fsync = ${settings.fsync}, full_page_writes = ${settings.full_page_writes}. autovacuum = ${settings.autovacuum}${standInForAutovacuum ? "; in its place the benchmark runs ANALYZE after the seed and after each transfer case, and VACUUM ANALYZE once that case's e-mails are sent, as autovacuum would on a default server (without it, the seed's statistics sent every later notifications and history query through the whole table: 52–82 req/s)" : ""}.`,
           `- Command: \`npx tsx bench/api.ts\` (builds; \`node dist/server/main.js\` with NODE_ENV=production on a fresh PostgreSQL database \`termvest_bench_api_<random>\` on ${redact(baseUrl).replace(/\/[^/]*$/, "/")}, dropped at the end).`,
-          `- Load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per case, ${ROUNDS} rounds; in each round every route runs right after the bare Hono "hello" server (its own process, \`bench/lib/hello-server.ts\`), routes in reverse order in even rounds. *Share* is the route's req/s over the hello run just before it. Every request carries \`Accept-Encoding: gzip, deflate, br\`, as a browser's does.`,
+          `- Load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per case, ${ROUNDS} rounds, after ${WARM_UP_SECONDS} s of unmeasured load on the yardstick and each reading case (the JIT's warm-up); in each round every route runs right after the bare Hono "hello" server (its own process, \`bench/lib/hello-server.ts\`), routes in reverse order in even rounds. *Share* is the route's req/s over the hello run just before it. Every request carries \`Accept-Encoding: gzip, deflate, br\`, as a browser's does.`,
           `- Data: a reader with ${fmt.int(readerJournals)} journals (deposits, investments, maturities with interest, payout requests, paid payouts, transfers) and ${NOTIFICATIONS} notifications; a reader with ${fmt.int(heavyJournals)} journals; a funded sender and recipient. Transfers are 1 cent each with a fresh Idempotency-Key; afterwards ${problems.length ? `**the check failed**: ${problems.join("; ")}` : `all ${fmt.int(check.rows)} transfers (${fmt.int(transferOk)} answered 201 within the runs, the rest in flight when a run ended) were found in the ledger: one transfer row each, both balances moved by exactly their sum, verifyLedger clean`}.`,
           ...(drains.length
             ? [
