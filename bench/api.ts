@@ -19,7 +19,8 @@
  * right after a run of the bare Hono yardstick: /healthz, /, /api/plans, /api/me/summary, /api/notifications,
  * /api/transactions?page=1, POST /api/transfers (1 cent, a fresh Idempotency-Key each) and
  * /api/me/summary for the 10,000-journal reader; before round 1, a few seconds of unmeasured load
- * on the yardstick and each reading case warm the JIT. After the run every transfer is checked in the
+ * on the yardstick and each case warm the JIT and the pooled connections. After the run every
+ * transfer (the warm-up's too) is checked in the
  * ledger: a row for every 201 (and at most one more per connection, in flight when a run ended),
  * both balances moved by exactly the rows' sum, verifyLedger clean.
  *
@@ -313,25 +314,41 @@ async function main(): Promise<number> {
         if (!response.ok) throw new Error(`${c.name} answered ${response.status} before the run: ${(await response.text()).slice(0, 200)}`);
       }
 
-      // Unmeasured warm-up: each reading case and the yardstick under the same load for a few
-      // seconds, so round 1 does not measure V8 compiling a freshly started server's hot paths (it
-      // did: round 1 of /healthz ran below the later rounds). The transfers are left out: they
-      // write, and their round 1 is bound by the database, not by the JIT.
-      for (const c of [{ name: HELLO, url: `http://127.0.0.1:${helloPort}/`, headers: browser }, ...chosen.filter((item) => item.method !== "POST")]) {
+      // Transfers must balance from here on: the warm-up's count too.
+      const before = await availableCents(handle, [sender.id, recipient.id]);
+      const drains: Array<{ round: number; seconds: number; messages: number }> = [];
+      let warmUpTransfers = 0;
+      // What autovacuum would do after a burst of transfers, and the e-mails they queued sent, so
+      // the next case is not measured against this one's backlog.
+      const settleTransfers = async (round: number) => {
+        if (standInForAutovacuum) await handle.db.execute(sql`analyze`);
+        drains.push({ round, ...(await drainMail(handle)) });
+        if (standInForAutovacuum) await handle.db.execute(sql`vacuum (analyze)`);
+      };
+
+      // Unmeasured warm-up: the yardstick and each case under the same load for a few seconds, so
+      // round 1 does not measure a freshly started server: V8 compiling its hot paths (round 1 of
+      // /healthz ran below the later rounds), and for transfers each pooled connection's first
+      // planning of their statements and function (the first 2–4 s of round 1 had statements of
+      // 75–120 ms at the 99th percentile, against 20–40 ms after).
+      const yardstickCase: LoadCase = { name: HELLO, url: `http://127.0.0.1:${helloPort}/`, headers: browser };
+      for (const c of [yardstickCase, ...chosen]) {
         checkInterrupt();
-        await runLoad(c, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
+        const warm = await runLoad(c, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
+        if (c.method === "POST") {
+          warmUpTransfers += warm.ok;
+          await settleTransfers(0);
+        }
       }
 
-      const before = await availableCents(handle, [sender.id, recipient.id]);
       const measured: Measured[] = [];
-      const drains: Array<{ round: number; seconds: number; messages: number }> = [];
       const load = { connections: CONNECTIONS, seconds: SECONDS };
       // Hello runs right before every case, so each share compares two runs a few seconds apart:
       // on a shared machine the load from other work drifts over a round.
       for (let round = 1; round <= ROUNDS; round++) {
         for (const c of round % 2 ? chosen : [...chosen].reverse()) {
           checkInterrupt();
-          const yardstick = await runLoad({ name: HELLO, url: `http://127.0.0.1:${helloPort}/`, headers: browser }, { ...load, processes: { server: () => [hello.pid!] } });
+          const yardstick = await runLoad(yardstickCase, { ...load, processes: { server: () => [hello.pid!] } });
           measured.push({ round, name: HELLO, result: yardstick, share: 1 });
           const result = await runLoad(c, { ...load, processes: { server: () => [server.pid], database: () => backendPids(handle.db) } });
           const share = result.requestsPerSecond / yardstick.requestsPerSecond;
@@ -346,19 +363,14 @@ async function main(): Promise<number> {
             measured.push({ round, name: SAME_PAGE, result: same, share: same.requestsPerSecond / yardstick.requestsPerSecond });
             log(`round ${round}: ${SAME_PAGE} ${fmt.int(same.requestsPerSecond)} req/s (${fmt.pct((100 * same.requestsPerSecond) / yardstick.requestsPerSecond)} of hello's); GET / is ${fmt.pct((100 * result.requestsPerSecond) / same.requestsPerSecond)} of it`);
           }
-          // Each transfer queued two e-mails, sent by the server's job queue after the answer. The
-          // next case starts once they are out, so it is not measured against this case's backlog.
-          if (c.method === "POST") {
-            if (standInForAutovacuum) await handle.db.execute(sql`analyze`);
-            drains.push({ round, ...(await drainMail(handle)) });
-            if (standInForAutovacuum) await handle.db.execute(sql`vacuum (analyze)`);
-          }
+          if (c.method === "POST") await settleTransfers(round);
         }
       }
-      for (const drain of drains) log(`round ${drain.round}: the transfers' e-mails were all sent ${fmt.ms(drain.seconds, 1)} s after the case ended (${fmt.int(drain.messages)} still queued when it ended)`);
+      for (const drain of drains) log(`${drain.round ? `round ${drain.round}` : "warm-up"}: the transfers' e-mails were all sent ${fmt.ms(drain.seconds, 1)} s after the case ended (${fmt.int(drain.messages)} still queued when it ended)`);
 
-      const transferOk = measured.filter((m) => m.name === "POST /api/transfers").reduce((sum, m) => sum + m.result.ok, 0);
-      const transferRounds = measured.filter((m) => m.name === "POST /api/transfers").length;
+      const transferOk = warmUpTransfers + measured.filter((m) => m.name === "POST /api/transfers").reduce((sum, m) => sum + m.result.ok, 0);
+      // Each run (the warm-up's too) may end with one transfer in flight per connection.
+      const transferRounds = drains.length;
       // A moment for requests still in flight at the end of the last case to finish.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       const check = chosen.some((c) => c.method === "POST")
@@ -389,11 +401,11 @@ async function main(): Promise<number> {
           `- Machine: ${machine.cores} cores (\`nproc\`), ${machine.memoryGiB} GiB memory, ${machine.cpuModel}; load average (1 / 5 / 15 min) ${fmt.load(machine.loadBefore)} before, ${fmt.load(machine.loadAfter)} after. The server, PostgreSQL, autocannon and the yardstick share these cores.`,
           `- Node ${process.version}; ${settings.version.split(" on ")[0]}; the server logs as shipped (LOG_LEVEL=info: a line per request, to a file); durability as shipped: synchronous_commit = ${settings.synchronous_commit}, fsync = ${settings.fsync}, full_page_writes = ${settings.full_page_writes}. autovacuum = ${settings.autovacuum}${standInForAutovacuum ? "; in its place the benchmark runs ANALYZE after the seed and after each transfer case, and VACUUM ANALYZE once that case's e-mails are sent, as autovacuum would on a default server (without it, the seed's statistics sent every later notifications and history query through the whole table: 52–82 req/s)" : ""}.`,
           `- Command: \`npx tsx bench/api.ts\` (builds; \`node dist/server/main.js\` with NODE_ENV=production on a fresh PostgreSQL database \`termvest_bench_api_<random>\` on ${redact(baseUrl).replace(/\/[^/]*$/, "/")}, dropped at the end).`,
-          `- Load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per case, ${ROUNDS} rounds, after ${WARM_UP_SECONDS} s of unmeasured load on the yardstick and each reading case (the JIT's warm-up); in each round every route runs right after the bare Hono "hello" server (its own process, \`bench/lib/hello-server.ts\`), routes in reverse order in even rounds. *Share* is the route's req/s over the hello run just before it. Every request carries \`Accept-Encoding: gzip, deflate, br\`, as a browser's does.`,
-          `- Data: a reader with ${fmt.int(readerJournals)} journals (deposits, investments, maturities with interest, payout requests, paid payouts, transfers) and ${NOTIFICATIONS} notifications; a reader with ${fmt.int(heavyJournals)} journals; a funded sender and recipient. Transfers are 1 cent each with a fresh Idempotency-Key; afterwards ${problems.length ? `**the check failed**: ${problems.join("; ")}` : `all ${fmt.int(check.rows)} transfers (${fmt.int(transferOk)} answered 201 within the runs, the rest in flight when a run ended) were found in the ledger: one transfer row each, both balances moved by exactly their sum, verifyLedger clean`}.`,
+          `- Load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per case, ${ROUNDS} rounds, after ${WARM_UP_SECONDS} s of unmeasured load on the yardstick and each case, transfers included (the JIT's warm-up, and each pooled connection's first planning of the transfer statements); in each round every route runs right after the bare Hono "hello" server (its own process, \`bench/lib/hello-server.ts\`), routes in reverse order in even rounds. *Share* is the route's req/s over the hello run just before it. Every request carries \`Accept-Encoding: gzip, deflate, br\`, as a browser's does.`,
+          `- Data: a reader with ${fmt.int(readerJournals)} journals (deposits, investments, maturities with interest, payout requests, paid payouts, transfers) and ${NOTIFICATIONS} notifications; a reader with ${fmt.int(heavyJournals)} journals; a funded sender and recipient. Transfers are 1 cent each with a fresh Idempotency-Key; afterwards ${problems.length ? `**the check failed**: ${problems.join("; ")}` : `all ${fmt.int(check.rows)} transfers (${fmt.int(transferOk)} answered 201 within the runs and the warm-up, the rest in flight when a run ended) were found in the ledger: one transfer row each, both balances moved by exactly their sum, verifyLedger clean`}.`,
           ...(drains.length
             ? [
-                `- E-mail: each transfer queues two e-mails (sender and recipient), sent by the server's own job queue after the answer (to the outbox, SMTP_URL empty). The next case starts only when none is waiting: ${drains.map((d) => `round ${d.round}, ${fmt.int(d.messages)} waiting at the end of the case, all sent ${fmt.ms(d.seconds, 1)} s later`).join("; ")}.`,
+                `- E-mail: each transfer queues two e-mails (sender and recipient), sent by the server's own job queue after the answer (to the outbox, SMTP_URL empty). The next case starts only when none is waiting: ${drains.map((d) => `${d.round ? `round ${d.round}` : "warm-up"}, ${fmt.int(d.messages)} waiting at the end of the case, all sent ${fmt.ms(d.seconds, 1)} s later`).join("; ")}.`,
               ]
             : []),
           "",
