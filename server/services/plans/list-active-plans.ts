@@ -1,16 +1,28 @@
-import { asc, eq } from "drizzle-orm";
 import type { PlanDto } from "#shared/plans.js";
-import type { Database } from "#server/db/client.js";
-import { plan } from "#server/db/schema.js";
+import type { DbExecutor } from "#server/db/client.js";
+import { queryPrepared } from "#server/db/prepared-query.js";
 
-export async function listActivePlans(db: Database): Promise<PlanDto[]> {
-  const rows = await db.select().from(plan).where(eq(plan.active, true)).orderBy(asc(plan.sortOrder), asc(plan.minimumCents));
+/**
+ * Prepared once per connection: `GET /api/plans` is public and read by every visitor. Through
+ * drizzle's builder it cost the database twice the CPU (0.044–0.056 ms against 0.025–0.029 ms a
+ * request) and the server about a fifth more (decision 0042).
+ */
+const ACTIVE_PLANS = {
+  name: "active_plans_v1",
+  text: `select id, name, minimum_cents::text as minimum_cents, rate_basis_points, term_days, features
+    from plan where active order by sort_order, minimum_cents`,
+};
+
+type Row = { id: string; name: string; minimum_cents: string; rate_basis_points: number; term_days: number; features: string[] };
+
+export async function listActivePlans(db: DbExecutor): Promise<PlanDto[]> {
+  const rows = await queryPrepared<Row>(db, ACTIVE_PLANS.name, ACTIVE_PLANS.text, []);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
-    minimumCents: Number(row.minimumCents),
-    rateBasisPoints: row.rateBasisPoints,
-    termDays: row.termDays,
+    minimumCents: Number(row.minimum_cents),
+    rateBasisPoints: row.rate_basis_points,
+    termDays: row.term_days,
     features: row.features,
   }));
 }
