@@ -24,20 +24,6 @@ test.describe("pre-rendered public pages", () => {
     });
   }
 
-  test("every page links the one stylesheet, cached for a year, instead of carrying it", async ({ request }) => {
-    const sheets = new Set<string>();
-    for (const [path] of PAGES) {
-      const html = await (await request.get(path)).text();
-      expect(html, path).not.toContain("<style");
-      for (const [, href] of html.matchAll(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g)) sheets.add(href!);
-    }
-    expect([...sheets]).toHaveLength(1);
-    const sheet = await request.get([...sheets][0]!);
-    expect(sheet.status()).toBe(200);
-    expect(sheet.headers()["content-type"]).toContain("text/css");
-    expect(sheet.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-  });
-
   test("a page asked for with a trailing slash moves to its address, query kept, and shows itself", async ({ page, request }) => {
     const response = await request.get("/about/?from=mail", { maxRedirects: 0 });
     expect(response.status()).toBe(301);

@@ -3,9 +3,9 @@ import type { DbExecutor } from "#server/db/client.js";
 import { queryPrepared } from "#server/db/prepared-query.js";
 
 /**
- * Prepared once per connection: `GET /api/plans` is public and read by every visitor. Through
- * drizzle's builder it cost the database twice the CPU (0.044–0.056 ms against 0.025–0.029 ms a
- * request) and the server about a fifth more (decision 0042).
+ * Prepared once per connection: `GET /api/plans` is public, so anyone can load it. Through
+ * drizzle's builder it cost the database twice the CPU per request (0.044–0.056 ms against
+ * 0.025–0.029 ms; decision 0042).
  */
 const ACTIVE_PLANS = {
   name: "active_plans_v1",
