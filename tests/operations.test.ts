@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { OPERATOR_ENV, startTestServer, CONSENT } from "./helpers/test-server.js";
 import { serverSuite } from "./helpers/suite.js";
@@ -42,6 +43,18 @@ describe("operations", () => {
       ["Elite", 1000000, 1800, 40],
       ["Pro", 2000000, 2000, 45],
     ]);
+  });
+
+  it("orders plans of the same place by their minimum as an amount, not as text", async () => {
+    const db = suite.database.handle.db;
+    const places = (await db.execute(sql`select id, sort_order from plan`)) as unknown as { rows: Array<{ id: string; sort_order: number }> };
+    await db.execute(sql`update plan set sort_order = 0`);
+    try {
+      const { plans } = await (await suite.server.client().get("/api/plans")).json();
+      expect(plans.map((plan: { minimumCents: number }) => plan.minimumCents)).toEqual([100000, 200000, 500000, 1000000, 2000000]);
+    } finally {
+      for (const { id, sort_order } of places.rows) await db.execute(sql`update plan set sort_order = ${sort_order} where id = ${id}`);
+    }
   });
 
   it("serves the operator's public settings and nothing secret", async () => {
