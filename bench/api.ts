@@ -332,7 +332,7 @@ async function main(): Promise<number> {
       // round 1 does not measure a freshly started server: V8 compiling its hot paths (round 1 of
       // /healthz ran below the later rounds), and for transfers each pooled connection's first
       // planning of their statements and function (the first 2–4 s of round 1 had statements of
-      // 75–120 ms at the 99th percentile, against 20–40 ms after).
+      // 75–120 ms at the 99th percentile, against 17–43 ms once warm).
       const yardstickCase: LoadCase = { name: HELLO, url: `http://127.0.0.1:${helloPort}/`, headers: browser };
       for (const c of [yardstickCase, ...chosen]) {
         checkInterrupt();
