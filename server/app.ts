@@ -9,6 +9,7 @@ import type { Config } from "./env.js";
 import { AppError } from "./errors.js";
 import { settleDue, settlementWorkers } from "./services/investments/settle-due.js";
 import type { ApiRouter } from "./http/api-router.js";
+import { pagesRecheck } from "./http/current-pages.js";
 import { normalizePath, type Pages } from "./http/pages.js";
 import { jsonOnly, limitBody } from "./http/body-limit.js";
 import { sameOriginOnly } from "./http/csrf.js";
@@ -44,6 +45,7 @@ import { healthRoutes } from "./routes/health.js";
 import { meRoutes } from "./routes/me.js";
 import { publicRoutes } from "./routes/public.js";
 import { seoRoutes } from "./routes/seo.js";
+import { readBootstrap } from "./site.js";
 import type { ContentPage } from "#shared/content.js";
 import { fieldMessages } from "#shared/schemas/field-messages.js";
 
@@ -180,7 +182,14 @@ export function createApp(deps: AppDeps) {
     // would match every path beside its own route, and Hono runs any path with more than one match
     // through its async chain; a path with one match and a handler that answers at once is written
     // straight out (decision 0041).
+    // Another server's plan edit reaches these pages within PAGES_RECHECK_MS (decision 0043); between
+    // checks a page is answered at once, still on the short path.
+    const recheck = pagesRecheck(pages, () => readBootstrap(config.site, database.db), logger);
     const servePage = (c: Context) => {
+      const checking = recheck();
+      return checking ? checking.then(() => answerPage(c)) : answerPage(c);
+    };
+    const answerPage = (c: Context) => {
       const found = pages.find(c.req.path);
       // A page asked for with a trailing slash moves to its one address: served there, the app's
       // router (which knows `/about`, not `/about/`) replaced the page with "Page not found".

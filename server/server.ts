@@ -19,9 +19,8 @@ import { reportUnwrittenPages } from "./content/unwritten-pages.js";
 import { startJobQueue } from "./jobs/start-jobs.js";
 import { settlementWorkers } from "./services/investments/settle-due.js";
 import { clientDistDir, contentDir, ssrEntryPath } from "./paths.js";
-import { listActivePlans } from "./services/plans/list-active-plans.js";
 import { seedPlans } from "./services/plans/seed-plans.js";
-import { toPublicSite } from "./site.js";
+import { readBootstrap } from "./site.js";
 import { readJobStats } from "./jobs/stats.js";
 import { recentLedgerCheck } from "./services/admin-overview/ledger-check.js";
 import { readLastLedgerCheck } from "./services/ledger/run-ledger-check.js";
@@ -68,8 +67,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const auth = createAuth({ db: database.db, config, secret, logger, legalVersions: content.versions });
 
     const serveWeb = options.serveWeb ?? true;
-    const bootstrap = { site: toPublicSite(config.site), plans: await listActivePlans(database.db) };
-    const pages = serveWeb ? await loadPages(clientDistDir, ssrEntryPath, bootstrap, content.pages) : undefined;
+    const pages = serveWeb ? await loadPages(clientDistDir, ssrEntryPath, await readBootstrap(config.site, database.db), content.pages) : undefined;
     if (serveWeb && !pages) logger.warn("web client not built (run `npm run build`); serving the API only");
 
     // Under NODE_ENV=test the clock can be moved forward (browser tests of maturity); never otherwise.

@@ -27,8 +27,11 @@ export interface Pages {
   notFound(): Page;
   /** Every pre-rendered path (for the sitemap). */
   paths(): string[];
-  /** Renders every public route again, e.g. after plans change. */
-  refresh(bootstrap: Bootstrap): void;
+  /**
+   * Renders every page again when `bootstrap` differs from the one they show (plans changed), and
+   * answers whether it did; the same bootstrap renders nothing.
+   */
+  refresh(bootstrap: Bootstrap): boolean;
 }
 
 const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
@@ -82,8 +85,11 @@ export async function loadPages(
   let rendered = new Map<string, Page>();
   let shell: Page;
   let notFound: Page;
+  let shown = "";
 
   const refresh = (next: Bootstrap) => {
+    const text = JSON.stringify(next);
+    if (text === shown) return false;
     const pages = new Map<string, Page>();
     for (const route of [...ssr.PRERENDER_ROUTES, ...content.keys()]) {
       const pageData = content.get(route) ?? null;
@@ -94,6 +100,8 @@ export async function loadPages(
     notFound = page(404, fill(template, next, null, missing));
     shell = page(200, fill(template, next, null, { html: "", title: `Dashboard · ${next.site.name}`, description: "" }));
     rendered = pages;
+    shown = text;
+    return true;
   };
   refresh(bootstrap);
 

@@ -15,9 +15,8 @@ import { approvePayout } from "../services/payouts/approve-payout.js";
 import { markPayoutPaid, rejectPayout } from "../services/payouts/decide-payout.js";
 import { listPayoutsForAdmin, PAYOUT_CSV_COLUMNS } from "../services/payouts/list-payouts.js";
 import { toPayoutDto } from "../services/payouts/payout-dto.js";
-import { listActivePlans } from "../services/plans/list-active-plans.js";
 import { listAllPlans, updatePlan } from "../services/plans/update-plan.js";
-import { toPublicSite } from "../site.js";
+import { readBootstrap } from "../site.js";
 
 /**
  * The operator back office API (queues and plans; users and the overview have their own routers):
@@ -117,7 +116,8 @@ export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
         const { value } = await readJson(c, planInputSchema);
         const updated = await database.db.transaction((tx) => updatePlan(tx, c.get("user").id, c.req.param("id"), value));
         // The public pages are pre-rendered with the plans; render them again with the new terms.
-        pages?.refresh({ site: toPublicSite(config.site), plans: await listActivePlans(database.db) });
+        // Other servers' pages follow within PAGES_RECHECK_MS (server/http/current-pages.ts).
+        pages?.refresh(await readBootstrap(config.site, database.db));
         return c.json(updated);
       },
     )
