@@ -16,8 +16,8 @@ const list = async (client: Awaited<ReturnType<typeof person>>["client"], query 
 const newest = async (client: Awaited<ReturnType<typeof person>>["client"], kind: string): Promise<Item | undefined> =>
   (await list(client, "?pageSize=100")).notifications.find((item: Item) => item.kind === kind);
 
-/** Notifications numbered 1..count, a second apart, so their order is known. */
-async function seed(userId: string, count: number) {
+/** Notifications numbered 1..count, a second apart, so their order is known; answers the first's time. */
+async function seed(userId: string, count: number): Promise<number> {
   const start = Date.now() - count * 1_000;
   await db()
     .insert(notification)
@@ -32,18 +32,30 @@ async function seed(userId: string, count: number) {
         createdAt: new Date(start + index * 1_000),
       })),
     );
+  return start;
 }
 
 describe("the notification list", () => {
   it("pages on the server, newest first, with the total and the unread count", async () => {
     const user = await person();
-    await seed(user.id, 25);
+    const start = await seed(user.id, 25);
     const first = await list(user.client, "?page=1&pageSize=10");
     expect(first).toMatchObject({ page: 1, pageSize: 10, total: 25, unread: 25 });
     expect(first.notifications.map((item: Item) => item.title)).toEqual(Array.from({ length: 10 }, (_, index) => `Note ${25 - index}`));
+    expect(first.notifications[0]).toEqual({
+      id: expect.any(String),
+      kind: "payout_requested",
+      title: "Note 25",
+      body: "Body 25",
+      link: "/dashboard/transaction#payout-subject-25",
+      readAt: null,
+      createdAt: new Date(start + 24_000).toISOString(),
+    });
     const last = await list(user.client, "?page=3&pageSize=10");
     expect(last.notifications.map((item: Item) => item.title)).toEqual(["Note 5", "Note 4", "Note 3", "Note 2", "Note 1"]);
-    expect((await list(user.client, "?page=4&pageSize=10")).notifications).toEqual([]);
+    // A page past the end: no rows, the counts all the same.
+    expect(await list(user.client, "?page=4&pageSize=10")).toMatchObject({ notifications: [], total: 25, unread: 25 });
+    expect(await list((await person()).client)).toMatchObject({ notifications: [], total: 0, unread: 0 });
     // The default page is the first 20.
     expect(await list(user.client)).toMatchObject({ page: 1, pageSize: 20, total: 25 });
   });
@@ -72,7 +84,7 @@ describe("the notification list", () => {
     expect((await user.client.post("/api/notifications/read-all")).status).toBe(200);
     const after = await list(user.client, "?page=3&pageSize=10");
     expect(after).toMatchObject({ total: 30, unread: 0 });
-    expect(after.notifications.every((item: Item) => item.readAt !== null)).toBe(true);
+    expect(after.notifications.every((item: Item) => item.readAt !== null && new Date(item.readAt).toISOString() === item.readAt)).toBe(true);
     expect((await list(other.client)).unread).toBe(2);
   });
 });
