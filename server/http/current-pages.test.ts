@@ -27,7 +27,7 @@ describe("pagesRecheck", () => {
     let stored: Bootstrap = { site, plans: plans(100_000) };
     let reads = 0;
     const pages = fakePages(stored);
-    const check = pagesRecheck(pages, async () => (reads++, stored), createLogger("silent"), PAGES_RECHECK_MS, () => clock);
+    const check = pagesRecheck(pages, async () => (reads++, stored), createLogger("silent"), { now: () => clock });
 
     clock = PAGES_RECHECK_MS - 1;
     expect(check()).toBeUndefined();
@@ -52,7 +52,7 @@ describe("pagesRecheck", () => {
     expect(pages.renders).toHaveLength(1);
   });
 
-  it("keeps the pages when the plans cannot be read, and tries again an interval later", async () => {
+  it("keeps the pages when the plans cannot be read or the pages not rendered, and tries again an interval later", async () => {
     let clock = 0;
     let failing = true;
     const lines: string[] = [];
@@ -61,7 +61,7 @@ describe("pagesRecheck", () => {
     const check = pagesRecheck(pages, async () => {
       if (failing) throw new Error("connection refused");
       return { site, plans: plans(300_000) };
-    }, logger, PAGES_RECHECK_MS, () => clock);
+    }, logger, { now: () => clock });
 
     clock = PAGES_RECHECK_MS;
     await expect(check()).resolves.toBeUndefined();
@@ -73,5 +73,32 @@ describe("pagesRecheck", () => {
     clock += PAGES_RECHECK_MS;
     await check();
     expect(pages.renders).toEqual([{ site, plans: plans(300_000) }]);
+
+    const broken = pagesRecheck({ refresh: () => { throw new Error("render failed"); } }, async () => ({ site, plans: plans(1) }), logger, { now: () => clock });
+    clock += PAGES_RECHECK_MS;
+    await expect(broken()).resolves.toBeUndefined();
+    expect(lines.join("")).toContain("render failed");
+  });
+
+  it("lets a page request wait for a slow read only so long, and starts no second read meanwhile", async () => {
+    let clock = 0;
+    let reads = 0;
+    let answer: (bootstrap: Bootstrap) => void = () => undefined;
+    const pages = fakePages({ site, plans: plans(100_000) });
+    const check = pagesRecheck(pages, () => (reads++, new Promise<Bootstrap>((resolve) => (answer = resolve))), createLogger("silent"), { waitMs: 20, now: () => clock });
+
+    clock = PAGES_RECHECK_MS;
+    const started = performance.now();
+    await check();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(15);
+    // The read still runs: later requests are answered at once, with no second read.
+    clock += PAGES_RECHECK_MS;
+    await check();
+    expect(reads).toBe(1);
+
+    answer({ site, plans: plans(400_000) });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pages.renders).toEqual([{ site, plans: plans(400_000) }]);
+    expect(check()).toBeUndefined();
   });
 });

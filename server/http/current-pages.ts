@@ -11,34 +11,50 @@ import type { Pages } from "./pages.js";
 export const PAGES_RECHECK_MS = 4_000;
 
 /**
+ * The longest a page request waits for that read. Pages never needed the database: while it is slow
+ * or away they are still served, from memory, and the read goes on until it answers or fails.
+ */
+export const PAGES_RECHECK_WAIT_MS = 1_000;
+
+export interface RecheckOptions {
+  everyMs?: number;
+  waitMs?: number;
+  now?: () => number;
+}
+
+/**
  * Keeps the pages' plans current on every server (decision 0043). The returned check answers
  * `undefined` while the pages were checked within `everyMs`, so a page request pays nothing;
- * otherwise a promise, shared by every request that comes while it runs, that reads the bootstrap
- * (one prepared statement) and renders the pages again if the plans changed. When the read fails
- * the pages stay as they are, and the next check comes `everyMs` later.
+ * otherwise a promise, shared by every request that comes while the check runs, that settles when
+ * the bootstrap was read (one prepared statement) and the pages rendered again if the plans changed,
+ * or after `waitMs`, whichever comes first. It never rejects: when the read or the render fails the
+ * pages stay as they are, a warning is logged, and the next check comes `everyMs` later.
  */
 export function pagesRecheck(
   pages: Pick<Pages, "refresh">,
   read: () => Promise<Bootstrap>,
   logger: Logger,
-  everyMs = PAGES_RECHECK_MS,
-  now: () => number = Date.now,
+  { everyMs = PAGES_RECHECK_MS, waitMs = PAGES_RECHECK_WAIT_MS, now = Date.now }: RecheckOptions = {},
 ): () => Promise<void> | undefined {
   let checkedAt = now();
-  let running: Promise<void> | undefined;
+  let waiting: Promise<void> | undefined;
+  const check = async () => {
+    try {
+      if (pages.refresh(await read())) logger.info("plans changed: public pages rendered again");
+    } catch (error) {
+      logger.warn({ err: error }, "could not read the plans or render the pages; the public pages stay as they are");
+    }
+  };
   return () => {
-    if (running || now() - checkedAt < everyMs) return running;
-    running = read()
-      .then(
-        (bootstrap) => {
-          if (pages.refresh(bootstrap)) logger.info("plans changed: public pages rendered again");
-        },
-        (error: unknown) => logger.warn({ err: error }, "could not read the plans; the public pages stay as they are"),
-      )
-      .finally(() => {
-        checkedAt = now();
-        running = undefined;
-      });
-    return running;
+    if (waiting) return waiting;
+    if (now() - checkedAt < everyMs) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const checked = check().finally(() => {
+      clearTimeout(timer);
+      checkedAt = now();
+      waiting = undefined;
+    });
+    waiting = Promise.race([checked, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    return waiting;
   };
 }
