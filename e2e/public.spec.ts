@@ -24,6 +24,25 @@ test.describe("pre-rendered public pages", () => {
     });
   }
 
+  test("pages and scripts go as brotli to a browser that takes it, gzip to one that takes only that: the same page", async () => {
+    // Node's fetch asks for exactly the given codings, decodes what comes, and keeps the header.
+    const sent = async (path: string, encoding: string) => {
+      const response = await fetch(new URL(path, BASE_URL), { headers: { "Accept-Encoding": encoding } });
+      return { coding: response.headers.get("content-encoding"), text: await response.text() };
+    };
+    const brotli = await sent("/", "gzip, deflate, br, zstd");
+    const gzip = await sent("/", "gzip, deflate");
+    const plain = await sent("/", "identity");
+    expect([brotli.coding, gzip.coding, plain.coding]).toEqual(["br", "gzip", null]);
+    expect(brotli.text).toBe(plain.text);
+    expect(gzip.text).toBe(plain.text);
+    const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(plain.text)?.[1];
+    expect(script).toBeDefined();
+    const [brotliScript, gzipScript] = [await sent(script!, "br"), await sent(script!, "gzip")];
+    expect([brotliScript.coding, gzipScript.coding]).toEqual(["br", "gzip"]);
+    expect(brotliScript.text).toBe(gzipScript.text);
+  });
+
   test("a page asked for with a trailing slash moves to its address, query kept, and shows itself", async ({ page, request }) => {
     const response = await request.get("/about/?from=mail", { maxRedirects: 0 });
     expect(response.status()).toBe(301);

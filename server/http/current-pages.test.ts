@@ -12,7 +12,7 @@ function fakePages(first: Bootstrap) {
   const renders: Bootstrap[] = [];
   return {
     renders,
-    refresh(next: Bootstrap) {
+    async refresh(next: Bootstrap) {
       if (JSON.stringify(next) === shown) return false;
       shown = JSON.stringify(next);
       renders.push(next);

@@ -40,7 +40,7 @@ export function pagesRecheck(
   let waiting: Promise<void> | undefined;
   const check = async () => {
     try {
-      if (pages.refresh(await read())) logger.info("plans changed: public pages rendered again");
+      if (await pages.refresh(await read())) logger.info("plans changed: public pages rendered again");
     } catch (error) {
       logger.warn({ err: error }, "could not read the plans or render the pages; the public pages stay as they are");
     }

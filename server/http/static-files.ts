@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { MiddlewareHandler } from "hono";
-import { acceptsGzip, COMPRESSIBLE, gzipAsync } from "./compression.js";
+import { acceptsEncoding, COMPRESSIBLE, gzipAsync } from "./compression.js";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -22,13 +22,25 @@ const TYPES: Record<string, string> = {
 /** Text files under this size are sent as they are: gzip would save less than it costs. */
 const GZIP_MIN_BYTES = 1024;
 
+type Kept = Map<string, { stamp: string; body: Uint8Array<ArrayBuffer> }>;
+
+/** A file's bytes made once per version of it (path, size, modification time), then kept. */
+async function keptCopy(kept: Kept, file: string, stamp: string, make: () => Promise<Uint8Array<ArrayBuffer>>) {
+  let copy = kept.get(file);
+  if (copy?.stamp !== stamp) kept.set(file, (copy = { stamp, body: await make() }));
+  return copy.body;
+}
+
 /**
  * Files from the client build. Hashed assets are cached for a year; other files revalidate. Text
- * files are gzipped once (kept by path, size and modification time) for clients that accept it.
+ * files go to a client that takes brotli as the build's brotli copy (`<file>.br`, written by
+ * scripts/compress-assets.mjs) when there is one, else to one that takes gzip gzipped once; both
+ * are kept in memory by path, size and modification time.
  */
 export function staticFiles(root: string): MiddlewareHandler {
   const base = path.resolve(root);
-  const gzipped = new Map<string, { stamp: string; body: Uint8Array<ArrayBuffer> }>();
+  const gzipped: Kept = new Map();
+  const brotli: Kept = new Map();
   return async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     let pathname: string;
@@ -49,13 +61,21 @@ export function staticFiles(root: string): MiddlewareHandler {
     };
     const compressible = COMPRESSIBLE.test(type) && info.size >= GZIP_MIN_BYTES;
     if (compressible) c.header("Vary", "Accept-Encoding");
-    if (compressible && acceptsGzip(c.req.header("accept-encoding"))) {
-      const stamp = `${info.size}:${info.mtimeMs}`;
-      let kept = gzipped.get(file);
-      if (kept?.stamp !== stamp) gzipped.set(file, (kept = { stamp, body: new Uint8Array(await gzipAsync(await readFile(file), { level: 9 })) }));
-      const encoded = { ...headers, "Content-Encoding": "gzip" };
-      if (c.req.method === "HEAD") return c.body(null, 200, { ...encoded, "Content-Length": String(kept.body.byteLength) });
-      return c.body(kept.body, 200, encoded);
+    const accepted = c.req.header("accept-encoding");
+    const stamp = `${info.size}:${info.mtimeMs}`;
+    let encoded: { coding: string; body: Uint8Array<ArrayBuffer> } | undefined;
+    if (compressible && acceptsEncoding(accepted, "br")) {
+      // Written by the same build as the file: vite empties dist/client first, so no copy outlives its file.
+      const copy = await stat(`${file}.br`).catch(() => null);
+      if (copy?.isFile()) encoded = { coding: "br", body: await keptCopy(brotli, file, `${stamp}:${copy.size}`, async () => new Uint8Array(await readFile(`${file}.br`))) };
+    }
+    if (!encoded && compressible && acceptsEncoding(accepted, "gzip")) {
+      encoded = { coding: "gzip", body: await keptCopy(gzipped, file, stamp, async () => new Uint8Array(await gzipAsync(await readFile(file), { level: 9 }))) };
+    }
+    if (encoded) {
+      const sent = { ...headers, "Content-Encoding": encoded.coding };
+      if (c.req.method === "HEAD") return c.body(null, 200, { ...sent, "Content-Length": String(encoded.body.byteLength) });
+      return c.body(encoded.body, 200, sent);
     }
     if (c.req.method === "HEAD") return c.body(null, 200, { ...headers, "Content-Length": String(info.size) });
     return c.body(new Uint8Array(await readFile(file)), 200, headers);

@@ -117,7 +117,7 @@ export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
         const updated = await database.db.transaction((tx) => updatePlan(tx, c.get("user").id, c.req.param("id"), value));
         // The public pages are pre-rendered with the plans; render them again with the new terms.
         // Other servers' pages follow within PAGES_RECHECK_MS (server/http/current-pages.ts).
-        pages?.refresh(await readBootstrap(config.site, database.db));
+        await pages?.refresh(await readBootstrap(config.site, database.db));
         return c.json(updated);
       },
     )
