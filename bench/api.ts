@@ -104,27 +104,32 @@ interface Bar {
   pass: boolean;
 }
 
-function startHello(port: number, pageFile: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/lib/hello-server.ts"), String(port), pageFile], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+/** Every request says what a browser says: it takes brotli and gzip (pages and scripts are sent compressed). */
+const BROWSER_HEADERS = { "Accept-Encoding": "gzip, deflate, br" };
+
+function startHello(port: number, page: { file: string; encoding: string }): Promise<ChildProcess> {
+  const args = [path.join(ROOT, "bench/lib/hello-server.ts"), String(port), page.file, page.encoding];
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`hello server exited (${code})`)));
     child.stdout?.once("data", () => resolve(child));
   });
 }
 
-/** A URL's body as sent to a browser that takes gzip, not decoded. */
-function gzippedBytes(url: string): Promise<Buffer> {
+/** A URL's body as sent with these request headers, not decoded, and its Content-Encoding. */
+function bytesAsSent(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
-        if (response.statusCode !== 200 || response.headers["content-encoding"] !== "gzip") {
-          reject(new Error(`${url} answered ${response.statusCode} (${response.headers["content-encoding"] ?? "not gzipped"})`));
+      .get(url, { headers }, (response) => {
+        const encoding = response.headers["content-encoding"];
+        if (response.statusCode !== 200 || !encoding) {
+          reject(new Error(`${url} answered ${response.statusCode} (${encoding ?? "not compressed"})`));
           response.resume();
           return;
         }
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve(Buffer.concat(chunks)));
+        response.on("end", () => resolve({ body: Buffer.concat(chunks), encoding }));
       })
       .on("error", reject);
   });
@@ -252,11 +257,13 @@ async function main(): Promise<number> {
     const server = await startServer(ROOT, { databaseUrl, logLevel: "info", nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
     const handle = await openPostgres(databaseUrl, { max: 4 });
     const helloPort = await freePort();
-    // The home page exactly as the server sends it to a browser (gzipped), for the hello server to send too.
-    const pageFile = path.join(mkdtempSync(path.join(tmpdir(), "termvest-api-page-")), "home.html.gz");
-    const page = await gzippedBytes(`${server.baseUrl}/`);
+    // The home page exactly as the server sends it to the benchmark's browser-like requests, for
+    // the hello server to send too.
+    const pageFile = path.join(mkdtempSync(path.join(tmpdir(), "termvest-api-page-")), "home.html.compressed");
+    const sent = await bytesAsSent(`${server.baseUrl}/`, BROWSER_HEADERS);
+    const page = sent.body;
     writeFileSync(pageFile, page);
-    const hello = await startHello(helloPort, pageFile);
+    const hello = await startHello(helloPort, { file: pageFile, encoding: sent.encoding });
     try {
       const settings = await serverSettings(handle.db, ["synchronous_commit", "fsync", "full_page_writes", "shared_buffers", "max_connections", "autovacuum"] as const);
       log(`${settings.version.split(" on ")[0]}; synchronous_commit=${settings.synchronous_commit}, fsync=${settings.fsync}, autovacuum=${settings.autovacuum}`);
@@ -286,8 +293,7 @@ async function main(): Promise<number> {
       log(`seeded ${readerJournals} + ${heavyJournals} journals, ${NOTIFICATIONS} notifications in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
       const site = server.baseUrl;
-      // Every request says what a browser says: it takes gzip (the pre-rendered pages are sent gzipped).
-      const browser = { "Accept-Encoding": "gzip, deflate, br" };
+      const browser = BROWSER_HEADERS;
       const cases: LoadCase[] = [
         { name: "GET /healthz", url: `${site}/healthz`, headers: browser },
         { name: "GET /", url: `${site}/`, headers: browser },
