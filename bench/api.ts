@@ -16,7 +16,8 @@
  * People (bench/lib/api-seed.ts): a reader with 204 journals of history (deposits, investments,
  * maturities, payouts, transfers) and 50 notifications; a reader with 10,002 journals; a sender and
  * a recipient, each funded. Cases, in every round (the order reversed in even rounds), each run
- * right after a run of the bare Hono yardstick: /healthz, /, /api/plans, /api/me/summary, /api/notifications,
+ * right after a run of the bare Hono yardstick: /healthz, /, /api/plans, /api/me/summary, /api/session (who
+ * is signed in, asked on every page load), /api/notifications,
  * /api/transactions?page=1, POST /api/transfers (1 cent, a fresh Idempotency-Key each) and
  * /api/me/summary for the 10,000-journal reader; before round 1, a few seconds of unmeasured load
  * on the yardstick and each case warm the JIT and the pooled connections. After the run every
@@ -299,6 +300,7 @@ async function main(): Promise<number> {
         { name: "GET /", url: `${site}/`, headers: browser },
         { name: "GET /api/plans", url: `${site}/api/plans`, headers: browser },
         { name: "GET /api/me/summary", url: `${site}/api/me/summary`, headers: { ...browser, Cookie: reader.cookie } },
+        { name: "GET /api/session", url: `${site}/api/session`, headers: { ...browser, Cookie: reader.cookie } },
         { name: "GET /api/notifications", url: `${site}/api/notifications`, headers: { ...browser, Cookie: reader.cookie } },
         { name: "GET /api/transactions?page=1", url: `${site}/api/transactions?page=1`, headers: { ...browser, Cookie: reader.cookie } },
         {

@@ -47,7 +47,7 @@ test.describe("sign up, log in, log out", () => {
     // Sign-up opens no session: the user is told where the link went, and may log in meanwhile.
     await expect(page).toHaveURL(`${BASE_URL}/check-email`);
     await expect(page.getByTestId("check-email-address")).toHaveText(email);
-    expect(await (await page.request.get("/api/auth/get-session")).json()).toBeNull();
+    expect(await (await page.request.get("/api/session")).json()).toBeNull();
 
     await visit(page, "/login");
     await fillLogin(page, email, PASSWORD, true);

@@ -36,7 +36,7 @@ test.describe("settings", () => {
     await expect(page.getByText("Your password has been changed. Your other sessions were signed out.")).toBeVisible();
     await expect(sessions.getByRole("button", { name: /^Sign out (?!all other)/ })).toHaveCount(0);
 
-    const session = await request.get("/api/auth/get-session");
+    const session = await request.get("/api/session");
     expect(await session.json()).toBeNull();
     const relogin = await request.post("/api/auth/sign-in/email", { data: { email: user.email, password: "Brand-New-Ledger-77" }, headers: { Origin: BASE_URL } });
     expect(relogin.status()).toBe(200);
@@ -51,7 +51,7 @@ test.describe("settings", () => {
     };
     const firefox = await browserAt(FIREFOX);
     const iphone = await browserAt(IPHONE);
-    const signedIn = async (context: typeof request) => (await (await context.get("/api/auth/get-session")).json()) !== null;
+    const signedIn = async (context: typeof request) => (await (await context.get("/api/session")).json()) !== null;
     await signInViaApi(page, user.email, user.password);
 
     // The server refuses without the password, whatever the page does.

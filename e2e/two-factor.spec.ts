@@ -29,7 +29,7 @@ test.describe("two-factor authentication", () => {
     await expect(code).toBeFocused();
     await expect(code).toHaveAttribute("autocomplete", "one-time-code");
     await expect(code).toHaveAttribute("inputmode", "numeric");
-    expect(await (await page.request.get("/api/auth/get-session")).json(), "no session before the code").toBeNull();
+    expect(await (await page.request.get("/api/session")).json(), "no session before the code").toBeNull();
     await page.screenshot({ path: `${SHOTS}/code-step-1280.png`, fullPage: true });
     await expectNoSeriousAxe(page, "the code step");
 
@@ -59,7 +59,7 @@ test.describe("two-factor authentication", () => {
     await phone.getByRole("button", { name: "Verify" }).click();
     await expect(phone.getByRole("alert")).toHaveText(MESSAGES.twoFactorCodeUsed);
     await expect(phoneCode).toBeFocused();
-    expect(await (await phone.request.get("/api/auth/get-session")).json(), "no session from a used code").toBeNull();
+    expect(await (await phone.request.get("/api/session")).json(), "no session from a used code").toBeNull();
     await phone.screenshot({ path: `${SHOTS}/code-step-used-375.png`, fullPage: true });
     await expectNoSeriousAxe(phone, "the code step, a used code refused");
 

@@ -79,7 +79,7 @@ for (const width of [375, 1280] as const) {
       await page.goto(await signUpLink(request, sender.email));
       await expect(page).toHaveURL(`${BASE_URL}/login?verified=1`);
       await expect(page.getByRole("status").filter({ hasText: "Your e-mail address is verified." })).toBeVisible();
-      expect(await (await page.request.get("/api/auth/get-session")).json()).toBeNull();
+      expect(await (await page.request.get("/api/session")).json()).toBeNull();
       await page.screenshot({ path: `/tmp/i15-verify-login-verified-${width}.png`, fullPage: true });
     });
 

@@ -31,6 +31,7 @@ import { adminOverviewRoutes } from "./routes/admin-overview.js";
 import { adminUserRoutes } from "./routes/admin-users.js";
 import { adminMailRoutes } from "./routes/admin-mail.js";
 import { authRoutes } from "./routes/auth.js";
+import { sessionRoutes } from "./routes/session.js";
 import { contactRoutes } from "./routes/contact.js";
 import { contentRoutes } from "./routes/content.js";
 import { depositRoutes } from "./routes/deposits.js";
@@ -144,6 +145,7 @@ export function createApp(deps: AppDeps) {
     transferRoutes(deps),
     moneyRequestRoutes(deps),
     meRoutes(deps),
+    sessionRoutes(deps),
     transactionRoutes(deps),
     notificationRoutes(deps),
     contentRoutes(deps.content),

@@ -32,7 +32,7 @@ export function createAuth({ db, config, secret, logger, legalVersions }: AuthDe
   const mail = accountMail(db, config, logger);
   const limits = { userMaxMs: config.session.maxSeconds * 1000 };
   const hookDeps = { db, config, mail };
-  return betterAuth({
+  const auth = betterAuth({
     appName: config.site.name,
     baseURL: config.publicUrl,
     basePath: "/api/auth",
@@ -91,7 +91,6 @@ export function createAuth({ db, config, secret, logger, legalVersions }: AuthDe
         "/send-verification-email": { window: 10 * MINUTE, max: 5 },
         "/reset-password": { window: 10 * MINUTE, max: 10 },
         "/change-password": { window: 10 * MINUTE, max: 5 },
-        "/get-session": false,
       },
     },
     advanced: {
@@ -162,6 +161,9 @@ export function createAuth({ db, config, secret, logger, legalVersions }: AuthDe
       },
     },
   });
+  // What the session update hook above enforces, for the session lookup that must know when
+  // better-auth's refresh would change a session (server/auth/session-lookup.ts).
+  return Object.assign(auth, { sessionLimits: limits });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -34,8 +34,8 @@ describe("roles", () => {
     expect(await grantAdmin(suite.database.handle.db, email.toUpperCase())).toEqual({ email, alreadyAdmin: false, twoFactorEnabled: false });
     expect(await grantAdmin(suite.database.handle.db, email)).toEqual({ email, alreadyAdmin: true, twoFactorEnabled: false });
     // The grant ended the session begun as a user: an admin's must be short.
-    expect((await client.get("/api/auth/get-session")).status).toBe(200);
-    expect(await (await client.get("/api/auth/get-session")).json()).toBeNull();
+    expect((await client.get("/api/session")).status).toBe(200);
+    expect(await (await client.get("/api/session")).json()).toBeNull();
 
     client = suite.server.client();
     await signIn(client, email);
@@ -54,10 +54,10 @@ describe("roles", () => {
 
   it("cannot be granted by a user to themselves through better-auth's admin API", async () => {
     const client = await signedIn(uniqueEmail());
-    const session = await (await client.get("/api/auth/get-session")).json();
+    const session = await (await client.get("/api/session")).json();
     const response = await client.post("/api/auth/admin/set-role", { userId: session.user.id, role: "admin" });
     expect(response.status).toBe(404);
-    expect((await (await client.get("/api/auth/get-session")).json()).user.role).toBe("user");
+    expect((await (await client.get("/api/session")).json()).user.role).toBe("user");
   });
 
   it("cannot be set at sign-up", async () => {
@@ -113,7 +113,7 @@ describe("admin sessions", () => {
     const admin = await person(suite, { admin: true });
     await suite.database.handle.db.update(sessionTable).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessionTable.userId, admin.id));
     expect((await admin.client.get("/api/admin/plans")).status).toBe(401);
-    expect(await (await admin.client.get("/api/auth/get-session")).json()).toBeNull();
+    expect(await (await admin.client.get("/api/session")).json()).toBeNull();
   });
 
   it("never last past 12 hours from sign-in, however active", async () => {

@@ -15,7 +15,7 @@ describe("sign-up", () => {
 
     const fresh = suite.server.client();
     expect((await signIn(fresh, email)).status).toBe(200);
-    const session = await (await fresh.get("/api/auth/get-session")).json();
+    const session = await (await fresh.get("/api/session")).json();
     expect(session.user).toMatchObject({ name: "Ada Obi", email, role: "user" });
   });
 
@@ -35,7 +35,7 @@ describe("sign-up", () => {
     expect((await signIn(suite.server.client(), email, "Other-Ledger-5150")).status).toBe(401);
     const owner = suite.server.client();
     expect((await signIn(owner, email)).status).toBe(200);
-    expect((await (await owner.get("/api/auth/get-session")).json()).user.name).toBe("Ada Obi");
+    expect((await (await owner.get("/api/session")).json()).user.name).toBe("Ada Obi");
   });
 
   it.each([
@@ -104,8 +104,8 @@ describe("sign-in", () => {
     expect(client.sessionCookie()?.value).not.toBe(old);
     const replay = suite.server.client();
     replay.cookies.set("termvest.session_token", { value: old });
-    expect(await (await replay.get("/api/auth/get-session")).json()).toBeNull();
-    expect(await (await client.get("/api/auth/get-session")).json()).not.toBeNull();
+    expect(await (await replay.get("/api/session")).json()).toBeNull();
+    expect(await (await client.get("/api/session")).json()).not.toBeNull();
   });
 
   it("answers an unknown e-mail exactly like a wrong password", async () => {
@@ -159,15 +159,15 @@ describe("sign-in", () => {
     const client = suite.server.client();
     await signIn(client, email);
     const token = client.sessionCookie()?.value;
-    expect(await (await client.get("/api/auth/get-session")).json()).not.toBeNull();
+    expect(await (await client.get("/api/session")).json()).not.toBeNull();
 
     expect((await client.post("/api/auth/sign-out")).status).toBe(200);
-    expect(await (await client.get("/api/auth/get-session")).json()).toBeNull();
+    expect(await (await client.get("/api/session")).json()).toBeNull();
 
     // Replaying the old cookie after sign-out must not work either.
     const replay = suite.server.client();
     replay.cookies.set("termvest.session_token", { value: token ?? "" });
-    expect(await (await replay.get("/api/auth/get-session")).json()).toBeNull();
+    expect(await (await replay.get("/api/session")).json()).toBeNull();
   });
 
   it("refuses a sign-in without the Origin header (CSRF)", async () => {
@@ -189,7 +189,7 @@ describe("logs", () => {
     const client = suite.server.client();
     await signUp(client, { email, password: secret });
     await signIn(client, email, secret);
-    await client.get("/api/auth/get-session");
+    await client.get("/api/session");
     await client.post("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
     await expect.poll(() => suite.server.mailer.find(email, /reset/i).length).toBe(1);
     const link = suite.server.mailer.find(email, /reset/i)[0]?.text.match(/https?:\/\/\S+/)?.[0] ?? "";

@@ -47,13 +47,13 @@ describe("an unverified address", () => {
     await signUp(suite.server.client(), { email });
     const client = suite.server.client();
     await signIn(client, email);
-    expect((await (await client.get("/api/auth/get-session")).json()).user.emailVerified).toBe(false);
+    expect((await (await client.get("/api/session")).json()).user.emailVerified).toBe(false);
 
     const link = await verificationLink(email);
     expect(link.pathname).toBe("/api/auth/verify-email");
     const followed = await client.get(link.pathname + link.search);
     expect(followed.status).toBe(302);
-    expect((await (await client.get("/api/auth/get-session")).json()).user.emailVerified).toBe(true);
+    expect((await (await client.get("/api/session")).json()).user.emailVerified).toBe(true);
     expect((await client.post("/api/deposits", await bankDepositBody(client, 5_000))).status).toBe(201);
   });
 

@@ -40,7 +40,7 @@ async function signedIn(email = uniqueEmail(), asAdmin = false): Promise<{ clien
   const client = suite.server.client();
   await signIn(client, email);
   if (asAdmin) await enrolTwoFactor(client);
-  const session = await (await client.get("/api/auth/get-session")).json();
+  const session = await (await client.get("/api/session")).json();
   return { client, id: session.user.id };
 }
 

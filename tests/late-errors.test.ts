@@ -57,7 +57,7 @@ describe.runIf(testDatabaseUrl)("a database connection killed during a burst", {
       await markEmailVerified(db, email);
       const client = new HttpClient(url);
       await signIn(client, email);
-      const { user } = await (await client.get("/api/auth/get-session")).json();
+      const { user } = await (await client.get("/api/session")).json();
       return { client, email, id: user.id as string };
     };
     const sender = await person();

@@ -91,7 +91,8 @@ describe("GET /metrics", () => {
     expect((await saver.client.post(`/api/payouts/${id}/cancel`)).status).toBe(404);
     const text = await (await scrape()).text();
     expect(text).toMatch(/termvest_http_request_duration_seconds_count\{method="POST",route="\/api\/payouts\/:id\/cancel",status="404"\} [1-9]/);
-    expect(text).toMatch(/termvest_http_request_duration_seconds_count\{method="GET",route="\/api\/auth\/\*",status="200"\} [1-9]/);
+    expect(text).toMatch(/termvest_http_request_duration_seconds_count\{method="POST",route="\/api\/auth\/\*",status="200"\} [1-9]/);
+    expect(text).toMatch(/termvest_http_request_duration_seconds_count\{method="GET",route="\/api\/session",status="200"\} [1-9]/);
     expect(text).not.toContain(id);
   });
 

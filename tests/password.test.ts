@@ -27,7 +27,7 @@ async function account_(email = uniqueEmail()) {
   return { email, client };
 }
 
-const sessionOf = async (client: HttpClient) => (await client.get("/api/auth/get-session")).json();
+const sessionOf = async (client: HttpClient) => (await client.get("/api/session")).json();
 
 describe("password reset", () => {
   it("mails a link that leads to the reset page and sets a new password", async () => {

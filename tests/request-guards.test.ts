@@ -48,7 +48,7 @@ async function snapshot(people: Person[]) {
     [journal, deposit, payout, transfer, moneyRequest, contactMessage, idempotencyRecord, user].map(async (table) => (await db.select({ n: count() }).from(table))[0]?.n),
   );
   const figures = await Promise.all(people.map(async (p) => (await p.client.get("/api/me/summary")).json()));
-  const sessions = await Promise.all(people.map(async (p) => (await p.client.get("/api/auth/get-session")).json()));
+  const sessions = await Promise.all(people.map(async (p) => (await p.client.get("/api/session")).json()));
   return { counts, figures, names: sessions.map((s) => s?.user.name), twoFactor: sessions.map((s) => s?.user.twoFactorEnabled) };
 }
 
@@ -158,7 +158,7 @@ describe("bodies over 64 KB", () => {
 });
 
 describe("signed-in answers", () => {
-  it.each(["/api/me/summary", "/api/auth/get-session", "/api/transactions", "/api/notifications"])("carry Cache-Control: no-store (%s)", async (path) => {
+  it.each(["/api/me/summary", "/api/session", "/api/transactions", "/api/notifications"])("carry Cache-Control: no-store (%s)", async (path) => {
     const victim = await person(suite);
     const response = await victim.client.get(path);
     expect(response.status).toBe(200);

@@ -29,9 +29,17 @@ const cookieHeader = (p: Person) => [...p.client.cookies].map(([name, { value }]
 const headersOf = (cookie: string) => new Headers({ cookie });
 const tokenOf = (p: Person) => decodeURIComponent(p.client.sessionCookie()?.value ?? "").split(".")[0] ?? "";
 
+/** Our answer without what only ours carries (how long the read cache may trust it). */
+async function ourAnswer(headers: Headers) {
+  const answer = await lookup(headers);
+  if (!answer) return answer;
+  const { trustUntil: _trustUntil, ...rest } = answer;
+  return rest;
+}
+
 /** Both answers for the same cookie: ours first (better-auth may delete an expired row). */
 async function both(cookie: string) {
-  const ours = await lookup(headersOf(cookie));
+  const ours = await ourAnswer(headersOf(cookie));
   const theirs = await betterAuthSession(auth, headersOf(cookie));
   return { ours, theirs };
 }
@@ -40,7 +48,7 @@ describe("the session lookup agrees with better-auth", () => {
   it("on a valid cookie: the same user and session, without calling better-auth", async () => {
     const alice = await person(suite);
     const spy = vi.spyOn(auth.api, "getSession");
-    const ours = await lookup(headersOf(cookieHeader(alice)));
+    const ours = await ourAnswer(headersOf(cookieHeader(alice)));
     expect(spy).not.toHaveBeenCalled();
     const raw = await auth.api.getSession({ headers: headersOf(cookieHeader(alice)) });
     expect(raw).not.toBeNull();
@@ -58,7 +66,7 @@ describe("the session lookup agrees with better-auth", () => {
     expect([...client.cookies.keys()].some((name) => name.endsWith("dont_remember"))).toBe(true);
     const cookie = [...client.cookies].map(([name, { value }]) => `${name}=${value}`).join("; ");
     const spy = vi.spyOn(auth.api, "getSession");
-    const ours = await lookup(headersOf(cookie));
+    const ours = await ourAnswer(headersOf(cookie));
     expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
     expect(ours?.user.email).toBe(email);
@@ -101,6 +109,9 @@ describe("the session lookup agrees with better-auth", () => {
     const banned = await both(cookieHeader(erin));
     expect(banned.ours).toEqual(banned.theirs);
     expect(banned.ours?.user).toMatchObject({ banned: true });
+    // Banned behind this server's back (an operator's ban through it also empties the read cache),
+    // so the guard is asked with a cookie header it has not cached, as another server would be.
+    erin.client.cookies.set("elsewhere", { value: "1" });
     expect((await erin.client.get("/api/me/summary")).status).toBe(401);
 
     const frank = await person(suite, { verified: false });
@@ -132,6 +143,46 @@ describe("the session lookup agrees with better-auth", () => {
     expect(ours?.user.id).toBe(heidi.id);
     const [row] = await db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.token, tokenOf(heidi)));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(due.getTime() + 60_000);
+  });
+});
+
+describe("how long the read cache may trust an answer (trustUntil)", () => {
+  it("a remembered session: until better-auth is due to slide it; one that is not: until it ends", async () => {
+    const { sessionConfig } = await auth.$context;
+    const slide = (sessionConfig.expiresIn - sessionConfig.updateAge) * 1000;
+    const ivan = await person(suite);
+    const remembered = await lookup(headersOf(cookieHeader(ivan)));
+    expect(remembered!.trustUntil).toBe(remembered!.session.expiresAt.getTime() - slide);
+
+    const email = uniqueEmail();
+    await signUp(suite.server.client(), { email });
+    await suite.database.handle.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const client = suite.server.client();
+    await signIn(client, email, undefined, false);
+    const cookie = [...client.cookies].map(([name, { value }]) => `${name}=${value}`).join("; ");
+    const forgetful = await lookup(headersOf(cookie));
+    expect(forgetful!.trustUntil).toBe(forgetful!.session.expiresAt.getTime());
+  });
+
+  it("a remembered session at its absolute end has nothing to slide: no better-auth call, trusted to its end", async () => {
+    const db = suite.database.handle.db;
+    const judy = await person(suite);
+    const { sessionConfig } = await auth.$context;
+    // Due by age (a day since the last slide), but its end is already created + the absolute lifetime.
+    const end = new Date(Date.now() + 60 * 60_000);
+    const createdAt = new Date(end.getTime() - auth.sessionLimits.userMaxMs);
+    expect(end.getTime() - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000).toBeLessThan(Date.now());
+    await db.update(session).set({ createdAt, expiresAt: end }).where(eq(session.token, tokenOf(judy)));
+    const spy = vi.spyOn(auth.api, "getSession");
+    const answer = await lookup(headersOf(cookieHeader(judy)));
+    expect(spy).not.toHaveBeenCalled();
+    expect(answer?.user.id).toBe(judy.id);
+    expect(answer?.trustUntil).toBe(end.getTime());
+    // better-auth, asked all the same, writes the same end: the slide would not have moved it.
+    spy.mockRestore();
+    await betterAuthSession(auth, headersOf(cookieHeader(judy)));
+    const [after] = await db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.token, tokenOf(judy)));
+    expect(after!.expiresAt.getTime()).toBe(end.getTime());
   });
 });
 

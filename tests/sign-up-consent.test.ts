@@ -67,14 +67,14 @@ describe("the link mailed at sign-up", () => {
     const email = uniqueEmail("link");
     const client = suite.server.client();
     expect((await client.post("/api/auth/sign-up/email", { name: "Ada Obi", email, password: STRONG_PASSWORD, ...CONSENT, callbackURL: "/dashboard?verified=1" })).status).toBe(200);
-    expect(await (await client.get("/api/auth/get-session")).json()).toBeNull();
+    expect(await (await client.get("/api/session")).json()).toBeNull();
 
     await expect.poll(() => suite.server.mailer.find(email, /confirm your e-mail/i).length).toBe(1);
     const link = new URL(suite.server.mailer.find(email, /confirm your e-mail/i)[0]?.text.match(/https?:\/\/\S+/)?.[0] ?? "");
     const followed = await client.get(link.pathname + link.search);
     expect(followed.status).toBe(302);
     expect(followed.headers.get("location")).toBe("/dashboard?verified=1");
-    const session = await (await client.get("/api/auth/get-session")).json();
+    const session = await (await client.get("/api/session")).json();
     expect(session.user).toMatchObject({ email, emailVerified: true });
   });
 });

@@ -9,7 +9,7 @@ import { nextTotpCode, secretFromUri, totpCode } from "./helpers/totp.js";
 const suite = serverSuite();
 const WALLET = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 const summary = async (client: HttpClient) => (await client.get("/api/me/summary")).json();
-const session = async (client: HttpClient) => (await client.get("/api/auth/get-session")).json();
+const session = async (client: HttpClient) => (await client.get("/api/session")).json();
 
 /*
  * A code works once: enrolling uses this 30-second step's code, so the tests sign in with the

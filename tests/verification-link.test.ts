@@ -32,7 +32,7 @@ async function account(email: string) {
 const signUp = (client: HttpClient, { email }: { email: string }) =>
   client.post("/api/auth/sign-up/email", { name: "Link Follower", email, password: STRONG_PASSWORD, ...CONSENT, callbackURL: "/dashboard?verified=1" });
 
-const whoIsSignedIn = async (client: HttpClient) => ((await (await client.get("/api/auth/get-session")).json()) as { user?: { email: string } } | null)?.user?.email;
+const whoIsSignedIn = async (client: HttpClient) => ((await (await client.get("/api/session")).json()) as { user?: { email: string } } | null)?.user?.email;
 
 describe("the verification link", () => {
   it("signs in the browser that signed up, lands on the dashboard, and spends the sign-up's cookie", async () => {

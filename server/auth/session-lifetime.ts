@@ -19,6 +19,14 @@ export function latestExpiry(role: string | null | undefined, createdAt: Date, n
   return new Date(Math.min(createdAt.getTime() + ADMIN_SESSION.maxMs, now.getTime() + ADMIN_SESSION.idleMs));
 }
 
+/**
+ * Where better-auth's refresh of a remembered session would put its expiry at `now`: the idle time
+ * ahead, within the role's limits (the session update hook in server/auth.ts applies the same).
+ */
+export function slidExpiry(role: string | null | undefined, createdAt: Date, now: Date, idleMs: number, limits: SessionLimits): number {
+  return Math.min(now.getTime() + idleMs, latestExpiry(role, createdAt, now, limits).getTime());
+}
+
 export async function roleOf(db: Database, userId: string): Promise<string | undefined> {
   const [found] = await db.select({ role: user.role }).from(user).where(eq(user.id, userId));
   return found?.role;

@@ -5,6 +5,7 @@ import type { Database } from "../db/client.js";
 import { pgArray } from "../db/pg-array.js";
 import { queryPrepared } from "../db/prepared-query.js";
 import { TickBatcher } from "../db/tick-batcher.js";
+import { slidExpiry } from "./session-lifetime.js";
 
 /**
  * Who a request's session cookie belongs to, in one prepared statement instead of better-auth's
@@ -15,7 +16,8 @@ import { TickBatcher } from "../db/tick-batcher.js";
  * with the auth secret>`, URL-encoded; no cookie, a bad signature, an unknown token → no session.
  * Whenever better-auth would write (an expired session it deletes, a session due for the refresh
  * that slides its expiry, `updateAge`), the request is handed to better-auth's own `getSession`,
- * so those rules stay better-auth's. tests/session-lookup.test.ts pins both answers against each
+ * so those rules stay better-auth's; the one refresh not handed over is a slide that could not
+ * move the expiry (a session at its absolute end), where better-auth would write the same end. tests/session-lookup.test.ts pins both answers against each
  * other, so an upgrade that changes the cookie or the rules fails there.
  */
 
@@ -31,6 +33,17 @@ export interface LookedUpSession {
     banned: boolean;
     banExpires: Date | null;
   };
+  /**
+   * The cookies better-auth set when it slid this session's expiry (`updateAge`): the response must
+   * carry them, or the browser's cookie would still end at its old time while the session lives on.
+   */
+  refreshedCookies?: string[];
+  /**
+   * Until when this answer holds without asking the database again (ms since the epoch): the
+   * session's expiry or, for a remembered session, the moment better-auth is due to slide it. Set
+   * by createSessionLookup, for the read cache (server/http/session-cache.ts).
+   */
+  trustUntil?: number;
 }
 
 export type SessionLookup = (headers: Headers) => Promise<LookedUpSession | null>;
@@ -131,11 +144,13 @@ type BetterAuthUser = { role?: string | null; twoFactorEnabled?: boolean | null;
 
 /** better-auth's own answer, in the same shape: for the requests where it writes. */
 export async function betterAuthSession(auth: Auth, headers: Headers): Promise<LookedUpSession | null> {
-  const result = await auth.api.getSession({ headers });
+  const { headers: answered, response: result } = await auth.api.getSession({ headers, returnHeaders: true });
   if (!result) return null;
   const { session, user } = result;
   const extra = user as typeof user & BetterAuthUser;
+  const cookies = answered.getSetCookie();
   return {
+    ...(cookies.length > 0 ? { refreshedCookies: cookies } : {}),
     session: { id: session.id, token: session.token, userId: session.userId, createdAt: toDate(session.createdAt), expiresAt: toDate(session.expiresAt) },
     user: {
       id: user.id,
@@ -200,9 +215,21 @@ export function createSessionLookup(auth: Auth, db: Database): SessionLookup {
     const now = Date.now();
     const expiresAt = found.session.expiresAt.getTime();
     const remembered = !verifiedToken(readCookie(cookies, dontRememberCookie), secret);
-    // better-auth deletes an expired session, and slides a remembered one's expiry once it is
-    // `updateAge` old: both writes, and both rare, so they stay better-auth's.
-    if (expiresAt < now || (remembered && expiresAt - expiresInMs + updateAgeMs <= now)) return betterAuthSession(auth, headers);
-    return found;
+    // better-auth slides a remembered session's expiry once it is `updateAge` old. It is due only
+    // when the slide would move the expiry: our update hook keeps it within the role's limits, so
+    // a session at its absolute end has nothing left to slide.
+    const slidesAt = (answer: LookedUpSession, at: number) =>
+      remembered && slidExpiry(answer.user.role, answer.session.createdAt, new Date(at), expiresInMs, auth.sessionLimits) > answer.session.expiresAt.getTime();
+    const trustUntil = (answer: LookedUpSession) => {
+      const end = answer.session.expiresAt.getTime();
+      const due = end - expiresInMs + updateAgeMs;
+      return slidesAt(answer, Math.max(due, Date.now())) ? due : end;
+    };
+    // Deleting an expired session and sliding one are writes, and rare: they stay better-auth's.
+    if (expiresAt < now || (expiresAt - expiresInMs + updateAgeMs <= now && slidesAt(found, now))) {
+      const answer = await betterAuthSession(auth, headers);
+      return answer && { ...answer, trustUntil: trustUntil(answer) };
+    }
+    return { ...found, trustUntil: trustUntil(found) };
   };
 }

@@ -49,6 +49,10 @@ export class SessionCache<T> {
     this.entries.set(key, { value, checkedAt: now, expiresAt });
   }
 
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -1,6 +1,6 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Auth } from "../auth.js";
-import { createSessionLookup, type LookedUpSession, type SessionLookup } from "../auth/session-lookup.js";
+import { createSessionLookup, type LookedUpSession } from "../auth/session-lookup.js";
 import { extendAdminSession } from "../auth/session-lifetime.js";
 import type { Database } from "../db/client.js";
 import { AppError } from "../errors.js";
@@ -18,61 +18,80 @@ export interface SessionUser {
 
 export type AppEnv = { Variables: { user: SessionUser } };
 
+/** Who a session cookie belongs to: the caller and which of their sessions this is. */
+export interface SignedIn {
+  user: SessionUser;
+  sessionId: string;
+}
+
 /** Reads may use the short session cache (server/http/session-cache.ts); anything that changes state may not. */
 const READ_METHODS = new Set(["GET", "HEAD"]);
 
-/** One cache and one lookup per auth instance, so every router's guard shares them and tests' servers stay apart. */
-const caches = new WeakMap<Auth, SessionCache<SessionUser>>();
-const lookups = new WeakMap<Auth, SessionLookup>();
-
-function cacheOf(auth: Auth): SessionCache<SessionUser> {
-  let cache = caches.get(auth);
-  if (!cache) caches.set(auth, (cache = new SessionCache<SessionUser>()));
-  return cache;
-}
+/** One resolver (one cache, one lookup) per auth instance, so every router's guard shares them and tests' servers stay apart. */
+const caches = new WeakMap<Auth, SessionCache<SignedIn>>();
+const resolvers = new WeakMap<Auth, SessionResolver>();
 
 /** After a change to sessions or users made through this server: no read trusts an old answer. */
 export function forgetSessions(auth: Auth): void {
   caches.get(auth)?.clear();
 }
 
-function lookupOf(auth: Auth, db: Database): SessionLookup {
-  let lookup = lookups.get(auth);
-  if (!lookup) lookups.set(auth, (lookup = createSessionLookup(auth, db)));
-  return lookup;
-}
-
 function isBanned(user: LookedUpSession["user"], now: Date): boolean {
   return user.banned && (!user.banExpires || user.banExpires > now);
 }
 
+/** `fresh`: ask the database whatever the method (the answer still refreshes the cache). */
+type SessionResolver = (c: Context, options?: { fresh?: boolean }) => Promise<SignedIn | null>;
+
 /**
- * Resolves the caller from the session cookie (server/auth/session-lookup.ts: one statement, as
- * better-auth would answer); 401 when there is none, or its user is banned.
- * A read (GET) by a customer may be answered from the session cache for a few seconds; every
- * other request, and every admin's, asks the database. An admin's request also slides their short
- * idle timeout forward (server/auth/session-lifetime.ts).
+ * The caller of a request, from its session cookie (server/auth/session-lookup.ts: one statement,
+ * as better-auth would answer), or null: no session, or its user is banned.
+ * A read (GET) by a customer may be answered from the session cache for a few seconds, unless it
+ * asks for a `fresh` answer; every other request, and every admin's, asks the database. An admin's request also slides their short
+ * idle timeout forward (server/auth/session-lifetime.ts). When better-auth slid a remembered
+ * session's expiry, its new cookie goes out with this request's response.
  */
+export function sessionResolver(auth: Auth, db: Database): SessionResolver {
+  let resolve = resolvers.get(auth);
+  if (resolve) return resolve;
+  const cache = new SessionCache<SignedIn>();
+  const lookup = createSessionLookup(auth, db);
+  caches.set(auth, cache);
+  resolve = async (c, options) => {
+    const cookie = READ_METHODS.has(c.req.method) ? c.req.header("cookie") : undefined;
+    const cached = cookie && !options?.fresh ? cache.get(cookie) : undefined;
+    if (cached) return cached;
+    const result = await lookup(c.req.raw.headers);
+    const now = new Date();
+    if (!result || isBanned(result.user, now)) {
+      // What a fresh answer found must not be contradicted by an older one from the cache.
+      if (cookie) cache.forget(cookie);
+      return null;
+    }
+    // On the context's response (not c.header's prepared headers), so a handler that returns a
+    // Response of its own keeps them too: Hono carries this response's cookies over to it.
+    for (const refreshed of result.refreshedCookies ?? []) c.res.headers.append("Set-Cookie", refreshed);
+    const { id, name, email, role, emailVerified, twoFactorEnabled } = result.user;
+    const signedIn: SignedIn = { user: { id, name, email, role: role ?? "user", emailVerified, twoFactorEnabled }, sessionId: result.session.id };
+    if (role === "admin") await extendAdminSession(db, result.session, now);
+    // Never past the session's expiry, nor past better-auth's next slide of it: a cached answer
+    // must not keep a session from being refreshed.
+    else if (cookie) cache.set(cookie, signedIn, result.trustUntil ?? result.session.expiresAt.getTime());
+    return signedIn;
+  };
+  resolvers.set(auth, resolve);
+  return resolve;
+}
+
+/** The caller, as sessionResolver finds them; 401 when there is none. */
 export function requireUser(auth: Auth, db: Database): MiddlewareHandler<AppEnv> {
-  const cache = cacheOf(auth);
-  const lookup = lookupOf(auth, db);
+  const resolve = sessionResolver(auth, db);
   return async (c, next) => {
     // Several routers share the /api/admin mount, and each guards its routes: the first resolves the session once.
     if (c.get("user")) return next();
-    const cookie = READ_METHODS.has(c.req.method) ? c.req.header("cookie") : undefined;
-    const cached = cookie ? cache.get(cookie) : undefined;
-    if (cached) {
-      c.set("user", cached);
-      return next();
-    }
-    const result = await lookup(c.req.raw.headers);
-    const now = new Date();
-    if (!result || isBanned(result.user, now)) throw new AppError("UNAUTHENTICATED", "Please log in to continue.");
-    const { id, name, email, role, emailVerified, twoFactorEnabled } = result.user;
-    const user: SessionUser = { id, name, email, role: role ?? "user", emailVerified, twoFactorEnabled };
-    c.set("user", user);
-    if (role === "admin") await extendAdminSession(db, result.session, now);
-    else if (cookie) cache.set(cookie, user, result.session.expiresAt.getTime());
+    const signedIn = await resolve(c);
+    if (!signedIn) throw new AppError("UNAUTHENTICATED", "Please log in to continue.");
+    c.set("user", signedIn.user);
     await next();
   };
 }

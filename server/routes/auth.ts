@@ -12,7 +12,8 @@ import { verificationLinkBinding } from "../auth/verification-link-binding.js";
  * through our own audited /api/admin routes.
  */
 const ENDPOINTS: Record<string, ReadonlySet<string>> = {
-  GET: new Set(["/get-session", "/list-sessions", "/verify-email"]),
+  // Who is signed in is GET /api/session (server/routes/session.ts), not better-auth's get-session.
+  GET: new Set(["/list-sessions", "/verify-email"]),
   POST: new Set([
     "/sign-up/email",
     "/sign-in/email",

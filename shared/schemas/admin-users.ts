@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { accountDto } from "./auth.js";
 import { listQuery, orderedRanges, pageParam, pageSizeParam, sortParam } from "./admin-list.js";
 import { summaryDto } from "./ledger.js";
 import { textField } from "./text.js";
@@ -18,13 +19,7 @@ export const usersQuery = z.object({
 export type UsersQuery = z.infer<typeof usersQuery>;
 
 /** One row of the users table. */
-export const adminUserRowDto = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.string(),
-  emailVerified: z.boolean(),
-  twoFactorEnabled: z.boolean(),
+export const adminUserRowDto = z.extend(accountDto, {
   banned: z.boolean(),
   createdAt: z.string(),
 });

@@ -94,3 +94,19 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 /** The sign-up form's state: the boxes start unticked, which the schema refuses. */
 export type SignUpForm = Omit<SignUpInput, "acceptTerms" | "acceptRisk"> & { acceptTerms: boolean; acceptRisk: boolean };
 export type SignInInput = z.infer<typeof signInSchema>;
+
+/** An account as the signed-in person and the back office see it. */
+export const accountDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  /** Money moves only once the address is verified (the server answers EMAIL_NOT_VERIFIED until then). */
+  emailVerified: z.boolean(),
+  /** Admins reach the back office only with this on (TWO_FACTOR_REQUIRED otherwise). */
+  twoFactorEnabled: z.boolean(),
+});
+
+/** Who is signed in, as `GET /api/session` answers: null when no one is. */
+export const currentSessionDto = z.nullable(z.object({ user: accountDto, session: z.object({ id: z.string() }) }));
+export type CurrentSessionDto = z.infer<typeof currentSessionDto>;

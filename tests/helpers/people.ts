@@ -41,7 +41,7 @@ export async function person(suite: ServerSuite, options: PersonOptions = {}): P
   const client = suite.server.client();
   await signIn(client, email);
   const totpSecret = (options.twoFactor ?? options.admin) ? await enrolTwoFactor(client) : undefined;
-  const { user } = await (await client.get("/api/auth/get-session")).json();
+  const { user } = await (await client.get("/api/session")).json();
   if (options.funds) {
     await postJournal(db, {
       idempotencyKey: `fund:${user.id}`,

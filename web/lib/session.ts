@@ -1,26 +1,10 @@
 import { useEffect, useSyncExternalStore } from "react";
+import type { CurrentSessionDto } from "#shared/schemas/auth.js";
 import { apiRequest } from "./api.js";
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  role: "user" | "admin" | string;
-  /** Money moves only once the address is verified (the server answers EMAIL_NOT_VERIFIED until then). */
-  emailVerified: boolean;
-  /** Admins reach the back office only with this on (TWO_FACTOR_REQUIRED otherwise). */
-  twoFactorEnabled: boolean;
-}
-
-export interface CurrentSession {
-  user: SessionUser;
-  session: { id: string };
-}
-
-interface SessionResponse {
-  user: Omit<SessionUser, "role" | "twoFactorEnabled"> & { role?: string | null; twoFactorEnabled?: boolean | null };
-  session: { id: string };
-}
+/** What the server says about who is signed in (its contract: `currentSessionDto`). */
+export type CurrentSession = NonNullable<CurrentSessionDto>;
+export type SessionUser = CurrentSession["user"];
 
 type State = { status: "loading" } | { status: "ready"; current: CurrentSession | null };
 
@@ -38,14 +22,8 @@ function set(next: State) {
   for (const listener of listeners) listener();
 }
 
-async function fetchSession(): Promise<CurrentSession | null> {
-  const result = await apiRequest<SessionResponse | null>("/api/auth/get-session");
-  if (!result?.user) return null;
-  const { id, name, email, role, emailVerified, twoFactorEnabled } = result.user;
-  return {
-    user: { id, name, email, role: role ?? "user", emailVerified: emailVerified === true, twoFactorEnabled: twoFactorEnabled === true },
-    session: { id: result.session.id },
-  };
+function fetchSession(): Promise<CurrentSession | null> {
+  return apiRequest<CurrentSessionDto>("/api/session");
 }
 
 /** Asks the server again (after sign-in, a profile change or a password change). */
