@@ -186,6 +186,24 @@ describe("how long the read cache may trust an answer (trustUntil)", () => {
   });
 });
 
+describe("an admin's session", () => {
+  it("is slid by extendAdminSession, not handed to better-auth on every request (for which it is always due)", async () => {
+    const db = suite.database.handle.db;
+    const admin = await person(suite, { admin: true });
+    const [before] = await db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.token, tokenOf(admin)));
+    const spy = vi.spyOn(auth.api, "getSession");
+    const answer = await lookup(headersOf(cookieHeader(admin)));
+    expect(spy).not.toHaveBeenCalled();
+    expect(answer?.user.role).toBe("admin");
+    expect(answer?.session.expiresAt.getTime()).toBe(before!.expiresAt.getTime());
+    // Its idle timeout still slides: a back-office request two minutes later moves the end forward.
+    await db.update(session).set({ expiresAt: new Date(before!.expiresAt.getTime() - 120_000) }).where(eq(session.token, tokenOf(admin)));
+    expect((await admin.client.get("/api/admin/plans")).status).toBe(200);
+    const [after] = await db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.token, tokenOf(admin)));
+    expect(after!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
+  });
+});
+
 describe("cookie reading as better-call does it", () => {
   it("takes the first occurrence, strips quotes, decodes", () => {
     expect(readCookie('a=1; b="x%2By"; a=2', "a")).toBe("1");

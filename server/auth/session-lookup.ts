@@ -16,8 +16,9 @@ import { slidExpiry } from "./session-lifetime.js";
  * with the auth secret>`, URL-encoded; no cookie, a bad signature, an unknown token → no session.
  * Whenever better-auth would write (an expired session it deletes, a session due for the refresh
  * that slides its expiry, `updateAge`), the request is handed to better-auth's own `getSession`,
- * so those rules stay better-auth's; the one refresh not handed over is a slide that could not
- * move the expiry (a session at its absolute end), where better-auth would write the same end. tests/session-lookup.test.ts pins both answers against each
+ * so those rules stay better-auth's. Not handed over: a slide that could not move the expiry (a
+ * session at its absolute end, where better-auth would write the same end), and an admin's, which
+ * extendAdminSession makes (server/auth/session-lifetime.ts). tests/session-lookup.test.ts pins both answers against each
  * other, so an upgrade that changes the cookie or the rules fails there.
  */
 
@@ -217,9 +218,13 @@ export function createSessionLookup(auth: Auth, db: Database): SessionLookup {
     const remembered = !verifiedToken(readCookie(cookies, dontRememberCookie), secret);
     // better-auth slides a remembered session's expiry once it is `updateAge` old. It is due only
     // when the slide would move the expiry: our update hook keeps it within the role's limits, so
-    // a session at its absolute end has nothing left to slide.
+    // a session at its absolute end has nothing left to slide. An admin's session (30 minutes
+    // idle) would be due on every request: extendAdminSession slides it instead, at most once a
+    // minute (server/http/session.ts).
     const slidesAt = (answer: LookedUpSession, at: number) =>
-      remembered && slidExpiry(answer.user.role, answer.session.createdAt, new Date(at), expiresInMs, auth.sessionLimits) > answer.session.expiresAt.getTime();
+      remembered &&
+      answer.user.role !== "admin" &&
+      slidExpiry(answer.user.role, answer.session.createdAt, new Date(at), expiresInMs, auth.sessionLimits) > answer.session.expiresAt.getTime();
     const trustUntil = (answer: LookedUpSession) => {
       const end = answer.session.expiresAt.getTime();
       const due = end - expiresInMs + updateAgeMs;
