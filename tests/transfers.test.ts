@@ -142,11 +142,20 @@ describe("POST /api/transfers", () => {
       const statuses = responses.map((response) => response.status);
       expect(statuses.filter((status) => status === 201)).toHaveLength(37);
       expect(statuses.filter((status) => status === 409)).toHaveLength(3);
-      const texts = query.mock.calls.map(([first]) => (typeof first === "string" ? first : (first as { text: string }).text));
-      // On PostgreSQL, fewer statements than transfers: the rest shared one (each refusal made a
-      // statement fail and its transfers run again alone). PGlite runs one statement at a time, so
-      // the requests' own lookups queue behind each transfer and reach it one by one.
-      if (testDatabaseUrl) expect(texts.filter((text) => /insert into transfer/i.test(text)).length).toBeLessThan(30);
+      // How many transfers each transfer statement carried: its second parameter is their ids, as
+      // one array (server/services/transfers/send-transfer.ts).
+      const carried = query.mock.calls.flatMap(([first, second]) => {
+        // pg takes a query config, PGlite the text and its values.
+        const { text, values } = typeof first === "string" ? { text: first, values: second as unknown[] } : (first as { text: string; values?: unknown[] });
+        return /insert into transfer/i.test(text) ? [String(values?.[1]).split(",").length] : [];
+      });
+      expect(carried.length).toBeGreaterThan(0);
+      // On PostgreSQL, transfers that arrive while one statement runs go together in the next. How
+      // many statements that makes depends on timing (a statement that a refusal fails runs each of
+      // its transfers again alone), so the test asks only that some statement carried several.
+      // PGlite runs one statement at a time, so the requests' own lookups queue behind each
+      // transfer and reach it one by one.
+      if (testDatabaseUrl) expect(Math.max(...carried)).toBeGreaterThan(1);
     } finally {
       query.mockRestore();
     }
