@@ -4,17 +4,11 @@ import { createSessionLookup, type LookedUpSession } from "../auth/session-looku
 import { extendAdminSession } from "../auth/session-lifetime.js";
 import type { Database } from "../db/client.js";
 import { AppError } from "../errors.js";
-import { MESSAGES } from "#shared/schemas/auth.js";
+import { MESSAGES, type AccountDto } from "#shared/schemas/auth.js";
 import { SessionCache } from "./session-cache.js";
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-}
+/** The caller, as GET /api/session shows them to the web app. */
+export type SessionUser = AccountDto;
 
 export type AppEnv = { Variables: { user: SessionUser } };
 

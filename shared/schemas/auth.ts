@@ -107,6 +107,8 @@ export const accountDto = z.object({
   twoFactorEnabled: z.boolean(),
 });
 
+export type AccountDto = z.infer<typeof accountDto>;
+
 /** Who is signed in, as `GET /api/session` answers: null when no one is. */
 export const currentSessionDto = z.nullable(z.object({ user: accountDto, session: z.object({ id: z.string() }) }));
 export type CurrentSessionDto = z.infer<typeof currentSessionDto>;
