@@ -18,8 +18,8 @@
  * a recipient, each funded. Cases, in every round (the order reversed in even rounds), each run
  * right after a run of the bare Hono yardstick: /healthz, /, /api/plans, /api/me/summary, /api/session (who
  * is signed in, asked on every page load), /api/notifications,
- * /api/transactions?page=1, POST /api/transfers (1 cent, a fresh Idempotency-Key each) and
- * /api/me/summary for the 10,000-journal reader; before round 1, a few seconds of unmeasured load
+ * /api/transactions?page=1, POST /api/transfers (1 cent, a fresh Idempotency-Key each), and
+ * /api/me/summary and /api/transactions?page=1 for the 10,000-journal reader; before round 1, a few seconds of unmeasured load
  * on the yardstick and each case warm the JIT and the pooled connections. After the run every
  * transfer (the warm-up's too) is checked in the
  * ledger: a row for every 201 (and at most one more per connection, in flight when a run ended),
@@ -312,6 +312,7 @@ async function main(): Promise<number> {
           freshIdempotencyKey: true,
         },
         { name: "GET /api/me/summary (10,000 journals)", url: `${site}/api/me/summary`, headers: { ...browser, Cookie: heavy.cookie } },
+        { name: "GET /api/transactions?page=1 (10,000 journals)", url: `${site}/api/transactions?page=1`, headers: { ...browser, Cookie: heavy.cookie } },
       ];
       const only = args.only?.split(",").map((word) => word.trim().toLowerCase());
       // A word naming a case exactly ("get /") picks that case alone; any other picks every case holding it.
