@@ -309,7 +309,7 @@ describe("the ledger's guards", () => {
     }
   });
 
-  it("verifyLedger reports a posting whose journal or account is missing, and one that moves nothing", async () => {
+  it("verifyLedger reports a posting whose journal or account is missing, one that moves nothing, and one dated apart from its journal", async () => {
     // A database of its own: the broken rows it writes can never be removed.
     const scratch = await createTestDatabase();
     try {
@@ -340,6 +340,14 @@ describe("the ledger's guards", () => {
           `posting ${posted.journalId}/${userAccount(id, "invested").id} moves nothing`,
         ]),
       );
+      // The history reads postings by their own date, which must be their journal's (decision 0045).
+      const late = timeOrderedUuid();
+      await scratch.handle.db.execute(sql`with j as (
+          insert into journal (id, idempotency_key, kind) values (${late}, ${`t:${id}:late`}, 'transfer')
+        )
+        insert into posting (journal_id, account_id, amount_cents, created_at)
+        values (${late}, 'p:deposits', 5, now() - interval '1 day'), (${late}, 'p:payouts', -5, now())`);
+      expect(await verifyLedger(scratch.handle.db)).toContain(`posting ${late}/p:deposits is not dated as its journal`);
     } finally {
       await scratch.dispose();
     }

@@ -250,11 +250,17 @@ export const posting = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    // A journal names each account once, so (account, journal) is the posting's natural key, and
-    // its only index: an account's postings in journal order (journal ids are time-ordered) serve
-    // the history and the platform balances; a journal's postings are read only by verifyLedger's
-    // full scans. One index per posting instead of three (decision 0020).
+    // A journal names each account once, so (account, journal) is the posting's natural key: it
+    // serves the platform postings of one journal (the summary's flows) and an account's postings
+    // as a set; a journal's postings are read only by verifyLedger's full scans (decision 0020).
     primaryKey({ name: "posting_pkey", columns: [table.accountId, table.journalId] }),
+    // A user account's postings newest first, in the history's own order (a posting's created_at is
+    // its journal's, written in the same transaction): a page of the statement reads a page's worth
+    // of entries, not the whole history. Users' accounts only: no one pages through a platform
+    // account's postings, which nearly every journal writes (decision 0045).
+    index("posting_user_account_created_at_idx")
+      .on(table.accountId, table.createdAt, table.journalId)
+      .where(sql`${table.accountId} like 'u:%'`),
     // No CHECK that an amount is not zero: the two writers (post_journal, settle_due_investments)
     // never write one, and verifyLedger() reports any (decision 0021).
   ],

@@ -2,36 +2,23 @@ import type { DbExecutor } from "#server/db/client.js";
 import { pgArray } from "#server/db/pg-array.js";
 import { queryPrepared } from "#server/db/prepared-query.js";
 import { tickBatchersBy } from "#server/db/tick-batcher.js";
+import { VersionedMemo } from "./versioned-memo.js";
 
 /**
  * A user's own balances and pending deposits, read fresh on every call, and what crossed the platform's accounts in the
  * journals that moved them (the flows behind the summary's deposit, interest and payout totals),
- * remembered per process between journals (decision 0029).
+ * remembered per process between journals (decision 0029, ./versioned-memo.ts).
  *
- * The flows are the only figures whose cost grows with a user's history. They change only with a
- * journal that moves one of the user's accounts, and every such journal updates that account's
- * row (post_journal and settle_due_investments both do), which gives the row a new version: its
- * `xmin`, the id of the transaction that wrote it. So every call reads the user's three account
- * rows with their versions (one indexed statement), and the remembered flows are used only when
- * the versions are the ones they were computed under; otherwise one statement reads the rows and
- * the flows together, in one snapshot. Each server checks against the database on every call, so
- * a journal posted through any server is seen at once by all of them.
+ * The flows are the only figures whose cost grows with a user's history. So every call reads the
+ * user's three account rows with their versions (one indexed statement), and the remembered flows
+ * are used only when the versions are the ones they were computed under; otherwise one statement
+ * reads the rows and the flows together, in one snapshot.
  */
 
 type Row = { part: "own" | "flow" | "pending"; id: string; cents: string; version: string | null };
 type OwnerRow = Row & { owner: string | null };
 
-interface Remembered {
-  version: string;
-  flows: Map<string, bigint>;
-  at: number;
-}
-
-/** Entries kept at most (oldest first out), and for at most this long: memory stays bounded. */
-const MAX_ENTRIES = 10_000;
-const MAX_AGE_MS = 10 * 60_000;
-
-const remembered = new Map<string, Remembered>();
+const remembered = new VersionedMemo<Map<string, bigint>>();
 
 // The user's deposits not yet confirmed: not a ledger figure, so read fresh with the rows every
 // time, never remembered (one statement either way, decision 0035).
@@ -121,10 +108,8 @@ export async function ownAccountsAndFlows(db: DbExecutor, userId: string, own: s
   const ownIds = pgArray(own);
   const rows = (await ownRowsOf(db).get(ownKey(userId, own))) ?? [];
   const version = versionOf(rows);
-  const known = remembered.get(userId);
-  if (known && known.version === version && now - known.at < MAX_AGE_MS) {
-    return { ...split(rows), flows: known.flows };
-  }
+  const known = remembered.get(userId, now);
+  if (known?.version === version) return { ...split(rows), flows: known.value };
   const key = `${userId}|${version}`;
   let read = reading.get(key);
   if (!read) {
@@ -141,8 +126,6 @@ async function readFlows(db: DbExecutor, userId: string, ownIds: string, platfor
   const fresh = await queryPrepared<Row>(db, OWN_AND_FLOWS.name, OWN_AND_FLOWS.text, [ownIds, userId, pgArray(platform)]);
   const result = split(fresh);
   const version = versionOf(fresh);
-  remembered.delete(userId);
-  if (remembered.size >= MAX_ENTRIES) remembered.delete(remembered.keys().next().value as string);
-  remembered.set(userId, { version, flows: result.flows, at: now });
+  remembered.set(userId, version, result.flows, now);
   return { version, result };
 }

@@ -1,11 +1,12 @@
-import { sql } from "drizzle-orm";
 import type { HistoryEntryDto, HistoryPageDto, HistoryStatus } from "#shared/schemas/ledger.js";
 import type { DbExecutor } from "#server/db/client.js";
+import { queryPrepared } from "#server/db/prepared-query.js";
 import { userAccount } from "./accounts.js";
 import { toHistoryEntry, type HistoryRow } from "./history-events.js";
+import { VersionedMemo } from "./versioned-memo.js";
 import { amountCell, csvDocument, textCell } from "../admin-lists/csv.js";
 
-interface Row {
+type Row = {
   id: string;
   date: Date | string;
   kind: string;
@@ -22,58 +23,114 @@ interface Row {
   bank: string | null;
   other_name: string | null;
   other_email: string | null;
-  total: string;
-}
+};
+
+/** The statement's first row carries these whatever the page holds; an empty page is that row alone. */
+type Counts = {
+  /** Null only for a user without accounts, which nothing remembers. */
+  version: string | null;
+  journals: string | number | null;
+  unposted: string | number;
+};
 
 /**
  * The caller's statement, newest first: one row per journal that touched their accounts (its
  * postings on the Main Balance, invested and payout-hold accounts summed, and the Main Balance after
  * it as post_journal recorded it), plus each deposit that has not reached the ledger, which moved no
- * money (docs/product.md, "History"). `limit` null reads every event (the CSV).
+ * money (docs/product.md, "History").
+ *
+ * A page costs what it shows, not the whole history (decision 0045). Each account's postings are
+ * read newest first through posting_user_account_created_at_idx (the `like` is that index's own
+ * condition, which a generic plan cannot otherwise know holds), at most `offset + limit` of them
+ * ($5): a journal among the first n events overall is among the first n postings of every own
+ * account it touched, so the union holds every posting of each event on the page. A posting's
+ * created_at is its journal's (the same transaction writes both; verifyLedger checks it).
+ *
+ * The count of journals behind the pager is the one figure that grows with the history: it is
+ * computed only when the account rows' versions differ from `$8`, the ones the caller remembers it
+ * under (./versioned-memo.ts); the CASE leaves the sub-select unexecuted otherwise. Deposits not in
+ * the ledger are counted fresh. All of it is one statement, one snapshot.
  */
-async function historyRows(db: DbExecutor, userId: string, limit: number | null, offset: number): Promise<Row[]> {
-  const available = userAccount(userId, "available").id;
-  const invested = userAccount(userId, "invested").id;
-  const hold = userAccount(userId, "payout_hold").id;
-  const result = (await db.execute(sql`
-    with own as (
-      select p.journal_id,
-             coalesce(sum(p.amount_cents) filter (where p.account_id = ${available}), 0) as main_change,
-             max(p.balance_after_cents) filter (where p.account_id = ${available}) as main_after,
-             coalesce(sum(p.amount_cents) filter (where p.account_id = ${invested}), 0) as invested_change,
-             coalesce(sum(p.amount_cents) filter (where p.account_id = ${hold}), 0) as hold_change
-      from posting p
-      where p.account_id in (${available}, ${invested}, ${hold})
-      group by p.journal_id
+export const HISTORY_PAGE = {
+  name: "history_page_v1",
+  text: `with postings as (
+      (select journal_id, account_id, amount_cents, balance_after_cents, created_at from posting
+       where account_id = $1 and account_id like 'u:%' order by created_at desc, journal_id desc limit $5)
+      union all
+      (select journal_id, account_id, amount_cents, balance_after_cents, created_at from posting
+       where account_id = $2 and account_id like 'u:%' order by created_at desc, journal_id desc limit $5)
+      union all
+      (select journal_id, account_id, amount_cents, balance_after_cents, created_at from posting
+       where account_id = $3 and account_id like 'u:%' order by created_at desc, journal_id desc limit $5)
+    ), own as (
+      select journal_id, max(created_at) as date,
+             coalesce(sum(amount_cents) filter (where account_id = $1), 0) as main_change,
+             max(balance_after_cents) filter (where account_id = $1) as main_after,
+             coalesce(sum(amount_cents) filter (where account_id = $2), 0) as invested_change,
+             coalesce(sum(amount_cents) filter (where account_id = $3), 0) as hold_change
+      from postings group by journal_id
+      order by date desc, journal_id desc limit $5
     ), events as (
-      select j.id, j.created_at as date, j.kind, j.idempotency_key as key, coalesce(j.reference, '') as reference, 'completed' as status,
+      select j.id, o.date, j.kind, j.idempotency_key as key, coalesce(j.reference, '') as reference, 'completed' as status,
              o.main_change, o.main_after, o.invested_change, o.hold_change, null::bigint as claimed
       from own o
-      -- One index lookup per own journal: as a plain join the planner hashed the whole journal
-      -- table, every user's, for each page (14 of 28 ms at 30,000 journals; decision 0041).
-      cross join lateral (select j.id, j.created_at, j.kind, j.idempotency_key, j.reference from journal j where j.id = o.journal_id limit 1) j
+      -- One index lookup per journal on the page: as a plain join the planner could hash the
+      -- whole journal table, every user's (decision 0041).
+      cross join lateral (select j.id, j.kind, j.idempotency_key, j.reference from journal j where j.id = o.journal_id limit 1) j
       union all
-      select d.id, d.created_at, 'deposit', null, d.reference, d.status, 0, null, 0, 0, d.amount_cents
-      from deposit d
-      where d.user_id = ${userId} and d.status <> 'confirmed'
+      (select d.id, d.created_at, 'deposit', null, d.reference, d.status, 0, null, 0, 0, d.amount_cents
+       from deposit d where d.user_id = $4 and d.status <> 'confirmed' order by d.created_at desc, d.id desc limit $5)
     ), page as (
-      select e.*, count(*) over () as total from events e
-      order by e.date desc, e.id desc
-      limit ${limit === null ? sql`all` : sql`${limit}`} offset ${offset}
+      select * from events order by date desc, id desc limit $6 offset $7
+    ), accounts as (
+      select string_agg(a.id || '@' || a.xmin::text, ',' order by a.id collate "C") as version
+      from ledger_account a where a.id in ($1, $2, $3)
     )
-    select page.id, page.date, page.kind, page.key, page.reference, page.status, page.main_change::text, page.main_after::text,
-           page.invested_change::text, page.hold_change::text, page.claimed::text, page.total::text,
+    select accounts.version,
+           case when accounts.version = $8 then null
+                else (select count(distinct p.journal_id) from posting p where p.account_id in ($1, $2, $3)) end as journals,
+           (select count(*) from deposit d where d.user_id = $4 and d.status <> 'confirmed') as unposted,
+           page.id, page.date, page.kind, page.key, page.reference, page.status, page.main_change::text, page.main_after::text,
+           page.invested_change::text, page.hold_change::text, page.claimed::text,
            d.method, d.coin, d.bank, other.name as other_name, other.email as other_email
-    from page
-    left join deposit d on page.kind = 'deposit' and d.user_id = ${userId} and d.reference = page.reference
+    from accounts
+    left join page on true
+    left join deposit d on page.kind = 'deposit' and d.user_id = $4 and d.reference = page.reference
     -- journal and "user" ids compare in the C collation, transfer's columns in the default one: each
     -- side is put in the other's collation so that the index on it can be used (without, both were
     -- read whole for every page).
     left join transfer t on page.kind = 'transfer' and t.journal_id = (page.id collate "default")
-    left join "user" other on other.id = (case when t.from_user_id = ${userId} then t.to_user_id else t.from_user_id end) collate "C"
-    order by page.date desc, page.id desc
-  `)) as unknown as { rows: Row[] };
-  return result.rows;
+    left join "user" other on other.id = (case when t.from_user_id = $4 then t.to_user_id else t.from_user_id end) collate "C"
+    order by page.date desc, page.id desc`,
+};
+
+/** Each user's count of journals, remembered under their account rows' versions. */
+const journalCounts = new VersionedMemo<number>();
+
+/** `limit` null reads every event (the CSV). */
+async function historyRows(db: DbExecutor, userId: string, limit: number | null, offset: number, now = Date.now()): Promise<{ rows: Row[]; total: number }> {
+  const accounts = (["available", "invested", "payout_hold"] as const).map((kind) => userAccount(userId, kind).id);
+  const known = journalCounts.get(userId, now);
+  const read = await queryPrepared<Partial<Row> & Counts>(db, HISTORY_PAGE.name, HISTORY_PAGE.text, [
+    ...accounts,
+    userId,
+    limit === null ? null : offset + limit,
+    limit,
+    offset,
+    known?.version ?? null,
+  ]);
+  const first = read[0];
+  if (!first) throw new Error("the history statement returned no row");
+  let journals: number;
+  if (first.journals !== null) {
+    journals = Number(first.journals);
+    if (first.version !== null) journalCounts.set(userId, first.version, journals, now);
+  } else if (known) {
+    journals = known.value;
+  } else {
+    throw new Error("the history statement skipped the count without a remembered one");
+  }
+  return { rows: read.filter((row): row is Row & Counts => row.id !== null && row.id !== undefined), total: journals + Number(first.unposted) };
 }
 
 function toRow(row: Row): HistoryRow {
@@ -99,19 +156,8 @@ function toRow(row: Row): HistoryRow {
 
 /** One page of the statement. */
 export async function transactionHistory(db: DbExecutor, userId: string, page: number, pageSize: number): Promise<HistoryPageDto> {
-  const rows = await historyRows(db, userId, pageSize, (page - 1) * pageSize);
-  // Past the last page the window count has no row to ride on: count the events themselves.
-  const total = rows[0] ? Number(rows[0].total) : page > 1 ? await countEvents(db, userId) : 0;
+  const { rows, total } = await historyRows(db, userId, pageSize, (page - 1) * pageSize);
   return { entries: rows.map((row) => toHistoryEntry(toRow(row))), page, pageSize, total };
-}
-
-async function countEvents(db: DbExecutor, userId: string): Promise<number> {
-  const accounts = [userAccount(userId, "available").id, userAccount(userId, "invested").id, userAccount(userId, "payout_hold").id];
-  const result = (await db.execute(sql`
-    select (select count(distinct p.journal_id) from posting p where p.account_id in (${accounts[0]}, ${accounts[1]}, ${accounts[2]}))
-         + (select count(*) from deposit d where d.user_id = ${userId} and d.status <> 'confirmed') as total
-  `)) as unknown as { rows: Array<{ total: string | number }> };
-  return Number(result.rows[0]?.total ?? 0);
 }
 
 export const HISTORY_CSV_HEADER = ["Date", "Event", "Description", "Main Balance change (USD)", "Main Balance after (USD)", "Status", "Reference"];
@@ -131,6 +177,6 @@ export function historyCsvLine(entry: HistoryEntryDto): string {
 
 /** The whole statement as CSV, one row per event: the change column sums to the Main Balance. */
 export async function transactionHistoryCsv(db: DbExecutor, userId: string): Promise<string> {
-  const entries = (await historyRows(db, userId, null, 0)).map((row) => toHistoryEntry(toRow(row)));
+  const entries = (await historyRows(db, userId, null, 0)).rows.map((row) => toHistoryEntry(toRow(row)));
   return csvDocument(HISTORY_CSV_HEADER, entries.map(historyCsvLine));
 }

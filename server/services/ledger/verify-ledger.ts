@@ -5,8 +5,9 @@ import type { DbExecutor } from "#server/db/client.js";
  * The ledger's invariants, checked from the raw tables: every journal sums to zero, every user
  * account's kept balance equals the sum of its postings (platform accounts keep none), no user
  * account is negative, every user posting records the balance after it and those chain from 0 to
- * the balance, every posting, journal and investment names rows that exist (post_journal
- * guarantees it by construction instead of per-row foreign keys; decision 0019), and every journal
+ * the balance, every posting is dated as its journal (the history pages by it; decision 0045),
+ * every posting, journal and investment names rows that exist (post_journal guarantees it by
+ * construction instead of per-row foreign keys; decision 0019), and every journal
  * that moves platform money touches its own user's accounts and no one else's (decision 0020).
  * Returns the problems found (none when the ledger is sound).
  */
@@ -54,11 +55,14 @@ export async function verifyLedger(db: DbExecutor): Promise<string[]> {
   for (const row of await rows(sql`select j.id from journal j left join posting p on p.journal_id = j.id group by j.id having count(p.journal_id) < 2`)) {
     problems.push(`journal ${row.id} has fewer than two postings`);
   }
+  // The history pages through each account's postings by their own created_at, which must be the
+  // journal's (decision 0045): the same transaction writes both, with its start time.
   for (const row of await rows(sql`
-    select p.journal_id, p.account_id, j.id is null as no_journal
+    select p.journal_id, p.account_id, j.id is null as no_journal, a.id is null as no_account
     from posting p left join journal j on j.id = p.journal_id left join ledger_account a on a.id = p.account_id
-    where j.id is null or a.id is null`)) {
-    problems.push(`posting ${row.journal_id}/${row.account_id} names a missing ${row.no_journal ? `journal ${row.journal_id}` : `account ${row.account_id}`}`);
+    where j.id is null or a.id is null or p.created_at <> j.created_at`)) {
+    const missing = row.no_journal ? `journal ${row.journal_id}` : row.no_account ? `account ${row.account_id}` : null;
+    problems.push(`posting ${row.journal_id}/${row.account_id} ${missing ? `names a missing ${missing}` : "is not dated as its journal"}`);
   }
   // A user's platform figures (deposited, interest, paid out) are read from the journals that touch the
   // user's own accounts (decision 0020): so a journal that moves platform money must touch the
