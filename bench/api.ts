@@ -19,7 +19,9 @@
  * right after a run of the bare Hono yardstick: /healthz, /, /api/plans, /api/me/summary, /api/session (who
  * is signed in, asked on every page load), /api/notifications,
  * /api/transactions?page=1, POST /api/transfers (1 cent, a fresh Idempotency-Key each), and
- * /api/me/summary and /api/transactions?page=1 for the 10,000-journal reader; before round 1, a few seconds of unmeasured load
+ * /api/me/summary and /api/transactions?page=1 for the 10,000-journal reader. Beside GET /, the bare
+ * server sends the home page's bytes, and as many bytes of plain text: autocannon's own limit for
+ * a compressed body (decision 0046). Before round 1, a few seconds of unmeasured load
  * on the yardstick and each case warm the JIT and the pooled connections. After the run every
  * transfer (the warm-up's too) is checked in the
  * ledger: a row for every 201 (and at most one more per connection, in flight when a run ended),
@@ -92,6 +94,7 @@ const checkInterrupt = () => {
 /** The yardstick's name; every other case is compared with it in the same round. */
 const HELLO = "bare Hono hello";
 const SAME_PAGE = "bare Hono sending the home page's bytes";
+const SAME_SIZE_TEXT = "bare Hono sending as many bytes of plain text";
 
 interface Measured {
   round: number;
@@ -233,7 +236,10 @@ function barsOf(measured: Measured[], pageBytes: number): Bar[] {
     const share = med(rows, (m) => m.share);
     // For the home page, also what bare Hono reaches sending the same bytes in the same round.
     const same = name === "GET /" ? med(of(SAME_PAGE), (m) => m.share) : Number.NaN;
-    const context = Number.isNaN(same) ? "" : ` (bare Hono sending the same ${fmt.int(pageBytes)} bytes: ${fmt.pct(same * 100)})`;
+    const text = name === "GET /" ? med(of(SAME_SIZE_TEXT), (m) => m.share) : Number.NaN;
+    const context = Number.isNaN(same)
+      ? ""
+      : ` (bare Hono sending the same ${fmt.int(pageBytes)} bytes: ${fmt.pct(same * 100)}; as many bytes of plain text: ${fmt.pct(text * 100)})`;
     bars.push({ text: `${name}: ≥ 50 % of bare Hono's req/s`, measured: `${fmt.pct(share * 100)}${context}`, pass: share >= 0.5 });
   }
   const transfers = of("POST /api/transfers");
@@ -374,6 +380,9 @@ async function main(): Promise<number> {
             const same = await runLoad({ name: SAME_PAGE, url: `http://127.0.0.1:${helloPort}/page`, headers: browser }, { ...load, processes: { server: () => [hello.pid!] } });
             measured.push({ round, name: SAME_PAGE, result: same, share: same.requestsPerSecond / yardstick.requestsPerSecond });
             log(`round ${round}: ${SAME_PAGE} ${fmt.int(same.requestsPerSecond)} req/s (${fmt.pct((100 * same.requestsPerSecond) / yardstick.requestsPerSecond)} of hello's); GET / is ${fmt.pct((100 * result.requestsPerSecond) / same.requestsPerSecond)} of it`);
+            const text = await runLoad({ name: SAME_SIZE_TEXT, url: `http://127.0.0.1:${helloPort}/text`, headers: browser }, { ...load, processes: { server: () => [hello.pid!] } });
+            measured.push({ round, name: SAME_SIZE_TEXT, result: text, share: text.requestsPerSecond / yardstick.requestsPerSecond });
+            log(`round ${round}: ${SAME_SIZE_TEXT} ${fmt.int(text.requestsPerSecond)} req/s (${fmt.pct((100 * text.requestsPerSecond) / yardstick.requestsPerSecond)} of hello's)`);
           }
           if (c.method === "POST") await settleTransfers(round);
         }
@@ -433,7 +442,7 @@ async function main(): Promise<number> {
           "",
           "*CPU ms/resp*: CPU time (user + system, `/proc/<pid>/stat`) of the server process (for hello, its own process) and of this database's PostgreSQL backends during the case, over the responses it got: what one request costs, whatever else the machine was doing.",
           "",
-          "Where the time went and what changed it: decisions [0029](docs/decisions/0029-api-speed.md), [0035](docs/decisions/0035-session-in-one-statement-and-fewer-statements-per-transfer.md), [0036](docs/decisions/0036-a-transfer-in-one-statement.md), [0038](docs/decisions/0038-transfers-share-statements-under-load.md) (transfers that arrive together share one statement and one commit), [0039](docs/decisions/0039-lookups-share-statements-and-bodies-read-once.md) (bodies judged by their length, lookups of one turn of the event loop in one statement, one mail job per statement), [0040](docs/decisions/0040-one-write-per-turn-and-fewer-middleware-layers.md) (log lines once per turn, fewer layers), [0041](docs/decisions/0041-request-frame-on-the-node-listener-and-one-match-per-get.md) (no middleware on a GET; what is left: AsyncLocalStorage, the page's size) and [0042](docs/decisions/0042-a-warm-transfer-benchmark-and-the-stylesheet-kept-inline.md) (the transfers warmed up before round 1; a linked stylesheet measured: `/` still under its bar at 6 KB, the other pages' first paint later).",
+          "Where the time went and what changed it: decisions [0029](docs/decisions/0029-api-speed.md), [0035](docs/decisions/0035-session-in-one-statement-and-fewer-statements-per-transfer.md), [0036](docs/decisions/0036-a-transfer-in-one-statement.md), [0038](docs/decisions/0038-transfers-share-statements-under-load.md) (transfers that arrive together share one statement and one commit), [0039](docs/decisions/0039-lookups-share-statements-and-bodies-read-once.md) (bodies judged by their length, lookups of one turn of the event loop in one statement, one mail job per statement), [0040](docs/decisions/0040-one-write-per-turn-and-fewer-middleware-layers.md) (log lines once per turn, fewer layers), [0041](docs/decisions/0041-request-frame-on-the-node-listener-and-one-match-per-get.md) (no middleware on a GET; what is left: AsyncLocalStorage, the page's size) and [0042](docs/decisions/0042-a-warm-transfer-benchmark-and-the-stylesheet-kept-inline.md) (the transfers warmed up before round 1; a linked stylesheet measured: `/` still under its bar at 6 KB, the other pages' first paint later), [0043](docs/decisions/0043-pages-current-on-every-server-and-what-a-request-costs.md) (`/healthz` taken apart), [0044](docs/decisions/0044-who-is-signed-in-without-better-auths-get-session.md) (`/api/session`), [0045](docs/decisions/0045-a-history-page-costs-what-it-shows.md) (a history page reads a page's worth of postings) and [0046](docs/decisions/0046-the-home-page-case-measures-autocannon.md) (the home page's rate is autocannon's: it decodes each body as UTF-8 text, and compressed bytes cost it far more than plain text of the same length).",
         ].join("\n");
         writeSection(path.join(ROOT, "BENCHMARKS.md"), SECTION_HEADING, body, BENCHMARKS_INTRO);
         log("wrote BENCHMARKS.md");

@@ -4,7 +4,10 @@
  * HTTP costs and share the cores with the load generator the same way. Given a file, it also
  * answers `GET /page` with that file's bytes as HTML compressed with the given coding (our home
  * page as the server sends it): what any server sending those bytes can do on this machine with
- * this load generator.
+ * this load generator. `GET /text` sends as many bytes of plain ASCII text, uncompressed: autocannon
+ * decodes every body into a string as UTF-8 text, which costs it far more for compressed bytes
+ * than for ASCII, so the two show how much of the page's rate is the load generator's own limit
+ * (decision 0046).
  *
  *   node --import tsx bench/lib/hello-server.ts <port> [compressed-page-file <br|gzip>]
  */
@@ -22,6 +25,8 @@ if (pageFile) {
   const page = new Uint8Array(readFileSync(pageFile));
   const encoding = process.argv[4] ?? "gzip";
   app.get("/page", (c) => c.body(page, 200, { "Content-Type": "text/html; charset=UTF-8", "Content-Encoding": encoding }));
+  const text = new Uint8Array(page.byteLength).fill(0x61);
+  app.get("/text", (c) => c.body(text, 200, { "Content-Type": "text/html; charset=UTF-8" }));
 }
 
 const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => process.stdout.write("ready\n"));
