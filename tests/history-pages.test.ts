@@ -127,6 +127,26 @@ describe("the history, a page at a time", () => {
     expect(await statementOrder(user.id)).toHaveLength(events + 2);
   });
 
+  it("shows journals posted in one transaction in the order they moved the money: each balance after follows from the one before", async () => {
+    const user = await person({ funds: 1_000_000n });
+    const other = await person({ funds: 1_000_000n });
+    // Eight journals per transaction, one created_at for each eight, most of them in one millisecond:
+    // their order comes from their ids alone.
+    for (let batch = 0; batch < 5; batch++) {
+      await db().transaction(async (tx) => {
+        for (let k = 0; k < 8; k++) await postJournal(tx, journal(user.id, other.id, 600 + batch * 8 + k));
+      });
+    }
+    const { entries } = await page(user, 1, 100);
+    expect(entries).toHaveLength(41);
+    let balance = 0;
+    for (const entry of [...entries].reverse()) {
+      balance += entry.mainBalanceChangeCents;
+      expect(entry.mainBalanceAfterCents ?? balance, `${entry.event} ${entry.id}`).toBe(balance);
+    }
+    expect(balance).toBe(Number((await user.client.get("/api/me/summary").then((r) => r.json())).mainBalanceCents));
+  });
+
   it("reads a page's worth of postings, and counts the history only after a journal moved the user's accounts", async () => {
     const { user, other } = await withHistory(240);
     const params = (version: string | null) => [...accountsOf(user.id), user.id, 20, 20, 0, version];

@@ -13,4 +13,22 @@ describe("timeOrderedUuid", () => {
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(Array.from({ length: 1_000 }, () => timeOrderedUuid(1_800_000_000_000))).size).toBe(1_000);
   });
+
+  // Journals posted in one transaction share its created_at, and the history orders them by id
+  // after that: ids must sort in the order they were made, or the balance after each reads out of
+  // order (decision 0045).
+  it("sorts ids made in the same millisecond in the order they were made, past its 4,096 counter values", () => {
+    const ids = Array.from({ length: 10_000 }, () => timeOrderedUuid(1_900_000_000_000));
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => !/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id))).toEqual([]);
+  });
+
+  it("keeps sorting after the ones before when the clock steps back", () => {
+    const before = timeOrderedUuid(1_950_000_000_000);
+    const after = [timeOrderedUuid(1_949_999_999_000), timeOrderedUuid(1_949_999_000_000)];
+    expect([before, ...after].sort()).toEqual([before, ...after]);
+    // Once the clock is past them again, ids carry its time.
+    expect(Number.parseInt(timeOrderedUuid(1_950_000_000_005).replace(/-/g, "").slice(0, 12), 16)).toBe(1_950_000_000_005);
+  });
 });
