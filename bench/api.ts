@@ -20,8 +20,9 @@
  * is signed in, asked on every page load), /api/notifications,
  * /api/transactions?page=1, POST /api/transfers (1 cent, a fresh Idempotency-Key each), and
  * /api/me/summary and /api/transactions?page=1 for the 10,000-journal reader. Beside GET /, the bare
- * server sends the home page's bytes, and as many bytes of plain text: autocannon's own limit for
- * a compressed body (decision 0046). Before round 1, a few seconds of unmeasured load
+ * server sends the home page's bytes, and as many bytes of plain text; beside GET /healthz, it
+ * answers with /healthz's own headers: what the load generator itself pays for a compressed body
+ * and for the headers the product sends (decision 0046). Before round 1, a few seconds of unmeasured load
  * on the yardstick and each case warm the JIT and the pooled connections. After the run every
  * transfer (the warm-up's too) is checked in the
  * ledger: a row for every 201 (and at most one more per connection, in flight when a run ended),
@@ -95,6 +96,7 @@ const checkInterrupt = () => {
 const HELLO = "bare Hono hello";
 const SAME_PAGE = "bare Hono sending the home page's bytes";
 const SAME_SIZE_TEXT = "bare Hono sending as many bytes of plain text";
+const SAME_HEADERS = "bare Hono answering as /healthz, with its headers";
 
 interface Measured {
   round: number;
@@ -113,13 +115,24 @@ interface Bar {
 /** Every request says what a browser says: it takes brotli and gzip (pages and scripts are sent compressed). */
 const BROWSER_HEADERS = { "Accept-Encoding": "gzip, deflate, br" };
 
-function startHello(port: number, page: { file: string; encoding: string }): Promise<ChildProcess> {
-  const args = [path.join(ROOT, "bench/lib/hello-server.ts"), String(port), page.file, page.encoding];
+function startHello(port: number, page: { file: string; encoding: string }, headersFile: string): Promise<ChildProcess> {
+  const args = [path.join(ROOT, "bench/lib/hello-server.ts"), String(port), page.file, page.encoding, headersFile];
   const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`hello server exited (${code})`)));
     child.stdout?.once("data", () => resolve(child));
   });
+}
+
+/** Headers Node.js writes itself on every response: the yardstick's server writes its own. */
+const OWN_HEADERS = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+
+/** The headers a URL answers with, but those Node.js writes itself. */
+async function headersAsSent(url: string): Promise<Record<string, string>> {
+  const response = await fetch(url, { headers: BROWSER_HEADERS });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return Object.fromEntries([...response.headers].filter(([name]) => !OWN_HEADERS.has(name)));
 }
 
 /** A URL's body as sent with these request headers, not decoded, and its Content-Encoding. */
@@ -234,12 +247,12 @@ function barsOf(measured: Measured[], pageBytes: number): Bar[] {
     const rows = of(name);
     if (!rows.length) continue;
     const share = med(rows, (m) => m.share);
-    // For the home page, also what bare Hono reaches sending the same bytes in the same round.
-    const same = name === "GET /" ? med(of(SAME_PAGE), (m) => m.share) : Number.NaN;
-    const text = name === "GET /" ? med(of(SAME_SIZE_TEXT), (m) => m.share) : Number.NaN;
-    const context = Number.isNaN(same)
-      ? ""
-      : ` (bare Hono sending the same ${fmt.int(pageBytes)} bytes: ${fmt.pct(same * 100)}; as many bytes of plain text: ${fmt.pct(text * 100)})`;
+    // Beside each, what bare Hono reaches in the same rounds answering the same way (decision 0046).
+    const shareOf = (yardstick: string) => fmt.pct(med(of(yardstick), (m) => m.share) * 100);
+    const context =
+      name === "GET /"
+        ? ` (bare Hono sending the same ${fmt.int(pageBytes)} bytes: ${shareOf(SAME_PAGE)}; as many bytes of plain text: ${shareOf(SAME_SIZE_TEXT)})`
+        : ` (bare Hono answering with the same headers: ${shareOf(SAME_HEADERS)})`;
     bars.push({ text: `${name}: ≥ 50 % of bare Hono's req/s`, measured: `${fmt.pct(share * 100)}${context}`, pass: share >= 0.5 });
   }
   const transfers = of("POST /api/transfers");
@@ -268,11 +281,15 @@ async function main(): Promise<number> {
     const helloPort = await freePort();
     // The home page exactly as the server sends it to the benchmark's browser-like requests, for
     // the hello server to send too.
-    const pageFile = path.join(mkdtempSync(path.join(tmpdir(), "termvest-api-page-")), "home.html.compressed");
+    const yardstickDir = mkdtempSync(path.join(tmpdir(), "termvest-api-page-"));
+    const pageFile = path.join(yardstickDir, "home.html.compressed");
     const sent = await bytesAsSent(`${server.baseUrl}/`, BROWSER_HEADERS);
     const page = sent.body;
     writeFileSync(pageFile, page);
-    const hello = await startHello(helloPort, { file: pageFile, encoding: sent.encoding });
+    // And /healthz's headers (security headers, request id), for the hello server to send too.
+    const headersFile = path.join(yardstickDir, "healthz-headers.json");
+    writeFileSync(headersFile, JSON.stringify(await headersAsSent(`${server.baseUrl}/healthz`)));
+    const hello = await startHello(helloPort, { file: pageFile, encoding: sent.encoding }, headersFile);
     try {
       const settings = await serverSettings(handle.db, ["synchronous_commit", "fsync", "full_page_writes", "shared_buffers", "max_connections", "autovacuum"] as const);
       log(`${settings.version.split(" on ")[0]}; synchronous_commit=${settings.synchronous_commit}, fsync=${settings.fsync}, autovacuum=${settings.autovacuum}`);
@@ -383,6 +400,11 @@ async function main(): Promise<number> {
             const text = await runLoad({ name: SAME_SIZE_TEXT, url: `http://127.0.0.1:${helloPort}/text`, headers: browser }, { ...load, processes: { server: () => [hello.pid!] } });
             measured.push({ round, name: SAME_SIZE_TEXT, result: text, share: text.requestsPerSecond / yardstick.requestsPerSecond });
             log(`round ${round}: ${SAME_SIZE_TEXT} ${fmt.int(text.requestsPerSecond)} req/s (${fmt.pct((100 * text.requestsPerSecond) / yardstick.requestsPerSecond)} of hello's)`);
+          }
+          if (c.name === "GET /healthz") {
+            const same = await runLoad({ name: SAME_HEADERS, url: `http://127.0.0.1:${helloPort}/healthz`, headers: browser }, { ...load, processes: { server: () => [hello.pid!] } });
+            measured.push({ round, name: SAME_HEADERS, result: same, share: same.requestsPerSecond / yardstick.requestsPerSecond });
+            log(`round ${round}: ${SAME_HEADERS} ${fmt.int(same.requestsPerSecond)} req/s (${fmt.pct((100 * same.requestsPerSecond) / yardstick.requestsPerSecond)} of hello's); GET /healthz is ${fmt.pct((100 * result.requestsPerSecond) / same.requestsPerSecond)} of it`);
           }
           if (c.method === "POST") await settleTransfers(round);
         }

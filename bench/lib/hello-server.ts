@@ -7,9 +7,12 @@
  * this load generator. `GET /text` sends as many bytes of plain ASCII text, uncompressed: autocannon
  * decodes every body into a string as UTF-8 text, which costs it far more for compressed bytes
  * than for ASCII, so the two show how much of the page's rate is the load generator's own limit
- * (decision 0046).
+ * (decision 0046). Given a JSON file of response headers too, `GET /healthz` answers `/healthz`'s
+ * body with those headers (our server's security headers and request id): what a server that sends
+ * the headers the product requires can do with this load generator, which parses each header line
+ * in JavaScript (decision 0046).
  *
- *   node --import tsx bench/lib/hello-server.ts <port> [compressed-page-file <br|gzip>]
+ *   node --import tsx bench/lib/hello-server.ts <port> [compressed-page-file <br|gzip> [headers-json-file]]
  */
 import { readFileSync } from "node:fs";
 import { serve } from "@hono/node-server";
@@ -27,6 +30,11 @@ if (pageFile) {
   app.get("/page", (c) => c.body(page, 200, { "Content-Type": "text/html; charset=UTF-8", "Content-Encoding": encoding }));
   const text = new Uint8Array(page.byteLength).fill(0x61);
   app.get("/text", (c) => c.body(text, 200, { "Content-Type": "text/html; charset=UTF-8" }));
+}
+const headersFile = process.argv[5];
+if (headersFile) {
+  const headers = JSON.parse(readFileSync(headersFile, "utf8")) as Record<string, string>;
+  app.get("/healthz", (c) => c.json({ status: "ok" }, 200, headers));
 }
 
 const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => process.stdout.write("ready\n"));
