@@ -108,7 +108,8 @@ export const HISTORY_PAGE = {
 const journalCounts = new VersionedMemo<number>();
 
 /** `limit` null reads every event (the CSV). */
-async function historyRows(db: DbExecutor, userId: string, limit: number | null, offset: number, now = Date.now()): Promise<{ rows: Row[]; total: number }> {
+async function historyRows(db: DbExecutor, userId: string, limit: number | null, offset: number): Promise<{ rows: Row[]; total: number }> {
+  const now = Date.now();
   const accounts = (["available", "invested", "payout_hold"] as const).map((kind) => userAccount(userId, kind).id);
   const known = journalCounts.get(userId, now);
   const read = await queryPrepared<Partial<Row> & Counts>(db, HISTORY_PAGE.name, HISTORY_PAGE.text, [
