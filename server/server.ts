@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app.js";
@@ -9,7 +9,7 @@ import { warnWithoutAutovacuum } from "./db/autovacuum-check.js";
 import { openDatabase, type DatabaseHandle } from "./db/client.js";
 import type { Config } from "./env.js";
 import { loadPages } from "./http/pages.js";
-import { requestFrame } from "./http/request-frame.js";
+import { createFramedServer } from "./http/request-frame.js";
 import { securityHeaderList } from "./http/security-headers.js";
 import type { Logger } from "./logger.js";
 import { createOutboxMailer, createSmtpMailer, outboxDirectory, type Mailer } from "./mail/mailer.js";
@@ -107,8 +107,8 @@ export async function startServer(config: Config, logger: Logger, options: Start
 
     const server = await new Promise<Server>((resolve, reject) => {
       // The request frame (id, security headers, log line) around the app's listener, on Node.js.
-      const frame = requestFrame(logger, securityHeaderList({ hsts: config.isProduction }));
-      const instance = createServer(frame(getRequestListener(app.fetch, { hostname: config.host })));
+      const headers = securityHeaderList({ hsts: config.isProduction });
+      const instance = createFramedServer(logger, headers, getRequestListener(app.fetch, { hostname: config.host }));
       instance.listen(config.port, config.host, () => resolve(instance));
       instance.once("error", reject);
     });

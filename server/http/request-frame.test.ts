@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
@@ -6,9 +6,9 @@ import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../logger.js";
 import { currentRequestId } from "./request-context.js";
-import { loggablePath, requestFrame } from "./request-frame.js";
+import { createFramedServer, loggablePath } from "./request-frame.js";
 
-const servers: Array<ReturnType<typeof createServer>> = [];
+const servers: Server[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
 });
@@ -26,7 +26,7 @@ async function serveFramed(lines: string[]) {
   hono.get("/fail", () => {
     throw new Error("boom");
   });
-  const server = createServer(requestFrame(createLogger("info", sink), [])(getRequestListener(hono.fetch)));
+  const server = createFramedServer(createLogger("info", sink), [], getRequestListener(hono.fetch));
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -60,6 +60,62 @@ describe("requestFrame", () => {
     expect(ok).toMatchObject({ reqId: "abc-3", method: "GET", path: "/json", status: 200, msg: "request", level: 30 });
     expect(failed).toMatchObject({ reqId: "abc-4", path: "/fail", status: 500, msg: "request failed", level: 50 });
     expect(lines.join("")).not.toContain("secret");
+  });
+});
+
+describe("the frame's headers", () => {
+  const headers = [
+    ["X-Frame-Options", "DENY"],
+    ["X-Content-Type-Options", "nosniff"],
+  ] as const;
+
+  /** Each path writes its head another way Node.js allows; the app's X-Frame-Options is SAMEORIGIN. */
+  async function serveRaw() {
+    const quiet = createLogger("info", new Writable({ write: (_chunk, _encoding, done) => done() }));
+    const server = createFramedServer(quiet, headers, async (incoming, outgoing) => {
+      switch (incoming.url) {
+        case "/implicit":
+          outgoing.end("x");
+          return;
+        case "/object":
+          outgoing.writeHead(200, { "x-frame-options": "SAMEORIGIN", "content-type": "text/plain" }).end("x");
+          return;
+        case "/progressive":
+          outgoing.setHeader("X-Frame-Options", "SAMEORIGIN");
+          outgoing.writeHead(200, { "Content-Type": "text/plain" }).end("x");
+          return;
+        case "/reason":
+          outgoing.writeHead(201, "Made", { "X-Frame-Options": "SAMEORIGIN" }).end("x");
+          return;
+        case "/list":
+          outgoing.writeHead(200, ["X-Frame-Options", "SAMEORIGIN", "Content-Type", "text/plain"]).end("x");
+          return;
+        case "/own-id":
+          outgoing.writeHead(200, { "X-Request-Id": "mine" }).end("x");
+          return;
+      }
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  it("join the head however the app writes it, once each, and a header the app sets wins", async () => {
+    const base = await serveRaw();
+    const implicit = await fetch(`${base}/implicit`, { headers: { "X-Request-Id": "r-1" } });
+    expect(implicit.headers.get("x-frame-options")).toBe("DENY");
+    expect(implicit.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(implicit.headers.get("x-request-id")).toBe("r-1");
+    for (const path of ["/object", "/progressive", "/reason", "/list"]) {
+      const response = await fetch(`${base}${path}`, { headers: { "X-Request-Id": "r-2" } });
+      // A second X-Frame-Options would read "DENY, SAMEORIGIN" here.
+      expect([path, response.headers.get("x-frame-options")]).toEqual([path, "SAMEORIGIN"]);
+      expect([path, response.headers.get("x-content-type-options")]).toEqual([path, "nosniff"]);
+      expect([path, response.headers.get("x-request-id")]).toEqual([path, "r-2"]);
+    }
+    const reason = await fetch(`${base}/reason`);
+    expect([reason.status, reason.statusText]).toEqual([201, "Made"]);
+    expect((await fetch(`${base}/own-id`, { headers: { "X-Request-Id": "r-3" } })).headers.get("x-request-id")).toBe("mine");
   });
 });
 

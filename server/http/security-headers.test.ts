@@ -1,13 +1,12 @@
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors.js";
 import { createLogger } from "../logger.js";
 import { oneLayer } from "./one-layer.js";
-import { requestFrame } from "./request-frame.js";
+import { createFramedServer } from "./request-frame.js";
 import { securityHeaderList } from "./security-headers.js";
 
 function app() {
@@ -27,7 +26,7 @@ function app() {
     throw new Error("boom");
   });
   hono.onError((error, c) => (error instanceof AppError ? c.json({ error: "refused" }, 403) : c.json({ error: "x" }, 500)));
-  return requestFrame(quiet, securityHeaderList({ hsts: true }))(getRequestListener(hono.fetch));
+  return createFramedServer(quiet, securityHeaderList({ hsts: true }), getRequestListener(hono.fetch));
 }
 
 const PATHS = ["/json", "/raw", "/fail", "/refused"];
@@ -41,7 +40,7 @@ function expectHeaders(response: Response) {
 
 describe("security headers, set by the request frame", () => {
   it("are on every response: JSON, a handler's own Response, an error, a refusal", async () => {
-    const server = createServer(app());
+    const server = app();
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
