@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createServer, IncomingMessage, ServerResponse, type OutgoingHttpHeaders, type Server } from "node:http";
+import { createServer, ServerResponse, type IncomingMessage, type OutgoingHttpHeaders, type Server } from "node:http";
 import type { Logger } from "../logger.js";
 import { runWithRequestId } from "./request-context.js";
 import type { HeaderList } from "./security-headers.js";
@@ -69,7 +69,7 @@ type FramedResponse = InstanceType<ReturnType<typeof framedResponse>>;
  *   to the audit entries the request writes (`server/http/request-context.ts`);
  * - one log line when the response is written: reqId, method, path, status, duration; 5xx at `error`.
  */
-export function requestFrame(logger: Logger): (listener: RequestListener) => (incoming: IncomingMessage, outgoing: FramedResponse) => Promise<unknown> {
+function requestFrame(logger: Logger): (listener: RequestListener) => (incoming: IncomingMessage, outgoing: FramedResponse) => Promise<unknown> {
   // The line's fields are fixed and hold nothing secret (the path is redacted above, the query and
   // headers never logged), so it skips the root logger's redaction: a third of a small request's
   // CPU went to matching its wildcard paths (decision 0029).
