@@ -11,7 +11,7 @@ import { settleDue, settlementWorkers } from "./services/investments/settle-due.
 import type { ApiRouter } from "./http/api-router.js";
 import { pagesRecheck } from "./http/current-pages.js";
 import { normalizePath, type Pages } from "./http/pages.js";
-import { jsonOnly, limitBody } from "./http/body-limit.js";
+import { jsonOnly, limitBody, refuseDeepJson } from "./http/body-limit.js";
 import { sameOriginOnly } from "./http/csrf.js";
 import { createMetrics, type MetricSources } from "./http/metrics.js";
 import { oneLayer } from "./http/one-layer.js";
@@ -24,6 +24,7 @@ import type { JobQueue } from "./jobs/start-jobs.js";
 import { JOBS } from "./jobs/queues.js";
 import type { Mailer } from "./mail/mailer.js";
 import { adminRoutes } from "./routes/admin.js";
+import { adminApprovalRoutes } from "./routes/admin-approvals.js";
 import { adminAuditRoutes } from "./routes/admin-audit.js";
 import { adminMessageRoutes } from "./routes/admin-messages.js";
 import { adminReconciliationRoutes } from "./routes/admin-reconciliation.js";
@@ -98,7 +99,7 @@ export function createApp(deps: AppDeps) {
   app.use("/api/transactions", (c, next) => (c.req.query("format") === "csv" ? compressed(c, next) : next()));
   app.use(
     "/api/*",
-    oneLayer(jsonOnly(), refuseControlCharactersInUrl(), async (c, next) => {
+    oneLayer(jsonOnly(), refuseDeepJson(), refuseControlCharactersInUrl(), async (c, next) => {
       await next();
       // Answers about a signed-in person must not be kept by a browser or a proxy.
       if (!c.res.headers.has("cache-control")) c.res.headers.set("Cache-Control", "no-store");
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps) {
   const routers: ApiRouter[] = [
     adminOverviewRoutes(deps),
     adminUserRoutes(deps),
+    adminApprovalRoutes(deps),
     adminRoutes(deps),
     adminAuditRoutes(deps),
     adminMessageRoutes(deps),

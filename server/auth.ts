@@ -3,6 +3,9 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import { accountMail } from "./auth/account-mail.js";
+import { backupCodeOptions } from "./auth/backup-code-store.js";
+import { factorsOfNewSession, keptTrustEnd, TRUST_DEVICE_SECONDS } from "./auth/session-factors.js";
+import { isTrustDeviceRecord } from "./services/users/trusted-devices.js";
 import { afterAuthEndpoint, beforeAuthEndpoint, passwordWasReset, twoFactorChanged } from "./auth/hooks.js";
 import { createPasswordVerifier, hashPassword } from "./auth/password-hash.js";
 import { latestExpiry, roleOf } from "./auth/session-lifetime.js";
@@ -74,6 +77,11 @@ export function createAuth({ db, config, secret, logger, legalVersions }: AuthDe
       // better-auth would refuse the session list to any session older than a day. What needs
       // proof of the person is guarded by a password (and a code) instead: server/auth/hooks.ts.
       freshAge: 0,
+      additionalFields: {
+        // Which second factor the sign-in that made this session passed (server/auth/session-factors.ts).
+        secondFactor: { type: "string", required: false, input: false },
+        secondFactorAt: { type: "date", required: false, input: false },
+      },
     },
     rateLimit: {
       enabled: config.rateLimit,
@@ -115,7 +123,7 @@ export function createAuth({ db, config, secret, logger, legalVersions }: AuthDe
       // Its /admin/* endpoints are not reachable: the HTTP shell serves only the endpoints we use,
       // and operator actions go through our own audited /api/admin routes.
       admin({ defaultRole: "user", adminRoles: ["admin"] }),
-      twoFactor({ issuer: config.site.name }),
+      twoFactor({ issuer: config.site.name, trustDeviceMaxAge: TRUST_DEVICE_SECONDS, backupCodeOptions: backupCodeOptions(secret) }),
     ],
     hooks: {
       before: createAuthMiddleware((ctx) => beforeAuthEndpoint(hookDeps, ctx)),
@@ -142,10 +150,13 @@ export function createAuth({ db, config, secret, logger, legalVersions }: AuthDe
       },
       session: {
         create: {
-          // An admin's session starts with the admin's short idle timeout.
-          before: async (data) => {
-            const latest = latestExpiry(await roleOf(db, data.userId), new Date(), new Date(), limits);
-            if (new Date(data.expiresAt) > latest) return { data: { ...data, expiresAt: latest } };
+          // An admin's session starts with the admin's short idle timeout, and every session records
+          // which second factor made it.
+          before: async (data, ctx) => {
+            const now = new Date();
+            const latest = latestExpiry(await roleOf(db, data.userId), now, now, limits);
+            const expiresAt = new Date(data.expiresAt) > latest ? latest : data.expiresAt;
+            return { data: { ...data, expiresAt, ...factorsOfNewSession(ctx, now) } };
           },
         },
         update: {
@@ -156,6 +167,15 @@ export function createAuth({ db, config, secret, logger, legalVersions }: AuthDe
             const role = (current.user as { role?: string | null }).role;
             const latest = latestExpiry(role, new Date(current.session.createdAt), new Date(), limits);
             if (new Date(data.expiresAt) > latest) return { data: { ...data, expiresAt: latest } };
+          },
+        },
+      },
+      verification: {
+        create: {
+          // A trusted browser stays trusted 30 days from the code that trusted it, not from its last sign-in.
+          before: async (data, ctx) => {
+            const end = isTrustDeviceRecord(data.identifier) ? keptTrustEnd(ctx) : undefined;
+            if (end) return { data: { ...data, expiresAt: end } };
           },
         },
       },

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, constants, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { fetchBackup } from "./control.js";
 import { acquireDataDirLock, DataDirInUseError, ensureDataDir, readLockOwner } from "./data-dir.js";
@@ -26,11 +26,23 @@ export async function takeBackup(dataDir: string): Promise<Uint8Array> {
   }
 }
 
-/** Written beside the target and renamed, so a failed backup never leaves a truncated file behind. */
+/**
+ * Written beside the target and renamed, so a failed backup never leaves a truncated file behind.
+ * The copy holds every account's password hash, so it is readable by its owner only, and the
+ * temporary file is always a new one: whatever stood at its name (a leftover, or a file or link
+ * planted by another user to be written through) is removed first, and the file is then created
+ * exclusively (O_EXCL, which also refuses to follow a link), so its mode is ours.
+ */
 export function writeBackupFile(file: string, tarball: Uint8Array): void {
   const partial = `${file}.partial`;
-  // The copy holds every account's password hash: readable by its owner only.
-  writeFileSync(partial, tarball, { mode: 0o600 });
+  rmSync(partial, { force: true });
+  const fd = openSync(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+  try {
+    for (let written = 0; written < tarball.length; ) written += writeSync(fd, tarball, written);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(partial, file);
 }
 

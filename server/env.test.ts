@@ -47,6 +47,15 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production", AUTH_SECRET: "short", PUBLIC_URL: "https://termvest.example" })).toThrow(/AUTH_SECRET: must be at least 32/);
   });
 
+  it("refuses a PUBLIC_URL that is not https:// in production, but for this machine itself", () => {
+    expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL: "http://termvest.example" })).toThrow(/PUBLIC_URL: must start with https:\/\//);
+    expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL: "http://10.0.0.5:3000" })).toThrow(/PUBLIC_URL/);
+    for (const local of ["http://localhost:3000", "http://127.0.0.1:8080", "http://[::1]:3000"]) {
+      expect(loadConfig({ ...PRODUCTION, PUBLIC_URL: local }).publicUrl).toBe(local);
+    }
+    expect(loadConfig({ PUBLIC_URL: "http://termvest.example" }).publicUrl).toBe("http://termvest.example");
+  });
+
   it("reads PostgreSQL, SMTP, social links and rate limiting from the environment", () => {
     const config = loadConfig({
       DATABASE_URL: "postgres://postgres@127.0.0.1:5432/termvest",

@@ -127,6 +127,10 @@ const envSchema = z
     }
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required when NODE_ENV=production" });
+    } else if (!isHttpsOrLoopback(env.PUBLIC_URL)) {
+      // Links in e-mail and the CSRF origin carry it: over plain HTTP a session cookie (Secure in
+      // production) would never be sent back, and reset links would travel in the clear.
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "must start with https:// when NODE_ENV=production (http:// only for a loopback host, for a local trial)" });
     }
     for (const name of OPERATOR_VARIABLES) {
       if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: `is required when NODE_ENV=production${name === "OPERATOR_REGULATOR" ? ' (the regulator\'s name, or "not regulated")' : ""}` });
@@ -139,6 +143,12 @@ const envSchema = z
       });
     }
   });
+
+/** https://…, or http:// to this machine itself (a production build tried locally). */
+function isHttpsOrLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === "https:" || LOOPBACK_HOSTS.has(hostname) || hostname === "[::1]" || /^127\./.test(hostname);
+}
 
 export type SocialNetwork = "facebook" | "instagram" | "linkedin" | "twitter";
 export type BankKey = "access" | "uba" | "gtbank";

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { createAuth } from "./auth.js";
+import { hashStoredBackupCodes } from "./auth/backup-code-store.js";
 import { startControlServer } from "./control.js";
 import { acquireDataDirLock, ensureDataDir, loadOrCreateSecret, updateLockUrl } from "./data-dir.js";
 import { warnWithoutAutovacuum } from "./db/autovacuum-check.js";
@@ -65,6 +66,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const content = loadContent(contentDir);
     reportUnwrittenPages(content, config.isProduction, logger);
     const auth = createAuth({ db: database.db, config, secret, logger, legalVersions: content.versions });
+    await hashStoredBackupCodes(database.db, secret, logger);
 
     const serveWeb = options.serveWeb ?? true;
     const pages = serveWeb ? await loadPages(clientDistDir, ssrEntryPath, await readBootstrap(config.site, database.db), content.pages) : undefined;

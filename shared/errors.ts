@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   CSRF_REJECTED: 403,
   /** An admin without a verified second factor: only Settings works until they enrol. */
   TWO_FACTOR_REQUIRED: 403,
+  /** An admin whose session was made without the second factor (the password alone, a trusted browser): sign in again with the code. */
+  SECOND_FACTOR_REQUIRED: 403,
   /** Money does not move for an address nobody has shown they can read. */
   EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,

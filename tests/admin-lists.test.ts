@@ -7,6 +7,7 @@ import { grantAdmin } from "#server/services/users/grant-admin.js";
 import { enrolTwoFactor, person as newPerson, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
 import { signIn } from "./helpers/test-server.js";
+import { freshWallet } from "./helpers/wallets.js";
 import { insertUser } from "./helpers/users.js";
 
 const suite = serverSuite();
@@ -153,11 +154,10 @@ describe("GET /api/admin/deposits over 500 pending deposits", () => {
   });
 });
 
-const WALLET = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 const LARGE = 1_000_000; // $10,000.00: the default PAYOUT_APPROVAL_USD, so it needs four eyes.
 
-async function requestPayout(user: Person, amountCents: number): Promise<{ id: string }> {
-  const made = await user.client.post("/api/payouts", { amountCents, walletAddress: WALLET });
+async function requestPayout(user: Person, amountCents: number, walletAddress = freshWallet()): Promise<{ id: string }> {
+  const made = await user.client.post("/api/payouts", { amountCents, walletAddress });
   expect(made.status, await made.clone().text()).toBe(201);
   return made.json();
 }
@@ -167,9 +167,10 @@ describe("GET /api/admin/payouts", () => {
     const admin = await person({ admin: true });
     const user = await person({ funds: 5_000_000n, name: "Payee Filtered" });
     const small = await requestPayout(user, 20_000);
-    const large = await requestPayout(user, LARGE);
     const paid = await requestPayout(user, 30_000);
     expect((await admin.client.post(`/api/admin/payouts/${paid.id}/mark-paid`, { txId: "tx-filter" })).status).toBe(200);
+    const wallet = freshWallet();
+    const large = await requestPayout(user, LARGE, wallet);
 
     const all = await pageOf(admin.client, `/api/admin/payouts?userId=${user.id}&sort=amountCents`);
     expect(all.items.map((item) => item.id)).toEqual([small.id, paid.id, large.id]);
@@ -190,7 +191,7 @@ describe("GET /api/admin/payouts", () => {
     const lines = (await csv.text()).trimEnd().split("\r\n");
     expect(lines).toHaveLength(4);
     expect(lines[0]).toContain('"Amount (USD)","Wallet address"');
-    expect(lines[3]).toContain(`"requested",10000.00,"${WALLET}"`);
+    expect(lines[3]).toContain(`"requested",10000.00,"${wallet}"`);
     expect(lines[3]).toContain(`"yes","${other.email}"`);
   });
 });
@@ -241,6 +242,28 @@ describe("four eyes on large payouts", () => {
     expect((await admin.client.post(`/api/admin/payouts/${made.id}/mark-paid`, { txId: "tx-small" })).status).toBe(200);
   });
 
+  it("counts a recipient's payouts over 24 hours, to the account or to the address, not each one alone", async () => {
+    const admin = await person({ admin: true });
+    const user = await person({ funds: 3_000_000n });
+    // Split under the threshold: the payout that brings the day's total to it needs a second admin.
+    const first = await requestPayout(user, LARGE / 2);
+    const second = await requestPayout(user, LARGE / 2);
+    expect((await admin.client.post(`/api/admin/payouts/${first.id}/mark-paid`, { txId: "tx-split-1" })).status).toBe(200);
+    const alone = await admin.client.post(`/api/admin/payouts/${second.id}/mark-paid`, { txId: "tx-split-2" });
+    expect(alone.status).toBe(409);
+    expect((await alone.json()).error.message).toMatch(/second approval/);
+    // Another account paying to an address that already received the threshold's worth today.
+    const wallet = freshWallet();
+    const [one, two] = [await person({ funds: 1_000_000n }), await person({ funds: 1_000_000n })];
+    const before = await requestPayout(one, LARGE - 100_000, wallet);
+    const after = await requestPayout(two, 100_000, wallet);
+    const listed = await pageOf(admin.client, `/api/admin/payouts?status=awaiting_approval&q=${wallet}`);
+    expect(listed.items.map((item) => item.id)).toEqual([after.id]);
+    expect((await admin.client.post(`/api/admin/payouts/${before.id}/mark-paid`, { txId: "tx-address-1" })).status).toBe(200);
+    expect((await admin.client.post(`/api/admin/payouts/${after.id}/mark-paid`, { txId: "tx-address-2" })).status).toBe(409);
+    expect(await verifyLedger(db())).toEqual([]);
+  });
+
   it("the approver may still reject it, and a rejected payout cannot be approved", async () => {
     const admin = await person({ admin: true });
     const user = await person({ funds: 2_000_000n });
@@ -253,7 +276,8 @@ describe("four eyes on large payouts", () => {
   it("an admin never approves, marks paid or rejects a payout they requested themselves, at any amount", async () => {
     // Requested while still a user: with two-factor on, each payout would need a fresh code.
     const requester = await person({ funds: 5_000_000n });
-    const [large, small] = [await requestPayout(requester, LARGE), await requestPayout(requester, 20_000)];
+    const small = await requestPayout(requester, 20_000);
+    const large = await requestPayout(requester, LARGE);
     await grantAdmin(db(), requester.email);
     expect((await signIn(requester.client, requester.email)).status).toBe(200);
     await enrolTwoFactor(requester.client);

@@ -150,7 +150,8 @@ describe("banning", () => {
     expect((await again.get("/api/me/summary")).status).toBe(401);
     expect((await admin.client.post(`/api/admin/users/${customer.id}/ban`, REASON)).status).toBe(409);
 
-    expect((await admin.client.post(`/api/admin/users/${admin.id}/ban`, REASON)).status).toBe(409);
+    // Nobody decides on their own account.
+    expect((await admin.client.post(`/api/admin/users/${admin.id}/ban`, REASON)).status).toBe(403);
 
     const lifted = await json(await admin.client.post(`/api/admin/users/${customer.id}/unban`, { reason: "Card owner confirmed" }));
     expect(lifted).toMatchObject({ banned: false, banReason: null });
@@ -182,37 +183,48 @@ describe("banning", () => {
 });
 
 describe("the admin role", () => {
-  it("is granted and revoked with a reason, ending the sessions, and never from the last admin", async () => {
+  it("is granted by two admins and revoked by one, with a reason, ending the sessions; never one's own", async () => {
     const admin = await person(suite, { admin: true });
+    const second = await person(suite, { admin: true });
     const helper = await person(suite, { twoFactor: true });
     expect((await admin.client.post(`/api/admin/users/${helper.id}/role`, { role: "admin" })).status).toBe(400);
-    expect(await json(await admin.client.post(`/api/admin/users/${helper.id}/role`, { role: "admin", reason: "New operator" }))).toMatchObject({ role: "admin" });
+    // A grant waits for a second admin: nothing changes until one approves it.
+    const asked = await admin.client.post(`/api/admin/users/${helper.id}/role`, { role: "admin", reason: "New operator" });
+    expect(asked.status).toBe(202);
+    const { pendingApproval } = await asked.json();
+    expect(pendingApproval).toMatchObject({ kind: "role_grant", subject: { id: helper.id }, requestedBy: { id: admin.id }, status: "pending" });
+    expect((await helper.client.get("/api/me/summary")).status).toBe(200);
+    expect((await admin.client.post(`/api/admin/users/${helper.id}/role`, { role: "admin", reason: "Twice" })).status).toBe(409);
+    expect((await admin.client.post(`/api/admin/approvals/${pendingApproval.id}/approve`, {})).status).toBe(403);
+    expect(await json(await second.client.post(`/api/admin/approvals/${pendingApproval.id}/approve`, {}))).toMatchObject({ status: "approved", decidedBy: { id: second.id } });
     expect((await helper.client.get("/api/me/summary")).status).toBe(401);
     expect((await admin.client.post(`/api/admin/users/${helper.id}/role`, { role: "admin", reason: "Twice" })).status).toBe(409);
     expect(await json(await admin.client.post(`/api/admin/users/${helper.id}/role`, { role: "user", reason: "Left the team" }))).toMatchObject({ role: "user" });
 
-    // Leave one admin: every other admin the file's tests made is demoted behind the API's back.
-    await db().update(userTable).set({ role: "user" }).where(ne(userTable.id, admin.id));
-    const last = await admin.client.post(`/api/admin/users/${admin.id}/role`, { role: "user", reason: "Stepping down" });
-    expect(last.status).toBe(409);
-    expect((await last.json()).error.message).toBe("This is the last admin. Grant the role to someone else first.");
+    const own = await admin.client.post(`/api/admin/users/${admin.id}/role`, { role: "user", reason: "Stepping down" });
+    expect(own.status).toBe(403);
+    expect((await own.json()).error.message).toBe("Nobody changes their own role: another admin must do it.");
     // Role changes only: turning on two-factor is audited about the same user too.
     const actions = (await db().select().from(auditLog).where(eq(auditLog.targetId, helper.id)))
       .map((row) => row.action)
-      .filter((action) => action.startsWith("user."))
+      .filter((action) => action.startsWith("user.") || action.startsWith("approval."))
       .sort();
-    expect(actions).toEqual(["user.grant_admin", "user.revoke_admin"]);
+    expect(actions).toEqual(["approval.approve", "approval.request", "user.grant_admin", "user.revoke_admin"]);
   });
 
-  it("keeps one admin when the last two revoke themselves at the same moment", async () => {
+  it("keeps one admin when the last two revoke each other at the same moment", async () => {
     const first = await person(suite, { admin: true });
     const second = await person(suite, { admin: true });
     await db().update(userTable).set({ role: "user" }).where(ne(userTable.id, first.id));
     await db().update(userTable).set({ role: "admin" }).where(eq(userTable.id, second.id));
-    const answers = await Promise.all(
-      [first, second].map((admin) => admin.client.post(`/api/admin/users/${admin.id}/role`, { role: "user", reason: "Both at once" })),
-    );
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const answers = await Promise.all([
+      first.client.post(`/api/admin/users/${second.id}/role`, { role: "user", reason: "Both at once" }),
+      second.client.post(`/api/admin/users/${first.id}/role`, { role: "user", reason: "Both at once" }),
+    ]);
+    // The loser is refused as the last admin (409), or finds its session already ended with its role (401).
+    const [won, lost] = answers.map((answer) => answer.status).sort();
+    expect(won).toBe(200);
+    expect([401, 409]).toContain(lost);
     expect(await db().select({ id: userTable.id }).from(userTable).where(eq(userTable.role, "admin"))).toHaveLength(1);
   });
 

@@ -38,7 +38,7 @@ describe("GET /api/session", () => {
     const [row] = await suite.database.handle.db.select({ id: session.id }).from(session).where(eq(session.token, tokenOf(alice)));
     expect(body).toEqual({
       user: { id: alice.id, name: "Alice Ng", email: alice.email, role: "user", emailVerified: true, twoFactorEnabled: false },
-      session: { id: row!.id },
+      session: { id: row!.id, secondFactor: null, backOffice: false },
     });
     expect(JSON.stringify(body)).not.toContain(tokenOf(alice));
   });

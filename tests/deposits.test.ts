@@ -277,8 +277,14 @@ describe("admin confirmation", () => {
     expect(await summary(client)).toMatchObject({ mainBalanceCents: 0, totalBalanceCents: 0 });
     expect((await (await client.get("/api/deposits")).json()).deposits[0]).toMatchObject({ id: created.id, status: "pending" });
 
+    // More than was declared: it waits for a second admin (four eyes), and credits nothing yet.
     const atLimit = await admin.post(`/api/admin/deposits/${created.id}/confirm`, { receivedCents: 100_000_000 });
-    expect(atLimit.status).toBe(200);
+    expect(atLimit.status).toBe(202);
+    const { pendingApproval } = await atLimit.json();
+    expect(pendingApproval).toMatchObject({ kind: "deposit_confirm", targetId: created.id, status: "pending" });
+    expect(await summary(client)).toMatchObject({ mainBalanceCents: 0 });
+    const second = await signedIn(uniqueEmail("second-admin"), true);
+    expect((await second.post(`/api/admin/approvals/${pendingApproval.id}/approve`, {})).status).toBe(200);
     expect(await summary(client)).toMatchObject({ mainBalanceCents: 100_000_000 });
     expect(await verifyLedger(suite.database.handle.db)).toEqual([]);
   });

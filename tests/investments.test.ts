@@ -87,8 +87,16 @@ describe("investing", () => {
     const first = await (await client.post("/api/investments", { planId: "advanced", amountCents: 200_000 })).json();
 
     const edit = { name: "Advanced", minimumCents: 300_000, rateBasisPoints: 1300, termDays: 25, features: ["Capital returned at maturity", "Profit credited automatically"], active: true };
-    const updated = await admin.client.request("/api/admin/plans/advanced", { method: "PUT", body: edit });
-    expect(updated.status).toBe(200);
+    // A new rate or term waits for a second admin (four eyes): the public plans keep the old terms until then.
+    const asked = await admin.client.request("/api/admin/plans/advanced", { method: "PUT", body: edit });
+    expect(asked.status).toBe(202);
+    expect((await (await suite.server.client().get("/api/plans")).json()).plans.find((p: { id: string }) => p.id === "advanced")).toMatchObject({ rateBasisPoints: 1200, termDays: 20 });
+    const second = await signedIn(uniqueEmail("second-admin"), true);
+    const approve = async (response: Response) => {
+      const { pendingApproval } = await response.json();
+      expect((await second.client.post(`/api/admin/approvals/${pendingApproval.id}/approve`, {})).status).toBe(200);
+    };
+    await approve(asked);
     expect((await (await suite.server.client().get("/api/plans")).json()).plans.find((p: { id: string }) => p.id === "advanced")).toMatchObject({ minimumCents: 300_000, rateBasisPoints: 1300, termDays: 25 });
     const [kept] = (await (await client.get("/api/investments")).json()).investments;
     expect(kept).toMatchObject({ id: first.id, rateBasisPoints: 1200, termDays: 20, profitCents: 24_000 });
@@ -96,7 +104,7 @@ describe("investing", () => {
     await admin.client.request("/api/admin/plans/advanced", { method: "PUT", body: { ...edit, active: false } });
     const refused = await client.post("/api/investments", { planId: "advanced", amountCents: 300_000 });
     expect((await refused.json()).error.message).toBe("This plan is not open for investment.");
-    await admin.client.request("/api/admin/plans/advanced", { method: "PUT", body: { ...edit, minimumCents: 200_000, rateBasisPoints: 1200, termDays: 20 } });
+    await approve(await admin.client.request("/api/admin/plans/advanced", { method: "PUT", body: { ...edit, minimumCents: 200_000, rateBasisPoints: 1200, termDays: 20 } }));
 
     const bad = await admin.client.request("/api/admin/plans/advanced", { method: "PUT", body: { ...edit, rateBasisPoints: 0, features: ["only one"] } });
     expect(bad.status).toBe(400);
@@ -293,6 +301,7 @@ describe("settlement totals (property)", () => {
         fc.array(fc.constantFrom("job", "admin"), { minLength: 1, maxLength: 4 }),
         async (investments, order) => {
           const { id } = await insertUser(db());
+          const { id: operator } = await insertUser(db(), { role: "admin" });
           const total = investments.reduce((sum, item) => sum + BigInt(item.cents), 0n);
           await fund(id, total);
           const start = new Date("2030-01-01T00:00:00Z");
@@ -308,7 +317,7 @@ describe("settlement totals (property)", () => {
           const later = new Date(start.getTime() + 50 * DAY);
           for (const step of order) {
             if (step === "job") await settleDue(db(), later, { batchSize: 3 });
-            else await db().transaction((tx) => creditInterest(tx, id, id, later, "property test"));
+            else await db().transaction((tx) => creditInterest(tx, operator, id, later, "property test"));
           }
           await settleDue(db(), later);
           const figures = await summarize(db(), id);

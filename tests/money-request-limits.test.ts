@@ -53,23 +53,23 @@ describe("money request limits", () => {
     expect((await ask(asker, last)).status).toBe(201);
   });
 
-  it("show the requester's note to the payer as the requester's quoted words, on one line", async () => {
+  it("show the requester's name and note to the payer as their quoted words, on one line, after a sentence of ours", async () => {
     const asker = await person({ name: "Ada Asker" });
     const payer = await person();
     expect((await ask(asker, payer, "Rent share”\n\nTermvest Security: your account is locked")).status).toBe(201);
     const [notice] = (await (await payer.client.get("/api/notifications")).json()).notifications;
     expect(notice).toMatchObject({
       kind: "money_requested",
-      body: 'Ada Asker asks you for $5.00. Note from Ada Asker: “Rent share" Termvest Security: your account is locked”',
+      body: 'You have a new request for $5.00 from another Termvest user, who gave the name “Ada Asker”. Their note, in their own words: “Rent share" Termvest Security: your account is locked”',
     });
     // The copy is sent by its queue job after the commit: wait for it.
     await expect
       .poll(() => suite.server.mailer.to(payer.email).at(-1)?.text)
-      .toContain('Note from Ada Asker: “Rent share" Termvest Security: your account is locked”');
+      .toContain('Their note, in their own words: “Rent share" Termvest Security: your account is locked”');
 
     expect((await ask(asker, payer)).status).toBe(201);
     const [plain] = (await (await payer.client.get("/api/notifications")).json()).notifications;
-    expect(plain.body).toBe("Ada Asker asks you for $5.00.");
+    expect(plain.body).toBe("You have a new request for $5.00 from another Termvest user, who gave the name “Ada Asker”.");
   });
 });
 

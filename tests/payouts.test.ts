@@ -68,7 +68,7 @@ describe("transfers", () => {
     expect(await sent.json()).toMatchObject({ amountCents: 15_000, toName: "Rita Receiver" });
     expect((await summary(sender)).mainBalanceCents).toBe(25_000);
     expect((await summary(recipient)).mainBalanceCents).toBe(15_000);
-    expect((await (await recipient.client.get("/api/notifications")).json()).notifications[0]).toMatchObject({ kind: "transfer_received", body: "Sender Sam sent you $150.00: Lunch" });
+    expect((await (await recipient.client.get("/api/notifications")).json()).notifications[0]).toMatchObject({ kind: "transfer_received", body: "You received $150.00 from another Termvest user, who gave the name “Sender Sam”. Their note, in their own words: “Lunch”" });
 
     const self = await sender.client.post("/api/transfers", { toEmail: sender.email, amountCents: 100 });
     expect((await self.json()).error.message).toBe("We could not send this. Check the e-mail address and try again.");

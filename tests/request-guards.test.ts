@@ -119,6 +119,26 @@ describe("the JSON API", () => {
   });
 });
 
+describe("deeply nested bodies", () => {
+  it("are a 400 on every route, better-auth's included, before any parser recurses into them", async () => {
+    const victim = await person(suite, { funds: 100_000n });
+    const recipient = await person(suite);
+    const before = await snapshot([victim, recipient]);
+    const nested = (depth: number) => `{"name":${"[".repeat(depth - 1)}1${"]".repeat(depth - 1)}}`;
+    for (const [method, path] of mutations(recipient.email)) {
+      const response = await send(victim, method, path, nested(4_000), { Origin: suite.server.url, "Content-Type": "application/json" });
+      expect({ path, status: response.status }).toEqual({ path, status: 400 });
+      expect((await response.json()).error).toMatchObject({ code: "VALIDATION_FAILED", message: "The request body must not nest deeper than 32 levels." });
+    }
+    expect(await snapshot([victim, recipient])).toEqual(before);
+    // 32 levels are read as usual: the schema answers for the field.
+    const deepest = await send(victim, "POST", "/api/auth/update-user", nested(32), { Origin: suite.server.url, "Content-Type": "application/json" });
+    expect(deepest.status).toBe(400);
+    expect(await deepest.text()).not.toMatch(/nest deeper/);
+    expect(suite.server.logs.join("")).not.toMatch(/RangeError|unhandled error/);
+  });
+});
+
 describe("bodies over 64 KB", () => {
   const big = (field: string) => JSON.stringify({ [field]: "x".repeat(70_000) });
 

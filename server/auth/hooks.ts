@@ -3,14 +3,22 @@ import type { createAuthMiddleware } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import { emailField, MESSAGES, nameField, signUpConsentSchema } from "#shared/schemas/auth.js";
 import { fieldMessages } from "#shared/schemas/field-messages.js";
+import { AppError } from "../errors.js";
 import type { Database } from "../db/client.js";
-import { account, user, verification } from "../db/schema.js";
+import { account, twoFactor, user, verification } from "../db/schema.js";
 import type { Config } from "../env.js";
 import { verificationMailsLeft, type accountMail } from "./account-mail.js";
 import { recordAudit } from "../services/audit/record-audit.js";
+import { parseStoredBackupCodes } from "../services/two-factor/backup-codes.js";
+import { claimSecondFactorCode, WrongSecondFactorCode } from "../services/two-factor/second-factor-code.js";
 import { consumeTotpCode } from "../services/two-factor/totp-code.js";
+import { endSessions } from "../services/users/end-sessions.js";
+import { assertCodesAccepted, clearWrongCodes, recordWrongCode, type CodeUse } from "../services/two-factor/wrong-codes.js";
+import { backupCodeAsStored } from "./backup-code-store.js";
 import { createPasswordVerifier } from "./password-hash.js";
 import { passwordProblem } from "./password-policy.js";
+import { forgetTrustedDevices } from "../services/users/trusted-devices.js";
+import { keepTrustEnd, markTrustedDeviceSession, trustedDevice } from "./session-factors.js";
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -78,7 +86,8 @@ export async function beforeAuthEndpoint(deps: HookDeps, ctx: HookContext) {
     }
   }
   if (ctx.path === "/send-verification-email") await tellOwnerWhenCapped(deps, ctx);
-  if (ctx.path === "/two-factor/verify-totp") await spendSignInCode(deps, ctx, body);
+  if (ctx.path === "/two-factor/verify-totp") return spendTotpCode(deps, ctx, body);
+  if (ctx.path === "/two-factor/verify-backup-code") return checkBackupCode(deps, ctx, body);
   if (ctx.path === "/two-factor/disable" || ctx.path === "/two-factor/generate-backup-codes") {
     // The password first, so a wrong one does not use up the code given with it.
     await requirePassword(deps, ctx, body, "Enter your current password.");
@@ -110,35 +119,97 @@ async function tellOwnerWhenCapped(deps: HookDeps, ctx: HookContext) {
 }
 
 /** Whose code this is: the signed-in user (confirming an enrolment) or the one half-way through a sign-in. */
-async function codeOwner(ctx: HookContext): Promise<string | undefined> {
+async function codeOwner(ctx: HookContext): Promise<{ userId: string; use: CodeUse } | undefined> {
   const session = await getSessionFromCtx(ctx);
-  if (session) return session.user.id;
+  if (session) return { userId: session.user.id, use: "enrolment" };
   const cookie = ctx.context.createAuthCookie("two_factor");
   const pending = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
-  return pending ? (await ctx.context.internalAdapter.findVerificationValue(pending))?.value : undefined;
+  const userId = pending ? (await ctx.context.internalAdapter.findVerificationValue(pending))?.value : undefined;
+  return userId ? { userId, use: "sign-in" } : undefined;
+}
+
+const invalidCode = (message: string) => new APIError("UNAUTHORIZED", { code: "INVALID_CODE", message });
+
+/**
+ * The second step's body as better-auth may take it: an admin's browser is never trusted (every
+ * admin sign-in asks for the code), so `trustDevice` is dropped for one.
+ */
+async function withoutAdminTrust(deps: HookDeps, userId: string, body: Body): Promise<Body> {
+  if (!body?.trustDevice) return body;
+  const [found] = await deps.db.select({ role: user.role }).from(user).where(eq(user.id, userId));
+  return found?.role === "admin" ? { ...body, trustDevice: false } : body;
 }
 
 /**
- * A right code is used up before better-auth accepts it, so the same code cannot complete a second
- * sign-in (nor approve a payout) within its 30 seconds. A wrong one is left to better-auth, which
- * counts it against the sign-in's attempts.
+ * A TOTP code at the second step of a sign-in or when turning two-factor on. A locked account is
+ * refused at once; a wrong code is counted for the account (server/services/two-factor/wrong-codes.ts)
+ * and refused here; a right one is used up before better-auth accepts it, so the same code cannot
+ * complete a second sign-in (nor allow a payout) within its 30 seconds.
  */
-async function spendSignInCode(deps: HookDeps, ctx: HookContext, body: Body) {
-  const userId = await codeOwner(ctx);
-  if (!userId || typeof body?.code !== "string") return;
+async function spendTotpCode(deps: HookDeps, ctx: HookContext, body: Body) {
+  const owner = await codeOwner(ctx);
+  if (!owner || typeof body?.code !== "string") return;
   const code = body.code;
-  const check = await deps.db.transaction((tx) => consumeTotpCode(tx, ctx.context.secretConfig, userId, code, new Date()));
-  if (check === "used") throw new APIError("UNAUTHORIZED", { code: "INVALID_CODE", message: MESSAGES.twoFactorCodeUsed });
+  const now = new Date();
+  await assertCodesAccepted(deps.db, owner.userId, now).catch(toAuthError);
+  const check = await deps.db.transaction(async (tx) => {
+    const result = await consumeTotpCode(tx, ctx.context.secretConfig, owner.userId, code, now);
+    if (result === "ok") await clearWrongCodes(tx, owner.userId);
+    return result;
+  });
+  if (check !== "ok") {
+    await recordWrongCode(deps.db, deps.config.publicUrl, owner.userId, owner.use, now);
+    throw invalidCode(check === "used" ? MESSAGES.twoFactorCodeUsed : MESSAGES.twoFactorCodeInvalid);
+  }
+  return { context: { body: await withoutAdminTrust(deps, owner.userId, body) } };
 }
 
-/** Turning two-factor off or replacing its backup codes takes the password and a current code. */
+/**
+ * A backup code at the second step of a sign-in. The stored codes are hashes
+ * (server/auth/backup-code-store.ts): a wrong code is counted and refused here; a right one goes on
+ * to better-auth as its hash, which better-auth finds in the stored list and removes.
+ */
+async function checkBackupCode(deps: HookDeps, ctx: HookContext, body: Body) {
+  const owner = await codeOwner(ctx);
+  if (!owner || typeof body?.code !== "string") return;
+  const now = new Date();
+  await assertCodesAccepted(deps.db, owner.userId, now).catch(toAuthError);
+  const stored = backupCodeAsStored(body.code);
+  const [row] = await deps.db.select({ codes: twoFactor.backupCodes }).from(twoFactor).where(eq(twoFactor.userId, owner.userId));
+  if (!(row && parseStoredBackupCodes(row.codes)?.includes(stored))) {
+    await recordWrongCode(deps.db, deps.config.publicUrl, owner.userId, owner.use, now);
+    throw new APIError("UNAUTHORIZED", { code: "INVALID_BACKUP_CODE", message: "That backup code is not valid or was already used." });
+  }
+  return { context: { body: { ...(await withoutAdminTrust(deps, owner.userId, body)), code: stored } } };
+}
+
+/** Our refusals (AppError) in better-auth's shape, so its endpoints answer them with the same status and code. */
+function toAuthError(error: unknown): never {
+  if (error instanceof AppError) {
+    throw new APIError(error.status === 429 ? "TOO_MANY_REQUESTS" : "BAD_REQUEST", { code: error.code, message: error.message }, error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined);
+  }
+  throw error;
+}
+
+/**
+ * Turning two-factor off or replacing its backup codes takes the password and a current code (or a
+ * backup code), counted like every other code of the account.
+ */
 async function requireCurrentCode(deps: HookDeps, ctx: HookContext, body: Body) {
   const session = await getSessionFromCtx(ctx);
   if (!session || !(session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return;
-  if (typeof body?.code !== "string" || !/^\d{6}$/.test(body.code)) throw refuse("TWO_FACTOR_CODE_REQUIRED", MESSAGES.twoFactorCodeRequired);
-  const code = body.code;
-  const check = await deps.db.transaction((tx) => consumeTotpCode(tx, ctx.context.secretConfig, session.user.id, code, new Date()));
-  if (check !== "ok") throw refuse("INVALID_CODE", check === "used" ? MESSAGES.twoFactorCodeUsed : MESSAGES.twoFactorCodeInvalid);
+  const userId = session.user.id;
+  const now = new Date();
+  await assertCodesAccepted(deps.db, userId, now).catch(toAuthError);
+  const code = typeof body?.code === "string" ? body.code.trim().replace(/\s+/g, "") : "";
+  if (!code) throw refuse("TWO_FACTOR_CODE_REQUIRED", MESSAGES.secondFactorCodeRequired);
+  try {
+    await deps.db.transaction((tx) => claimSecondFactorCode(tx, ctx.context.secretConfig, userId, code, now));
+  } catch (error) {
+    if (!(error instanceof WrongSecondFactorCode)) throw error;
+    if (error.counts) await recordWrongCode(deps.db, deps.config.publicUrl, userId, "two-factor change", now);
+    throw refuse("INVALID_CODE", error.message);
+  }
 }
 
 /** Ending sessions or changing two-factor is for whoever knows the password, not whoever holds a session. */
@@ -159,13 +230,16 @@ async function requirePassword(deps: HookDeps, ctx: HookContext, body: Body, mes
 export async function afterAuthEndpoint(deps: HookDeps, ctx: HookContext) {
   if (isAPIError(ctx.context.returned)) return;
   if (ctx.path === "/sign-in/email" && ctx.context.newSession) {
+    const { session: created, user: signedIn } = ctx.context.newSession;
     // Signing in on a browser that still holds a session ends that session, not only its cookie.
     const previous = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
-    if (previous && previous !== ctx.context.newSession.session.token) await ctx.context.internalAdapter.deleteSession(previous);
+    if (previous && previous !== created.token) await ctx.context.internalAdapter.deleteSession(previous);
+    if ((signedIn as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) await signInOnTrustedDevice(deps, ctx, created.token, signedIn);
   }
   if (ctx.path === "/change-password") {
     const current = ctx.context.session ?? (await getSessionFromCtx(ctx));
     if (current) {
+      await forgetTrustedDevices(deps.db, current.user.id);
       await auditOwnSecurityChange(deps, current.user.id, "security.password_changed", { password: "changed", otherSessionsEnded: true });
       await deps.mail.passwordChanged(current.user, "change");
     }
@@ -173,6 +247,7 @@ export async function afterAuthEndpoint(deps: HookDeps, ctx: HookContext) {
   // The owner hears of every change to how the account signs in, and the audit log keeps it (two-factor
   // on and off: see twoFactorChanged, where the user row changes; a reset: passwordWasReset).
   if (ctx.path === "/two-factor/generate-backup-codes" && ctx.context.session) {
+    await forgetTrustedDevices(deps.db, ctx.context.session.user.id);
     await auditOwnSecurityChange(deps, ctx.context.session.user.id, "security.backup_codes_regenerated", { backupCodes: "regenerated" });
     await deps.mail.securityChanged(ctx.context.session.user, "backup-codes");
   }
@@ -183,6 +258,7 @@ export async function afterAuthEndpoint(deps: HookDeps, ctx: HookContext) {
  * in afterAuthEndpoint: by then the token is gone, and with it the only way to tell whose it was.
  */
 export async function passwordWasReset(deps: HookDeps, account: { id: string; name: string; email: string }) {
+  await forgetTrustedDevices(deps.db, account.id);
   await auditOwnSecurityChange(deps, account.id, "security.password_reset", { password: "reset", sessionsEnded: true });
   await deps.mail.passwordChanged(account, "reset");
 }
@@ -203,6 +279,10 @@ function auditOwnSecurityChange(deps: HookDeps, userId: string, action: string, 
 export async function twoFactorChanged(deps: HookDeps, account: { name: string; email: string; id: string }, path: string | undefined) {
   const enabled = path === "/two-factor/verify-totp" ? true : path === "/two-factor/disable" ? false : undefined;
   if (enabled === undefined) return;
+  // Every session ends (better-auth then makes the one this browser goes on with) and no browser
+  // stays trusted: whatever signed in before the change signs in again under the new rules.
+  await endSessions(deps.db, account.id);
+  await forgetTrustedDevices(deps.db, account.id);
   await recordAudit(deps.db, {
     actorId: account.id,
     action: enabled ? "security.two_factor_enabled" : "security.two_factor_disabled",
@@ -212,4 +292,21 @@ export async function twoFactorChanged(deps: HookDeps, account: { name: string; 
     after: { twoFactorEnabled: enabled },
   });
   await deps.mail.securityChanged(account, enabled ? "two-factor-on" : "two-factor-off");
+}
+/**
+ * The password was right and the account has two-factor on; the two-factor plugin (whose hook runs
+ * after this one) keeps the session only on a browser trusted by an earlier code. Here: an admin's
+ * browser is never trusted (its record goes, so the plugin asks for the code), and on a user's the
+ * session records that a trusted browser stood in for the code, and the plugin's fresh record will
+ * end when the first one did.
+ */
+async function signInOnTrustedDevice(deps: HookDeps, ctx: HookContext, token: string, signedIn: { id: string; role?: string | null }) {
+  const device = await trustedDevice(ctx, signedIn.id);
+  if (!device) return;
+  if (signedIn.role === "admin") {
+    await ctx.context.internalAdapter.deleteVerificationByIdentifier(device.identifier);
+    return;
+  }
+  keepTrustEnd(ctx, device.expiresAt);
+  await markTrustedDeviceSession(deps.db, token, new Date());
 }

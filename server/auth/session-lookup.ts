@@ -23,7 +23,7 @@ import { slidExpiry } from "./session-lifetime.js";
  */
 
 export interface LookedUpSession {
-  session: { id: string; token: string; userId: string; createdAt: Date; expiresAt: Date };
+  session: { id: string; token: string; userId: string; createdAt: Date; expiresAt: Date; secondFactor: string | null; secondFactorAt: Date | null };
   user: {
     id: string;
     name: string;
@@ -63,6 +63,8 @@ type Row = {
   user_id: string;
   created_at: Date | string;
   expires_at: Date | string;
+  second_factor: string | null;
+  second_factor_at: Date | string | null;
   name: string;
   email: string;
   email_verified: boolean;
@@ -73,7 +75,7 @@ type Row = {
 };
 
 /** Every token asked in one turn of the event loop, in one statement (server/db/tick-batcher.ts). */
-const LOOKUP_SQL = `select s.id, s.token, s.user_id, s.created_at, s.expires_at,
+const LOOKUP_SQL = `select s.id, s.token, s.user_id, s.created_at, s.expires_at, s.second_factor, s.second_factor_at,
   u.name, u.email, u.email_verified, u.role, u.two_factor_enabled, u.banned, u.ban_expires
   from "session" s join "user" u on u.id = s.user_id where s.token = any($1::text[])`;
 
@@ -127,7 +129,15 @@ const toDate = (value: Date | string) => (value instanceof Date ? value : new Da
 
 function fromRow(row: Row): LookedUpSession {
   return {
-    session: { id: row.id, token: row.token, userId: row.user_id, createdAt: toDate(row.created_at), expiresAt: toDate(row.expires_at) },
+    session: {
+      id: row.id,
+      token: row.token,
+      userId: row.user_id,
+      createdAt: toDate(row.created_at),
+      expiresAt: toDate(row.expires_at),
+      secondFactor: row.second_factor,
+      secondFactorAt: row.second_factor_at === null ? null : toDate(row.second_factor_at),
+    },
     user: {
       id: row.user_id,
       name: row.name,
@@ -149,10 +159,19 @@ export async function betterAuthSession(auth: Auth, headers: Headers): Promise<L
   if (!result) return null;
   const { session, user } = result;
   const extra = user as typeof user & BetterAuthUser;
+  const factors = session as typeof session & { secondFactor?: string | null; secondFactorAt?: Date | string | null };
   const cookies = answered.getSetCookie();
   return {
     ...(cookies.length > 0 ? { refreshedCookies: cookies } : {}),
-    session: { id: session.id, token: session.token, userId: session.userId, createdAt: toDate(session.createdAt), expiresAt: toDate(session.expiresAt) },
+    session: {
+      id: session.id,
+      token: session.token,
+      userId: session.userId,
+      createdAt: toDate(session.createdAt),
+      expiresAt: toDate(session.expiresAt),
+      secondFactor: factors.secondFactor ?? null,
+      secondFactorAt: factors.secondFactorAt ? toDate(factors.secondFactorAt) : null,
+    },
     user: {
       id: user.id,
       name: user.name,
@@ -186,7 +205,7 @@ async function settingsOf(auth: Auth): Promise<Settings> {
 export function createSessionLookup(auth: Auth, db: Database): SessionLookup {
   let settings: Promise<Settings> | undefined;
   const sessions = new TickBatcher<string, Row>(async (tokens) => {
-    const rows = await queryPrepared<Row>(db, "session_lookup_v2", LOOKUP_SQL, [pgArray(tokens)]);
+    const rows = await queryPrepared<Row>(db, "session_lookup_v3", LOOKUP_SQL, [pgArray(tokens)]);
     return new Map(rows.map((row) => [row.token, row]));
   }, TOKENS_PER_STATEMENT);
   // Cookie values whose signature checked out, with their token: a signature is the same for the

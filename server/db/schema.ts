@@ -66,10 +66,20 @@ export const session = pgTable(
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     impersonatedBy: text("impersonated_by"),
+    /**
+     * The second factor this session's sign-in passed: 'totp', 'backup_code', 'trusted_device' (a
+     * browser remembered from an earlier code), or null for the password alone. Set when the
+     * session is created, never by a later change to the user (server/auth/session-factors.ts).
+     */
+    secondFactor: text("second_factor"),
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("session_user_id_idx").on(table.userId)],
+  (table) => [
+    index("session_user_id_idx").on(table.userId),
+    check("session_second_factor", sql`${table.secondFactor} is null or ${table.secondFactor} in ('totp', 'backup_code', 'trusted_device')`),
+  ],
 );
 
 export const account = pgTable(
@@ -479,6 +489,12 @@ export const payout = pgTable(
     /** Four eyes (PAYOUT_APPROVAL_USD): the second admin who let a large payout be sent; never the one who marks it paid. */
     approvedBy: text("approved_by").references(() => user.id),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
+    /**
+     * Whether it needs a second admin: set at request time from the payouts to this user or this
+     * address over 24 hours, this one included (PAYOUT_APPROVAL_USD). Null on payouts made before
+     * the rule, which fall back to their own amount.
+     */
+    needsApproval: boolean("needs_approval"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -630,6 +646,44 @@ export const ledgerSqlVersion = pgTable("ledger_sql_version", {
   appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Four eyes on what one operator must not do alone (docs/security.md, "Four eyes"): a deposit
+ * credited above what was declared, the admin role granted, a plan's rate or term changed. The
+ * first admin's request waits here with what it would do (`payload`); a second admin approves
+ * (the change is made then, in the same transaction) or rejects it. The database refuses a
+ * decision by the admin who asked; the services refuse one about the decider's own account.
+ */
+export const approval = pgTable(
+  "approval",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    /** The account the decision is about (a deposit's owner, the user given the role); null for a plan. */
+    subjectUserId: text("subject_user_id").references(() => user.id),
+    payload: jsonb("payload").notNull(),
+    /** The requesting admin's words. */
+    reason: text("reason").notNull(),
+    requestedBy: text("requested_by")
+      .notNull()
+      .references(() => user.id),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    status: text("status").notNull().default("pending"),
+    decidedBy: text("decided_by").references(() => user.id),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decisionReason: text("decision_reason"),
+  },
+  (table) => [
+    check("approval_kind", sql`${table.kind} in ('deposit_confirm', 'role_grant', 'plan_change')`),
+    check("approval_status", sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    check("approval_four_eyes", sql`${table.decidedBy} is null or ${table.decidedBy} <> ${table.requestedBy}`),
+    // One open request per thing: a second one waits for the first to be decided.
+    uniqueIndex("approval_pending_target_idx").on(table.kind, table.targetId).where(sql`${table.status} = 'pending'`),
+    index("approval_status_requested_at_idx").on(table.status, table.requestedAt),
+  ],
+);
+
 export const schema = {
   user,
   session,
@@ -658,4 +712,5 @@ export const schema = {
   ledgerCheck,
   ledgerSqlVersion,
   settlementRun,
+  approval,
 };

@@ -20,6 +20,8 @@ export interface Operation {
   response?: z.ZodMiniType;
   /** 201 when it creates something; 200 otherwise. */
   status?: 200 | 201;
+  /** What it answers with 202 when the change needs a second admin's approval first (four eyes). */
+  pending?: z.ZodMiniType;
   /** Moves money: honours Idempotency-Key. */
   idempotent?: boolean;
 }

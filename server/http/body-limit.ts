@@ -51,3 +51,38 @@ export function jsonOnly(): MiddlewareHandler {
     return next();
   };
 }
+
+/** Deeper than any body we take (ours are at most three levels); a parser's recursion is not a resource to offer. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether a JSON text nests arrays and objects deeper than `max`, read without parsing it (strings skipped). */
+export function jsonDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 92) index++; // a backslash escapes the next character
+      else if (code === 34) inString = false;
+    } else if (code === 34) inString = true;
+    else if (code === 123 || code === 91) {
+      if (++depth > max) return true;
+    } else if (code === 125 || code === 93) depth--;
+  }
+  return false;
+}
+
+/**
+ * Every JSON body on /api, better-auth's included, is refused with a 400 when it nests deeper than
+ * MAX_JSON_DEPTH, before any parser sees it: a 4,000-level body made better-auth's handler throw a
+ * RangeError. The body (at most 64 KB by then) is read once; Hono keeps it for the route.
+ */
+export function refuseDeepJson(): MiddlewareHandler {
+  return async (c, next) => {
+    if (!BODY_METHODS.has(c.req.method)) return next();
+    if (jsonDeeperThan(await c.req.text(), MAX_JSON_DEPTH)) {
+      throw new AppError("VALIDATION_FAILED", `The request body must not nest deeper than ${MAX_JSON_DEPTH} levels.`);
+    }
+    return next();
+  };
+}

@@ -7,7 +7,8 @@ import { idempotencyRecord } from "../db/schema.js";
 import { AppError } from "../errors.js";
 
 export interface OperationResult {
-  status: 200 | 201;
+  /** 202: recorded for a second admin's approval, nothing else changed. */
+  status: 200 | 201 | 202;
   body: unknown;
 }
 
@@ -39,7 +40,7 @@ async function replayOf(tx: DbExecutor, claim: IdempotencyClaim): Promise<Outcom
   if (!first || first.fingerprint !== claim.fingerprint) {
     throw new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for a different request.");
   }
-  return { result: { status: first.status as 200 | 201, body: first.body }, replayed: true };
+  return { result: { status: first.status as OperationResult["status"], body: first.body }, replayed: true };
 }
 
 /**
@@ -74,28 +75,6 @@ export async function runMoneyOperation(
       .where(and(eq(idempotencyRecord.userId, userId), eq(idempotencyRecord.key, claim.key)));
     return { result: { status: result.status, body: result.body }, replayed: false };
   });
-}
-
-/**
- * runMoneyOperation for an operation that is one statement and claims the Idempotency-Key in it,
- * writing the record with its final status and body (`insert ... on conflict do nothing`, the rest
- * only when the record was inserted). Run on the database, not in a transaction: the statement
- * commits on its own, so the locks it takes are held for no round trip (decision 0036). It answers
- * `undefined` when the key was claimed before; the rules are the same: a concurrent retry waits on
- * the key and then gets the first response, another body is a 409, a failed statement claims nothing.
- */
-export async function runClaimedStatement(
-  c: Context,
-  db: Database,
-  userId: string,
-  raw: string,
-  operation: (db: Database, claim: IdempotencyClaim | undefined) => Promise<OperationResult | undefined>,
-): Promise<Outcome> {
-  const claim = claimOf(c, userId, raw);
-  const result = await operation(db, claim);
-  if (result) return { result, replayed: false };
-  if (!claim) throw new Error("runClaimedStatement: an operation without a claim answered nothing");
-  return replayOf(db, claim);
 }
 
 /** Sends the operation's response, marking replays so clients and logs can tell. */

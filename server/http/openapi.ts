@@ -58,6 +58,9 @@ export function openApiDocument(publicUrl: string, operations: readonly MountedO
           description: "Success (amounts are integer cents)",
           ...(op.response ? { content: { "application/json": { schema: jsonSchema(op.response, "output") } } } : {}),
         },
+        ...(op.pending
+          ? { "202": { description: "Waiting for a second admin's approval; nothing changed yet", content: { "application/json": { schema: jsonSchema(op.pending, "output") } } } }
+          : {}),
         "400": ERROR,
         ...(op.auth !== "none" ? { "401": ERROR } : {}),
         ...(op.auth === "admin" ? { "403": ERROR } : {}),

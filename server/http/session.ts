@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { Auth } from "../auth.js";
 import { createSessionLookup, type LookedUpSession } from "../auth/session-lookup.js";
+import { passedSecondFactor, type SecondFactor } from "../auth/session-factors.js";
 import { extendAdminSession } from "../auth/session-lifetime.js";
 import type { Database } from "../db/client.js";
 import { AppError } from "../errors.js";
@@ -10,12 +11,19 @@ import { SessionCache } from "./session-cache.js";
 /** The caller, as GET /api/session shows them to the web app. */
 export type SessionUser = AccountDto;
 
-export type AppEnv = { Variables: { user: SessionUser } };
+/** The caller's session: which one, and the second factor its sign-in passed (server/auth/session-factors.ts). */
+export interface CallerSession {
+  id: string;
+  secondFactor: SecondFactor | null;
+  secondFactorAt: Date | null;
+}
+
+export type AppEnv = { Variables: { user: SessionUser; session: CallerSession } };
 
 /** Who a session cookie belongs to: the caller and which of their sessions this is. */
 export interface SignedIn {
   user: SessionUser;
-  sessionId: string;
+  session: CallerSession;
 }
 
 /** Reads may use the short session cache (server/http/session-cache.ts); anything that changes state may not. */
@@ -66,7 +74,11 @@ export function sessionResolver(auth: Auth, db: Database): SessionResolver {
     // Response of its own keeps them too: Hono carries this response's cookies over to it.
     for (const refreshed of result.refreshedCookies ?? []) c.res.headers.append("Set-Cookie", refreshed);
     const { id, name, email, role, emailVerified, twoFactorEnabled } = result.user;
-    const signedIn: SignedIn = { user: { id, name, email, role: role ?? "user", emailVerified, twoFactorEnabled }, sessionId: result.session.id };
+    const { secondFactor, secondFactorAt } = result.session;
+    const signedIn: SignedIn = {
+      user: { id, name, email, role: role ?? "user", emailVerified, twoFactorEnabled },
+      session: { id: result.session.id, secondFactor: secondFactor as SecondFactor | null, secondFactorAt },
+    };
     if (role === "admin") await extendAdminSession(db, result.session, now);
     // Never past the session's expiry, nor past better-auth's next slide of it: a cached answer
     // must not keep a session from being refreshed.
@@ -86,16 +98,25 @@ export function requireUser(auth: Auth, db: Database): MiddlewareHandler<AppEnv>
     const signedIn = await resolve(c);
     if (!signedIn) throw new AppError("UNAUTHENTICATED", "Please log in to continue.");
     c.set("user", signedIn.user);
+    c.set("session", signedIn.session);
     await next();
   };
 }
 
-/** The back office: the admin role and, for every admin, a verified second factor. */
+/**
+ * The back office: the admin role, two-factor on, and a session whose own sign-in passed the
+ * authenticator code (or a backup code) within its 12 hours; a session made with the password
+ * alone never becomes one, whatever the account turned on since.
+ */
 export function requireAdmin(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get("user");
     if (user.role !== "admin") throw new AppError("FORBIDDEN", "You do not have access to this.");
     if (!user.twoFactorEnabled) throw new AppError("TWO_FACTOR_REQUIRED", MESSAGES.twoFactorRequired);
+    const session = c.get("session");
+    if (!passedSecondFactor(session.secondFactor, session.secondFactorAt, new Date())) {
+      throw new AppError("SECOND_FACTOR_REQUIRED", MESSAGES.secondFactorSessionRequired);
+    }
     await next();
   };
 }

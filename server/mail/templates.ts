@@ -59,12 +59,16 @@ export function passwordChangedMail(input: { name: string; to: string; publicUrl
 }
 
 /** What changed about how the account signs in; each is mailed to the owner (ASVS: notify on changes). */
-export type SecurityChange = "two-factor-on" | "two-factor-off" | "backup-codes";
+export type SecurityChange = "two-factor-on" | "two-factor-off" | "backup-codes" | "two-factor-locked";
 
 const CHANGE_TEXT: Record<SecurityChange, { subject: string; line: string }> = {
   "two-factor-on": { subject: "Two-factor authentication is on", line: "Two-factor authentication was turned on for your account." },
   "two-factor-off": { subject: "Two-factor authentication is off", line: "Two-factor authentication was turned off for your account." },
   "backup-codes": { subject: "New backup codes", line: "New two-factor backup codes were made for your account; the old ones no longer work." },
+  "two-factor-locked": {
+    subject: "Wrong two-factor codes on your account",
+    line: "Ten wrong two-factor codes in a row were entered for your account, so for the next 15 minutes no code is accepted. Someone may know your password or hold one of your sessions.",
+  },
 };
 
 export function securityChangeMail(input: { name: string; to: string; publicUrl: string; change: SecurityChange }): OutgoingMessage {

@@ -14,6 +14,7 @@ import {
   userListQuery,
   usersQuery,
 } from "#shared/schemas/admin-users.js";
+import { pendingApprovalDto } from "#shared/schemas/approvals.js";
 import { depositDto } from "#shared/schemas/deposits.js";
 import { investmentDto } from "#shared/schemas/investments.js";
 import { historyEntryDto } from "#shared/schemas/ledger.js";
@@ -102,10 +103,19 @@ export function adminUserRoutes({ auth, database, clock }: AppDeps) {
       },
     )
     .on(
-      { method: "post", path: "/:id/role", summary: "Grant or revoke the admin role, never the last admin's (audited with the reason)", auth: "admin", body: changeRoleSchema, response: adminUserProfileDto },
+      {
+        method: "post",
+        path: "/:id/role",
+        summary: "Revoke the admin role (never the last admin's), or ask to grant it: a grant waits for a second admin (202); audited with the reason",
+        auth: "admin",
+        body: changeRoleSchema,
+        response: adminUserProfileDto,
+        pending: pendingApprovalDto,
+      },
       async (c) => {
         const { value } = await readJson(c, changeRoleSchema);
-        return c.json(await db.transaction((tx) => changeRole(tx, c.get("user").id, c.req.param("id"), value.role, value.reason, clock.now())));
+        const changed = await db.transaction((tx) => changeRole(tx, c.get("user").id, c.req.param("id"), value.role, value.reason, clock.now()));
+        return "profile" in changed ? c.json(changed.profile) : c.json(changed, 202);
       },
     )
     .on(

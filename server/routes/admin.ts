@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { adminDepositPage, adminDepositsQuery, confirmDepositSchema, depositDto, rejectDepositSchema } from "#shared/schemas/deposits.js";
 import { planInputSchema } from "#shared/schemas/investments.js";
 import { adminPayoutPage, adminPayoutsQuery, markPayoutPaidSchema, payoutDto, rejectPayoutSchema } from "#shared/schemas/payouts.js";
+import { pendingApprovalDto } from "#shared/schemas/approvals.js";
 import { adminPlanDto } from "#shared/schemas/plans.js";
 import type { AppDeps } from "../app.js";
 import { ApiRouter } from "../http/api-router.js";
@@ -41,12 +42,21 @@ export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
       },
     )
     .on(
-      { method: "post", path: "/deposits/:id/confirm", summary: "Confirm a deposit and credit it once", auth: "admin", body: confirmDepositSchema, response: depositDto, idempotent: true },
+      {
+        method: "post",
+        path: "/deposits/:id/confirm",
+        summary: "Confirm a deposit and credit it once; more than was declared waits for a second admin (202)",
+        auth: "admin",
+        body: confirmDepositSchema,
+        response: depositDto,
+        pending: pendingApprovalDto,
+        idempotent: true,
+      },
       async (c) => {
         const { raw, value } = await readJson(c, confirmDepositSchema);
         const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
           const decision = await confirmDeposit(tx, config.deposits, c.get("user").id, c.req.param("id"), value, clock.now());
-          return { status: 200, body: decision.deposit };
+          return "deposit" in decision ? { status: 200, body: decision.deposit } : { status: 202, body: decision };
         });
         return respond(c, outcome);
       },
@@ -111,14 +121,23 @@ export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
       async (c) => c.json({ plans: await listAllPlans(database.db) }),
     )
     .on(
-      { method: "put", path: "/plans/:id", summary: "Edit a plan (new investments only)", auth: "admin", body: planInputSchema, response: adminPlanDto },
+      {
+        method: "put",
+        path: "/plans/:id",
+        summary: "Edit a plan (new investments only); a new rate or term waits for a second admin (202)",
+        auth: "admin",
+        body: planInputSchema,
+        response: adminPlanDto,
+        pending: pendingApprovalDto,
+      },
       async (c) => {
         const { value } = await readJson(c, planInputSchema);
-        const updated = await database.db.transaction((tx) => updatePlan(tx, c.get("user").id, c.req.param("id"), value));
+        const updated = await database.db.transaction((tx) => updatePlan(tx, c.get("user").id, c.req.param("id"), value, clock.now()));
+        if ("pendingApproval" in updated) return c.json(updated, 202);
         // The public pages are pre-rendered with the plans; render them again with the new terms.
         // Other servers' pages follow within PAGES_RECHECK_MS (server/http/current-pages.ts).
         await pages?.refresh(await readBootstrap(config.site, database.db));
-        return c.json(updated);
+        return c.json(updated.plan);
       },
     )
     .on(

@@ -9,7 +9,8 @@ import { verificationLinkBinding } from "../auth/verification-link-binding.js";
 /**
  * The better-auth endpoints the product uses; every other one (its admin plugin's impersonation
  * and password setting, account linking, user deletion …) answers 404 here. Operator actions go
- * through our own audited /api/admin routes.
+ * through our own audited /api/admin routes. Not served either: `/two-factor/get-totp-uri`, which
+ * would hand the authenticator secret to anyone holding the password (enrolment shows it once).
  */
 const ENDPOINTS: Record<string, ReadonlySet<string>> = {
   // Who is signed in is GET /api/session (server/routes/session.ts), not better-auth's get-session.
@@ -30,7 +31,6 @@ const ENDPOINTS: Record<string, ReadonlySet<string>> = {
     "/two-factor/verify-totp",
     "/two-factor/verify-backup-code",
     "/two-factor/generate-backup-codes",
-    "/two-factor/get-totp-uri",
   ]),
 };
 /** The link in a reset e-mail: GET /reset-password/<token> redirects to our reset page. */

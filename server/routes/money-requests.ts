@@ -1,9 +1,10 @@
 import * as z from "zod/mini";
-import { createMoneyRequestSchema, moneyRequestDto } from "#shared/schemas/payouts.js";
+import { createMoneyRequestSchema, moneyRequestDto, payMoneyRequestSchema } from "#shared/schemas/payouts.js";
 import type { AppDeps } from "../app.js";
 import { runMoneyOperation, respond } from "../http/idempotency.js";
 import { readJson } from "../http/json-body.js";
 import { ApiRouter } from "../http/api-router.js";
+import { secondFactorGate } from "../http/second-factor.js";
 import { requireUser, requireVerifiedEmail } from "../http/session.js";
 import { createMoneyRequest, declineMoneyRequest, listMoneyRequests, payMoneyRequest } from "../services/transfers/money-requests.js";
 import { findRecipient } from "../services/transfers/find-recipient.js";
@@ -11,6 +12,7 @@ import { findRecipient } from "../services/transfers/find-recipient.js";
 /** One user asks another for money; the person asked pays (a transfer) or declines, once. */
 export function moneyRequestRoutes({ auth, database, config, clock }: AppDeps) {
   const verified = requireVerifiedEmail();
+  const withSecondFactor = secondFactorGate(auth, database.db, config.publicUrl);
 
   return new ApiRouter("/api/money-requests")
     .use(requireUser(auth, database.db))
@@ -31,13 +33,26 @@ export function moneyRequestRoutes({ auth, database, config, clock }: AppDeps) {
       },
     )
     .on(
-      { method: "post", path: "/:id/pay", summary: "Pay a request made to the caller (an internal transfer)", auth: "user", response: moneyRequestDto, idempotent: true },
+      {
+        method: "post",
+        path: "/:id/pay",
+        summary: "Pay a request made to the caller (an internal transfer); with two-factor on, with a current code",
+        auth: "user",
+        body: payMoneyRequestSchema,
+        response: moneyRequestDto,
+        idempotent: true,
+      },
       verified,
       async (c) => {
-        const outcome = await runMoneyOperation(c, database.db, c.get("user").id, "", async (tx) => {
-          const paid = await payMoneyRequest(tx, c.get("user"), c.req.param("id"), clock.now());
-          return { status: 200, body: paid.request };
-        });
+        const { raw, value } = await readJson(c, payMoneyRequestSchema);
+        const payer = c.get("user");
+        const outcome = await withSecondFactor(payer, value.twoFactorCode, (claimCode) =>
+          runMoneyOperation(c, database.db, payer.id, raw, async (tx) => {
+            await claimCode(tx);
+            const paid = await payMoneyRequest(tx, payer, c.req.param("id"), clock.now());
+            return { status: 200, body: paid.request };
+          }),
+        );
         return respond(c, outcome);
       },
     )

@@ -6,14 +6,15 @@ import { payout } from "../db/schema.js";
 import { runMoneyOperation, respond } from "../http/idempotency.js";
 import { readJson } from "../http/json-body.js";
 import { ApiRouter } from "../http/api-router.js";
+import { secondFactorGate } from "../http/second-factor.js";
 import { requireUser, requireVerifiedEmail } from "../http/session.js";
 import { cancelPayout } from "../services/payouts/cancel-payout.js";
 import { toPayoutDto } from "../services/payouts/payout-dto.js";
 import { requestPayout } from "../services/payouts/request-payout.js";
-import { assertPayoutCodeAttemptsLeft, claimPayoutCode, InvalidPayoutCode, recordPayoutCodeFailure } from "../services/two-factor/payout-code.js";
 
 /** Withdrawals to the user's own bitcoin wallet: request (the amount is held at once), list, cancel. */
 export function payoutRoutes({ auth, database, config, clock }: AppDeps) {
+  const withSecondFactor = secondFactorGate(auth, database.db, config.publicUrl);
   return new ApiRouter("/api/payouts")
     .use(requireUser(auth, database.db))
     .on({ method: "get", path: "/", summary: "The caller's payouts", auth: "user", response: z.object({ payouts: z.array(payoutDto) }) }, async (c) => {
@@ -35,21 +36,14 @@ export function payoutRoutes({ auth, database, config, clock }: AppDeps) {
       async (c) => {
         const { raw, value } = await readJson(c, createPayoutSchema);
         const user = c.get("user");
-        // With two-factor on, money leaves only with a current code, used up in the payout's transaction.
-        if (user.twoFactorEnabled) await assertPayoutCodeAttemptsLeft(database.db, user.id);
-        const key = user.twoFactorEnabled ? (await auth.$context).secretConfig : undefined;
-        try {
-          const outcome = await runMoneyOperation(c, database.db, user.id, raw, async (tx) => {
-            // The authenticator app counts real time, never the test clock.
-            if (key) await claimPayoutCode(tx, key, user.id, value.twoFactorCode, new Date());
+        const outcome = await withSecondFactor(user, value.twoFactorCode, (claimCode) =>
+          runMoneyOperation(c, database.db, user.id, raw, async (tx) => {
+            await claimCode(tx);
             const made = await requestPayout(tx, config, user.id, value, clock.now());
             return { status: 201, body: made.payout };
-          });
-          return respond(c, outcome);
-        } catch (error) {
-          if (error instanceof InvalidPayoutCode) await recordPayoutCodeFailure(database.db, user.id);
-          throw error;
-        }
+          }),
+        );
+        return respond(c, outcome);
       },
     )
     .on(

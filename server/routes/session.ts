@@ -1,6 +1,7 @@
 import type { AppDeps } from "../app.js";
 import { currentSessionDto, type CurrentSessionDto } from "#shared/schemas/auth.js";
 import { ApiRouter } from "../http/api-router.js";
+import { passedSecondFactor } from "../auth/session-factors.js";
 import { sessionResolver } from "../http/session.js";
 
 /**
@@ -17,7 +18,10 @@ export function sessionRoutes({ auth, database }: AppDeps) {
     { method: "get", path: "/", summary: "Who is signed in: the user and the session's id, or null", auth: "none", response: currentSessionDto },
     async (c) => {
       const signedIn = await resolve(c, { fresh: true });
-      const body: CurrentSessionDto = signedIn && { user: signedIn.user, session: { id: signedIn.sessionId } };
+      if (!signedIn) return c.json(null satisfies CurrentSessionDto);
+      const { user, session } = signedIn;
+      const backOffice = user.role === "admin" && user.twoFactorEnabled && passedSecondFactor(session.secondFactor, session.secondFactorAt, new Date());
+      const body: CurrentSessionDto = { user, session: { id: session.id, secondFactor: session.secondFactor, backOffice } };
       return c.json(body);
     },
   );

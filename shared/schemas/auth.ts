@@ -24,6 +24,10 @@ export const MESSAGES = {
   twoFactorCodeRequired: "Enter the 6-digit code from your authenticator app.",
   twoFactorCodeInvalid: "That code is not valid. Enter the current code from your authenticator app.",
   twoFactorCodeUsed: "That code was already used. Wait for the next one in your authenticator app.",
+  secondFactorCodeRequired: "Enter the 6-digit code from your authenticator app, or one of your backup codes.",
+  secondFactorCodeInvalid: "That code is not valid. Enter the current code from your authenticator app, or an unused backup code.",
+  twoFactorLocked: "Too many wrong codes. For your safety no code is accepted for 15 minutes; we have e-mailed you about it.",
+  secondFactorSessionRequired: "The back office needs a session that passed your authenticator code. Sign out, then sign in again with your code.",
   resetSent: "Password reset email sent! Check your inbox.",
   resetFailed: "Failed to send password reset email",
   rateLimited: "Too many attempts. Please wait a minute and try again.",
@@ -53,6 +57,32 @@ export const passwordField = z
 export const twoFactorCodeField = z
   .string({ error: MESSAGES.twoFactorCodeRequired })
   .check(z.overwrite((value) => value.replace(/\s+/g, "")), z.regex(/^\d{6}$/, MESSAGES.twoFactorCodeRequired));
+
+/**
+ * A backup code as the owner may type it: lower case, without the spaces and dashes that group it.
+ * New codes are 25 letters and digits (about 129 bits, enough to be stored as a plain SHA-256 hash,
+ * ASVS 6.5.2); codes made before are 10 (docs/security.md, section 3).
+ */
+export function normalizeBackupCode(value: string): string {
+  return value.toLowerCase().replace(/[\s-]+/g, "");
+}
+
+const BACKUP_CODE = /^(?:[a-z0-9]{25}|[a-z0-9]{10})$/;
+
+export const isBackupCode = (value: string) => BACKUP_CODE.test(normalizeBackupCode(value));
+
+/**
+ * What every way money leaves asks of an account with two-factor on: the current authenticator
+ * code, or one of the backup codes (each works once). Spaces are dropped; a backup code keeps its
+ * dashes until the server normalises it.
+ */
+export const secondFactorCodeField = z
+  .string({ error: MESSAGES.secondFactorCodeRequired })
+  .check(
+    z.overwrite((value) => value.trim().replace(/\s+/g, "")),
+    z.maxLength(64, MESSAGES.secondFactorCodeRequired),
+    z.refine((value) => /^\d{6}$/.test(value) || isBackupCode(value), MESSAGES.secondFactorCodeRequired),
+  );
 
 export const NAME_MAX = 100;
 
@@ -110,5 +140,16 @@ export const accountDto = z.object({
 export type AccountDto = z.infer<typeof accountDto>;
 
 /** Who is signed in, as `GET /api/session` answers: null when no one is. */
-export const currentSessionDto = z.nullable(z.object({ user: accountDto, session: z.object({ id: z.string() }) }));
+export const currentSessionDto = z.nullable(
+  z.object({
+    user: accountDto,
+    session: z.object({
+      id: z.string(),
+      /** The second factor the sign-in that made this session passed; null for the password alone. */
+      secondFactor: z.nullable(z.enum(["totp", "backup_code", "trusted_device"])),
+      /** Whether this session opens the back office (an admin's, made with a code within 12 hours). */
+      backOffice: z.boolean(),
+    }),
+  }),
+);
 export type CurrentSessionDto = z.infer<typeof currentSessionDto>;

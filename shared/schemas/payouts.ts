@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { isValidBitcoinAddress } from "../bitcoin-address.js";
-import { emailField, twoFactorCodeField } from "./auth.js";
+import { emailField, secondFactorCodeField } from "./auth.js";
 import { txIdField } from "./deposits.js";
 import { listQuery, orderedRanges, pageOf, sortParam } from "./admin-list.js";
 import { amountCentsField } from "./money.js";
@@ -17,16 +17,21 @@ export const walletAddressField = textField({ label: "The wallet address", min: 
   z.refine(isPayableBitcoinAddress, "This is not a valid bitcoin address."),
 );
 
-export const createPayoutSchema = z.object({
-  amountCents: amountCentsField,
-  walletAddress: walletAddressField,
-  /** Required when the user has two-factor authentication on. */
-  twoFactorCode: z.optional(twoFactorCodeField),
-});
+/**
+ * The field every way money leaves carries (a payout, a transfer, paying a money request): required
+ * when the account has two-factor authentication on, the current authenticator code or a backup code.
+ */
+const secondFactor = { twoFactorCode: z.optional(secondFactorCodeField) };
+
+export const createPayoutSchema = z.object({ amountCents: amountCentsField, walletAddress: walletAddressField, ...secondFactor });
 export type CreatePayoutInput = z.infer<typeof createPayoutSchema>;
 
-export const createTransferSchema = z.object({ toEmail: emailField, amountCents: amountCentsField, note: noteField });
+export const createTransferSchema = z.object({ toEmail: emailField, amountCents: amountCentsField, note: noteField, ...secondFactor });
 export type CreateTransferInput = z.infer<typeof createTransferSchema>;
+
+/** Paying a money request made to the caller: only the second factor, when two-factor is on. */
+export const payMoneyRequestSchema = z.object({ ...secondFactor });
+export type PayMoneyRequestInput = z.infer<typeof payMoneyRequestSchema>;
 
 export const WALLETS = ["bitcoin", "ethereum", "usdt"] as const;
 

@@ -35,8 +35,8 @@ function queue(row: Row, now: Date) {
 
 /**
  * The operator's overview (issue 18, item 1): every figure read from the database now, but the
- * ledger check (≤ 1 minute old). `approvalCents` is PAYOUT_APPROVAL_USD: payouts at or above it
- * wait for a second admin until one approves them (four eyes).
+ * ledger check (≤ 1 minute old). `approvalCents` is PAYOUT_APPROVAL_USD: payouts that reach it
+ * (with the recipient's others of 24 hours) wait for a second admin until one approves them (four eyes).
  */
 export async function readOverview(db: DbExecutor, now: Date, approvalCents: bigint): Promise<AdminOverviewDto> {
   const deposits = await one(
@@ -46,7 +46,7 @@ export async function readOverview(db: DbExecutor, now: Date, approvalCents: big
   const payouts = await one(
     db,
     sql`select count(*)::int as count, coalesce(sum(amount_cents), 0)::text as total, min(created_at) as oldest,
-          (count(*) filter (where amount_cents >= ${approvalCents.toString()}::bigint and approved_by is null))::int as awaiting
+          (count(*) filter (where coalesce(needs_approval, amount_cents >= ${approvalCents.toString()}::bigint) and approved_by is null))::int as awaiting
         from payout where status = 'requested'`,
   );
   const horizon = new Date(now.getTime() + MATURING_WITHIN_DAYS * DAY_MS);

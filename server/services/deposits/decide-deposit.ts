@@ -5,6 +5,9 @@ import type { DbExecutor } from "#server/db/client.js";
 import type { Config } from "#server/env.js";
 import { deposit, user } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
+import type { ApprovalDto } from "#shared/schemas/approvals.js";
+import { refusePendingApproval } from "../approvals/pending-approval.js";
+import { requestApproval } from "../approvals/request-approval.js";
 import { recordAudit } from "../audit/record-audit.js";
 import { platformAccount, userAccount } from "../ledger/accounts.js";
 import { postJournal } from "../ledger/post-journal.js";
@@ -13,6 +16,14 @@ import { toDepositDto, type DepositRow } from "./deposit-dto.js";
 
 export interface Decision {
   deposit: DepositDto;
+}
+
+/** A confirmation either credits the deposit, or waits for a second admin (four eyes) and credits nothing yet. */
+export type ConfirmOutcome = Decision | { pendingApproval: ApprovalDto };
+
+/** Nobody decides on their own deposit: an admin's own goes to another admin. */
+function refuseOwnDeposit(current: DepositRow, actorId: string): void {
+  if (current.userId === actorId) throw new AppError("FORBIDDEN", "This is your own deposit, so another admin must decide on it.");
 }
 
 /** Locks the deposit row; a decided deposit can never change again. */
@@ -30,25 +41,44 @@ async function lockUndecided(tx: DbExecutor, depositId: string): Promise<Deposit
   return { ...row.deposit, email: row.email };
 }
 
+export interface ConfirmInput {
+  receivedCents?: number;
+  txId?: string;
+}
+
 /**
  * Credits the amount that arrived to the user's available balance, exactly once: the row lock
  * serialises concurrent confirmations and the journal key `deposit:<id>` refuses a second credit.
  * Late money still counts, so an expired deposit can be confirmed too. What is credited never
- * exceeds the deposit limit (DEPOSIT_MAX_USD), whoever confirms it.
+ * exceeds the deposit limit (DEPOSIT_MAX_USD), whoever confirms it, and never the owner's own.
+ *
+ * More than the user declared is credited only with a second admin (four eyes): without
+ * `approvedBy` such a confirmation is recorded as an approval request and credits nothing;
+ * approving it (server/services/approvals/decide-approval.ts) calls this again with the approver.
  */
 export async function confirmDeposit(
   tx: DbExecutor,
   limits: Pick<Config["deposits"], "maxCents">,
   actorId: string,
   depositId: string,
-  input: { receivedCents?: number; txId?: string },
+  input: ConfirmInput,
   now = new Date(),
-): Promise<Decision> {
+  approvedBy?: string,
+): Promise<ConfirmOutcome> {
   const current = await lockUndecided(tx, depositId);
+  refuseOwnDeposit(current, actorId);
+  if (approvedBy) refuseOwnDeposit(current, approvedBy);
+  else await refusePendingApproval(tx, "deposit_confirm", current.id);
   const received = input.receivedCents === undefined ? current.amountCents : BigInt(input.receivedCents);
   if (received > limits.maxCents) {
     const message = `The amount received cannot be more than the largest deposit, ${formatCents(limits.maxCents)}.`;
     throw new AppError("VALIDATION_FAILED", message, { receivedCents: message });
+  }
+  if (received > current.amountCents && !approvedBy) {
+    const summary = `Credit ${formatCents(received)} to deposit ${current.reference} of ${current.email}, who declared ${formatCents(current.amountCents)}.`;
+    const data = { receivedCents: Number(received), ...(input.txId ? { txId: input.txId } : {}) };
+    const reason = `Confirmed as ${formatCents(received)}, more than the ${formatCents(current.amountCents)} declared.`;
+    return { pendingApproval: await requestApproval(tx, { kind: "deposit_confirm", targetType: "deposit", targetId: current.id, subjectUserId: current.userId, summary, data, reason, requestedBy: actorId }, now) };
   }
   const journal = await postJournal(tx, {
     idempotencyKey: `deposit:${current.id}`,
@@ -66,7 +96,7 @@ export async function confirmDeposit(
     .where(eq(deposit.id, current.id))
     .returning();
   if (!updated) throw new Error("deposit update returned nothing");
-  await recordAudit(tx, { actorId, action: "deposit.confirm", targetType: "deposit", targetId: current.id, before: strip(current), after: updated });
+  await recordAudit(tx, { actorId, action: "deposit.confirm", targetType: "deposit", targetId: current.id, before: strip(current), after: { ...updated, ...(approvedBy ? { approvedBy } : {}) } });
   const notification: NotificationInput = {
     userId: current.userId,
     kind: "deposit_confirmed",
@@ -80,6 +110,8 @@ export async function confirmDeposit(
 
 export async function rejectDeposit(tx: DbExecutor, actorId: string, depositId: string, reason: string, now = new Date()): Promise<Decision> {
   const current = await lockUndecided(tx, depositId);
+  refuseOwnDeposit(current, actorId);
+  await refusePendingApproval(tx, "deposit_confirm", current.id);
   const [updated] = await tx
     .update(deposit)
     .set({ status: "rejected", rejectReason: reason, decidedBy: actorId, decidedAt: now })

@@ -11,6 +11,7 @@ import { settleBatch, type SettlementRun } from "./settle-due.js";
  * press racing the scheduled job, finds nothing left to pay.
  */
 export async function creditInterest(tx: DbExecutor, actorId: string, userId: string, now: Date, reason: string): Promise<SettlementRun> {
+  if (userId === actorId) throw new AppError("FORBIDDEN", "Nobody pays their own account: another admin must use this tool for you.");
   const [owner] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
   if (!owner) throw new AppError("NOT_FOUND", "User not found.");
   // FOR UPDATE re-checks the WHERE after waiting, so rows paid meanwhile drop out.

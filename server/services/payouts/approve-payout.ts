@@ -16,7 +16,7 @@ import { refuseOwnPayout } from "./refuse-own-payout.js";
 export async function approvePayout(tx: DbExecutor, actorId: string, payoutId: string, approvalCents: bigint, now: Date): Promise<PayoutRow> {
   const current = await lockRequestedPayout(tx, payoutId);
   refuseOwnPayout(current, actorId, "approve it");
-  if (current.amountCents < approvalCents) throw new AppError("CONFLICT", "This payout is below the four-eyes threshold and needs no approval: mark it paid once sent.");
+  if (!payoutNeedsApproval(current, approvalCents)) throw new AppError("CONFLICT", "This payout is below the four-eyes threshold and needs no approval: mark it paid once sent.");
   if (current.approvedBy !== null) throw new AppError("CONFLICT", "This payout was already approved.");
   const [updated] = await tx.update(payout).set({ approvedBy: actorId, approvedAt: now }).where(eq(payout.id, current.id)).returning();
   if (!updated) throw new Error("payout update returned nothing");
@@ -29,7 +29,16 @@ export async function approvePayout(tx: DbExecutor, actorId: string, payoutId: s
  * who approved it cannot be the one who marks it paid, so one admin alone never pays one out.
  */
 export function checkFourEyes(current: PayoutRow, actorId: string, approvalCents: bigint): void {
-  if (current.amountCents < approvalCents) return;
+  if (!payoutNeedsApproval(current, approvalCents)) return;
   if (current.approvedBy === null) throw new AppError("CONFLICT", "This payout is awaiting a second approval: another admin must approve it before it is marked paid.");
   if (current.approvedBy === actorId) throw new AppError("FORBIDDEN", "You approved this payout, so another admin must mark it paid.");
+}
+
+/**
+ * Whether a payout needs a second admin: decided when it was requested, from the recipient's
+ * payouts over 24 hours (server/services/payouts/request-payout.ts). Payouts requested before that
+ * rule carry no decision and fall back to their own amount.
+ */
+export function payoutNeedsApproval(row: Pick<PayoutRow, "amountCents" | "needsApproval">, approvalCents: bigint): boolean {
+  return row.needsApproval ?? row.amountCents >= approvalCents;
 }

@@ -1,10 +1,11 @@
-import { and, eq, gte, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { AWAITING_APPROVAL, type AdminPayoutDto, type AdminPayoutsQuery } from "#shared/schemas/payouts.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { payout, user } from "#server/db/schema.js";
 import { amountCell, ownerColumns, textCell, type CsvColumn } from "../admin-lists/csv.js";
 import { countAll, matchingText, readList, sortedBy, withinAmounts, withinDays } from "../admin-lists/page-query.js";
+import { payoutNeedsApproval } from "./approve-payout.js";
 import { toPayoutDto, type PayoutRow } from "./payout-dto.js";
 
 const approver = alias(user, "approver");
@@ -15,7 +16,7 @@ export function toAdminPayoutDto(row: PayoutRow, owner: AdminPayoutDto["user"], 
   return {
     ...toPayoutDto(row),
     user: owner,
-    needsApproval: row.amountCents >= approvalCents,
+    needsApproval: payoutNeedsApproval(row, approvalCents),
     approvedBy,
     approvedAt: row.approvedAt?.toISOString() ?? null,
   };
@@ -25,7 +26,7 @@ export function toAdminPayoutDto(row: PayoutRow, owner: AdminPayoutDto["user"], 
 export async function listPayoutsForAdmin(db: DbExecutor, query: AdminPayoutsQuery, approvalCents: bigint) {
   const status =
     query.status === AWAITING_APPROVAL
-      ? and(eq(payout.status, "requested"), gte(payout.amountCents, approvalCents), isNull(payout.approvedBy))
+      ? and(eq(payout.status, "requested"), sql`coalesce(${payout.needsApproval}, ${payout.amountCents} >= ${approvalCents})`, isNull(payout.approvedBy))
       : query.status === undefined
         ? undefined
         : eq(payout.status, query.status);

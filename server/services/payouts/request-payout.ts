@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, or, sql } from "drizzle-orm";
 import { formatCents } from "#shared/money.js";
 import type { CreatePayoutInput, PayoutDto } from "#shared/schemas/payouts.js";
 import type { DbExecutor } from "#server/db/client.js";
@@ -45,6 +45,21 @@ export async function requestPayout(
     throw new AppError("VALIDATION_FAILED", message, { amountCents: message });
   }
 
+  // Four eyes counts a recipient's payouts over 24 hours, not each alone: a large sum split into
+  // payouts under PAYOUT_APPROVAL_USD, to this account or to this address from any account, still
+  // needs a second admin from the payout that reaches it.
+  const [toRecipient] = await tx
+    .select({ total: sql<string>`coalesce(sum(${payout.amountCents}), 0)::text` })
+    .from(payout)
+    .where(
+      and(
+        or(eq(payout.userId, userId), eq(payout.walletAddress, input.walletAddress)),
+        inArray(payout.status, ["requested", "paid"]),
+        gte(payout.createdAt, new Date(now.getTime() - DAY_MS)),
+      ),
+    );
+  const needsApproval = BigInt(toRecipient?.total ?? "0") + amount >= config.payouts.approvalCents;
+
   const id = randomUUID();
   const journal = await postJournal(tx, {
     idempotencyKey: `payout:${id}:hold`,
@@ -58,7 +73,7 @@ export async function requestPayout(
   });
   const [row] = await tx
     .insert(payout)
-    .values({ id, userId, amountCents: amount, walletAddress: input.walletAddress, holdJournalId: journal.journalId, createdAt: now })
+    .values({ id, userId, amountCents: amount, walletAddress: input.walletAddress, holdJournalId: journal.journalId, needsApproval, createdAt: now })
     .returning();
   if (!row) throw new Error("payout insert returned nothing");
   const notification: NotificationInput = {

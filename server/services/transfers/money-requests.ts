@@ -8,6 +8,7 @@ import { moneyRequest, user } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
 import { toJsonCents } from "../ledger/balances.js";
 import { notify, type NotificationInput } from "../notifications/notify.js";
+import { quoted, theirNote } from "../notifications/quoted.js";
 import { refuseRecipient } from "./find-recipient.js";
 import { sendTransfer, type Party } from "./send-transfer.js";
 
@@ -31,15 +32,6 @@ function toDto(row: Row, viewerId: string, counterparty: { name: string; email: 
 /** Enough for real life; too few to flood one person, or many, with requests and their e-mails. */
 export const MONEY_REQUEST_LIMITS = { openPerRequester: 10, perPayerPerDay: 5 } as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The requester's note as their quoted words, on one line: a note cannot end the quotation early
- * or start a line that reads like the platform's own text in the notification and its e-mail.
- */
-export function quotedNote(author: string, note: string): string {
-  const oneLine = note.replace(/\s+/g, " ").replace(/[“”]/g, '"').trim();
-  return `Note from ${author}: “${oneLine}”`;
-}
 
 /** Refuses a request beyond the limits; the lock makes concurrent requests by one requester count one after another. */
 async function checkRequestLimits(tx: DbExecutor, requesterId: string, payerId: string, now: Date): Promise<void> {
@@ -88,7 +80,7 @@ export async function createMoneyRequest(
     userId: payer.id,
     kind: "money_requested",
     title: "Money requested",
-    body: `${requester.name} asks you for ${formatCents(row.amountCents)}.${row.note ? ` ${quotedNote(requester.name, row.note)}` : ""}`,
+    body: `You have a new request for ${formatCents(row.amountCents)} from another Termvest user, who gave the name ${quoted(requester.name)}.${theirNote(row.note)}`,
     subjectId: row.id,
   };
   await notify(tx, notification);
@@ -131,10 +123,9 @@ export async function payMoneyRequest(tx: DbExecutor, payer: Party, id: string, 
     now,
     idempotencyKey: `money-request:${row.id}`,
   });
-  if (!sent) throw new Error("a transfer without a claim wrote nothing");
   const [updated] = await tx.update(moneyRequest).set({ status: "paid", transferId: sent.transfer.id, answeredAt: now }).where(eq(moneyRequest.id, row.id)).returning();
   if (!updated) throw new Error("money request update returned nothing");
-  const notification: NotificationInput = { userId: requester.id, kind: "money_request_paid", title: "Request paid", body: `${payer.name} paid your request for ${formatCents(row.amountCents)}.`, subjectId: row.id };
+  const notification: NotificationInput = { userId: requester.id, kind: "money_request_paid", title: "Request paid", body: `Your request for ${formatCents(row.amountCents)} was paid by ${quoted(payer.name)}.`, subjectId: row.id };
   await notify(tx, notification);
   return { request: toDto(updated, payer.id, { name: requester.name, email: requester.email }), notifications: [...sent.notifications, notification] };
 }
@@ -144,7 +135,7 @@ export async function declineMoneyRequest(tx: DbExecutor, payer: Party, id: stri
   const [updated] = await tx.update(moneyRequest).set({ status: "declined", answeredAt: now }).where(eq(moneyRequest.id, row.id)).returning();
   if (!updated) throw new Error("money request update returned nothing");
   const [requester] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, row.requesterId));
-  const notification: NotificationInput = { userId: row.requesterId, kind: "money_request_declined", title: "Request declined", body: `${payer.name} declined your request for ${formatCents(row.amountCents)}.`, subjectId: row.id };
+  const notification: NotificationInput = { userId: row.requesterId, kind: "money_request_declined", title: "Request declined", body: `Your request for ${formatCents(row.amountCents)} was declined by ${quoted(payer.name)}.`, subjectId: row.id };
   await notify(tx, notification);
   return { request: toDto(updated, payer.id, requester ?? { name: "", email: "" }), notifications: [notification] };
 }

@@ -37,7 +37,7 @@ async function setBan(tx: DbExecutor, actorId: string, current: UserRow, ban: { 
  */
 export async function banUser(tx: DbExecutor, actorId: string, userId: string, reason: string, now: Date): Promise<AdminUserProfile> {
   const current = await lockUser(tx, userId);
-  if (current.id === actorId) throw new AppError("CONFLICT", "You cannot ban your own account.");
+  if (current.id === actorId) throw new AppError("FORBIDDEN", "You cannot ban your own account.");
   if (current.role === "admin") throw new AppError("CONFLICT", "Revoke the admin role before banning this account.");
   if (current.banned) throw new AppError("CONFLICT", "This account is already banned.");
   const sessionsEnded = await endSessions(tx, userId);
@@ -47,6 +47,7 @@ export async function banUser(tx: DbExecutor, actorId: string, userId: string, r
 /** Lifts a ban; the person signs in again themselves. */
 export async function unbanUser(tx: DbExecutor, actorId: string, userId: string, reason: string, now: Date): Promise<AdminUserProfile> {
   const current = await lockUser(tx, userId);
+  if (current.id === actorId) throw new AppError("FORBIDDEN", "Nobody decides on their own account: another admin must lift this ban.");
   if (!current.banned) throw new AppError("CONFLICT", "This account is not banned.");
   return setBan(tx, actorId, current, { banned: false, banReason: null }, reason, now);
 }

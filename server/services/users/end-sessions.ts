@@ -11,6 +11,7 @@ export async function endSessions(tx: DbExecutor, userId: string): Promise<numbe
 
 /** Ends one of the user's sessions (a lost phone, a shared computer), with the operator's reason in the audit log. */
 export async function revokeSession(tx: DbExecutor, actorId: string, userId: string, sessionId: string, reason: string): Promise<void> {
+  if (userId === actorId) throw new AppError("FORBIDDEN", "End your own sessions in Settings; this tool is for other people's accounts.");
   const [ended] = await tx
     .delete(session)
     .where(and(eq(session.id, sessionId), eq(session.userId, userId)))

@@ -4,6 +4,7 @@ import { user } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
 import { recordAudit } from "../audit/record-audit.js";
 import { endSessions } from "./end-sessions.js";
+import { forgetTrustedDevices } from "./trusted-devices.js";
 
 export interface GrantAdminResult {
   email: string;
@@ -29,6 +30,7 @@ export async function grantAdmin(db: Database, email: string): Promise<GrantAdmi
     if (found.role === "admin") return { ...result, alreadyAdmin: true };
     await tx.update(user).set({ role: "admin", updatedAt: new Date() }).where(eq(user.id, found.id));
     await endSessions(tx, found.id);
+    await forgetTrustedDevices(tx, found.id);
     // The operator's CLI has no signed-in actor: the entry's actor is empty and its action says how.
     await recordAudit(tx, { actorId: null, action: "user.grant_admin.cli", targetType: "user", targetId: found.id, before: { role: found.role }, after: { role: "admin" } });
     return { ...result, alreadyAdmin: false };
