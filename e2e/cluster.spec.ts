@@ -232,11 +232,13 @@ test("sign-up to payout through nginx over two built app servers (NODE_ENV=test)
   for (const output of logs) expect(output.join("")).toContain('"path":"/api/');
 });
 
-test("a plan edited through one server shows on both servers' public pages within seconds", async ({ playwright }) => {
+test("a plan's new rate, approved through one server by a second admin, shows on both servers' public pages within seconds", async ({ playwright }) => {
   test.setTimeout(120_000);
   const request = await playwright.request.newContext({ baseURL: PUBLIC_URL, ignoreHTTPSErrors: true });
+  const second = await playwright.request.newContext({ baseURL: PUBLIC_URL, ignoreHTTPSErrors: true });
   try {
     await newAdmin(request, `planner-${Date.now().toString(36)}@example.com`);
+    await newAdmin(second, `approver-${Date.now().toString(36)}@example.com`);
     const listed = await request.get("/api/admin/plans");
     expect(listed.status(), await listed.text()).toBe(200);
     const plans = ((await listed.json()) as { plans: Array<{ id: string; rateBasisPoints: number } & Record<string, unknown>> }).plans;
@@ -245,17 +247,22 @@ test("a plan edited through one server shows on both servers' public pages withi
     const pageOn = (port: number) => fetch(`http://127.0.0.1:${port}/plan`).then((response) => response.text());
     for (const port of APP_PORTS) expect(rateShown(await pageOn(port))).toBe(String(terms.rateBasisPoints));
 
-    // Through nginx, so one server or the other takes the edit; each must show it on its own port.
-    const edited = await request.put(`/api/admin/plans/${id}`, { data: { ...terms, rateBasisPoints: 1250 }, headers: origin });
-    expect(edited.status(), await edited.text()).toBe(200);
+    /** Asks for new terms as one admin and approves them as the other, each through nginx (either server may take either). */
+    const change = async (data: object) => {
+      const asked = await request.put(`/api/admin/plans/${id}`, { data, headers: origin });
+      expect(asked.status(), await asked.text()).toBe(202);
+      const { pendingApproval } = (await asked.json()) as { pendingApproval: { id: string } };
+      const approved = await second.post(`/api/admin/approvals/${pendingApproval.id}/approve`, { data: {}, headers: origin });
+      expect(approved.status(), await approved.text()).toBe(200);
+    };
+    await change({ ...terms, rateBasisPoints: 1250 });
     for (const port of APP_PORTS) {
       await expect.poll(async () => rateShown(await pageOn(port)), { timeout: 10_000, message: `the pages on :${port}` }).toBe("1250");
       expect(await pageOn(port)).toContain("12.5%");
     }
-
-    const restored = await request.put(`/api/admin/plans/${id}`, { data: terms, headers: origin });
-    expect(restored.status(), await restored.text()).toBe(200);
+    await change(terms);
   } finally {
     await request.dispose();
+    await second.dispose();
   }
 });

@@ -254,3 +254,6 @@ export async function expectNoSeriousAxe(page: Page, where: string): Promise<voi
 export async function overflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
+
+/** A field's accessible description starts with its error and goes on with its hint: match the start. */
+export const startsWith = (sentence: string) => new RegExp(`^${sentence.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { BASE_URL, bankReference, card, createUser, expect, expectNoSeriousAxe, fund, newAdminPage, overflow, signInViaApi, test, visit } from "./fixtures.js";
+import { freshWallet } from "../tests/helpers/wallets.js";
 
 const headers = () => ({ "Origin": BASE_URL, "Idempotency-Key": randomUUID() });
 
@@ -50,7 +51,7 @@ for (const width of [375, 768, 1280]) {
       expect(invested.status(), await invested.text()).toBe(201);
       const moved = await page.request.post("/dev/clock", { data: { days: 15 }, headers: { Origin: BASE_URL } });
       expect(moved.status(), await moved.text()).toBe(200);
-      const withdrawal = await page.request.post("/api/payouts", { data: { amountCents: 10_000, walletAddress: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu" }, headers: headers() });
+      const withdrawal = await page.request.post("/api/payouts", { data: { amountCents: 10_000, walletAddress: freshWallet() }, headers: headers() });
       expect(withdrawal.status(), await withdrawal.text()).toBe(201);
 
       await visit(page, "/dashboard");

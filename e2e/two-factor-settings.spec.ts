@@ -1,5 +1,5 @@
 import { MESSAGES } from "../shared/schemas/auth.js";
-import { BASE_URL, PASSWORD, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, overflow, signInViaApi, test, visit } from "./fixtures.js";
+import { BASE_URL, PASSWORD, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, overflow, signInViaApi, test, startsWith, visit } from "./fixtures.js";
 import { SHOTS, enrolInSettings, freshPage, logInWithPassword, panel } from "./two-factor-helpers.js";
 
 const WRONG_PASSWORD = "Your password is not correct.";
@@ -26,10 +26,11 @@ test.describe("changing two-factor in Settings", () => {
     const code = regenerate.getByLabel("Authentication code");
     await expect(password).toBeFocused();
     await expect(code).toHaveAttribute("autocomplete", "one-time-code");
-    await expect(code).toHaveAttribute("inputmode", "numeric");
+    // A backup code works too, and has letters: no numeric keypad.
+    await expect(code).not.toHaveAttribute("inputmode", "numeric");
     await regenerate.getByRole("button", { name: "Make new codes" }).click();
     await expect(password).toHaveAccessibleDescription("Enter your current password.");
-    await expect(code).toHaveAccessibleDescription(MESSAGES.twoFactorCodeRequired);
+    await expect(code).toHaveAccessibleDescription(startsWith(MESSAGES.secondFactorCodeRequired));
     await expect(password).toBeFocused();
     await page.screenshot({ path: `${SHOTS}/regenerate-empty-375.png`, fullPage: true });
 
@@ -59,7 +60,7 @@ test.describe("changing two-factor in Settings", () => {
     await off.getByLabel("Current password").fill(PASSWORD);
     await off.getByLabel("Authentication code").fill(fresh);
     await off.getByRole("button", { name: "Turn off" }).click();
-    await expect(off.getByLabel("Authentication code")).toHaveAccessibleDescription(MESSAGES.twoFactorCodeUsed);
+    await expect(off.getByLabel("Authentication code")).toHaveAccessibleDescription(startsWith(MESSAGES.twoFactorCodeUsed));
     await expect(off.getByLabel("Authentication code")).toBeFocused();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/turn-off-used-code-375.png`, fullPage: true });
@@ -82,14 +83,14 @@ test.describe("changing two-factor in Settings", () => {
     const password = off.getByLabel("Current password");
     const code = off.getByLabel("Authentication code");
     await expect(password).toBeFocused();
-    await expect(off.getByText("Enter your password and the code your authenticator app shows now.")).toBeVisible();
+    await expect(off.getByText("Enter your password and the code your authenticator app shows now, or one of your backup codes.")).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/turn-off-1280.png`, fullPage: true });
 
     // The code that turned it on is still current, but used.
     await password.fill(PASSWORD);
     await code.fill(await authenticator.lastCode());
     await off.getByRole("button", { name: "Turn off" }).click();
-    await expect(code).toHaveAccessibleDescription(MESSAGES.twoFactorCodeUsed);
+    await expect(code).toHaveAccessibleDescription(startsWith(MESSAGES.twoFactorCodeUsed));
     await page.screenshot({ path: `${SHOTS}/turn-off-used-code-1280.png`, fullPage: true });
     await expectNoSeriousAxe(page, "the turn-off prompt with a used code");
 

@@ -344,10 +344,11 @@ describe.runIf(testDatabaseUrl)("settlement under concurrency (PostgreSQL)", () 
       for (const principal of principals) await db().transaction((tx) => createInvestment(tx, id, { planId: "standard", amountCents: Number(principal) }, start));
     }
     const later = new Date(start.getTime() + 20 * DAY);
+    const operator = await insertUser(db(), { role: "admin" });
     const runs = await Promise.all([
       settleDue(db(), later, { batchSize: 3, workers: 2 }),
       settleDue(db(), later, { batchSize: 3, workers: 2 }),
-      db().transaction((tx) => creditInterest(tx, users[0]!.id, users[0]!.id, later, "race test")),
+      db().transaction((tx) => creditInterest(tx, operator.id, users[0]!.id, later, "race test")),
     ]);
     expect(runs.reduce((sum, run) => sum + run.settled, 0)).toBe(users.length * principals.length);
     const invested = principals.reduce((sum, p) => sum + p, 0n);

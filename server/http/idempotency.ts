@@ -27,8 +27,23 @@ function claimOf(c: Context, userId: string, raw: string): IdempotencyClaim | un
   if (header === undefined) return undefined;
   const key = idempotencyKeyField.safeParse(header);
   if (!key.success) throw new AppError("VALIDATION_FAILED", key.error.issues[0]?.message ?? "Invalid Idempotency-Key.");
-  const fingerprint = createHash("sha256").update(`${c.req.method} ${c.req.path}\n${raw}`).digest("hex");
+  const fingerprint = createHash("sha256").update(`${c.req.method} ${c.req.path}\n${withoutSecondFactor(raw)}`).digest("hex");
   return { userId, key: key.data, fingerprint };
+}
+
+/**
+ * What a request asks for, without the second factor's code: the code proves who asks, it is not
+ * part of the movement, so a retry of the same movement with the next code (the first answer was
+ * lost) is the same request and gets the first answer, not a 409.
+ */
+function withoutSecondFactor(raw: string): string {
+  if (!raw.includes('"twoFactorCode"')) return raw;
+  try {
+    const { twoFactorCode: _code, ...rest } = JSON.parse(raw) as Record<string, unknown>;
+    return JSON.stringify(rest);
+  } catch {
+    return raw;
+  }
 }
 
 /** The key was claimed first by another request (committed by now): its response, or a 409 for another body. */

@@ -22,6 +22,7 @@ export const MONEY_OUT_KEYS = {
 
 /** The back office's read-only lists: the audit log, the contact inbox (and its count in the menu), the reconciliation. */
 export const ADMIN_KEYS = {
+  approvals: ["admin", "approvals"],
   audit: ["admin", "audit"],
   messages: ["admin", "messages"],
   reconciliation: ["admin", "reconciliation"],

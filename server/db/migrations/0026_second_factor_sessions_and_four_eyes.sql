@@ -1,3 +1,7 @@
+-- Decision 0048. Four eyes as rows (approval), a payout's need for a second admin decided when it
+-- is requested (needs_approval; null on older payouts, which fall back to their amount), and the
+-- second factor each session's sign-in passed. Sessions made before carry none: the back office
+-- takes none of them, so every admin signs in again with the code.
 CREATE TABLE "approval" (
 	"id" text PRIMARY KEY NOT NULL,
 	"kind" text NOT NULL,

@@ -8,7 +8,7 @@ import type { PayoutRow } from "./payout-dto.js";
 import { refuseOwnPayout } from "./refuse-own-payout.js";
 
 /**
- * Four eyes (docs/security.md, "Four eyes on large payouts"): a second admin lets a large payout be
+ * Four eyes (docs/security.md, "Four eyes"): a second admin lets a large payout be
  * sent. Under the row lock, so of two approvals at once the second sees the first and is refused;
  * the admin who approves may then never mark it paid (`checkFourEyes`), and the payout's own
  * requester may never approve it (`refuseOwnPayout`).

@@ -16,11 +16,11 @@ describe("reauthFailure", () => {
   });
 
   it("puts a missing, wrong or already used code on the code field, in the server's words", () => {
-    expect(reauthFailure(auth(400, "TWO_FACTOR_CODE_REQUIRED", MESSAGES.twoFactorCodeRequired))?.fields).toEqual({ code: MESSAGES.twoFactorCodeRequired });
+    expect(reauthFailure(auth(400, "TWO_FACTOR_CODE_REQUIRED", MESSAGES.secondFactorCodeRequired))?.fields).toEqual({ code: MESSAGES.secondFactorCodeRequired });
     expect(reauthFailure(auth(400, "INVALID_CODE", MESSAGES.twoFactorCodeUsed))?.fields).toEqual({ code: MESSAGES.twoFactorCodeUsed });
-    expect(reauthFailure(auth(400, "INVALID_CODE", MESSAGES.twoFactorCodeInvalid))?.fields).toEqual({ code: MESSAGES.twoFactorCodeInvalid });
+    expect(reauthFailure(auth(400, "INVALID_CODE", MESSAGES.secondFactorCodeInvalid))?.fields).toEqual({ code: MESSAGES.secondFactorCodeInvalid });
     // better-auth's own words ("Invalid code") become ours.
-    expect(reauthFailure(auth(401, "INVALID_CODE", "Invalid code"))?.fields).toEqual({ code: MESSAGES.twoFactorCodeInvalid });
+    expect(reauthFailure(auth(401, "INVALID_CODE", "Invalid code"))?.fields).toEqual({ code: MESSAGES.secondFactorCodeInvalid });
   });
 
   it("says anything else above the form", () => {

@@ -10,8 +10,14 @@ export interface ReauthFailure {
   fields: { password?: string; code?: string };
 }
 
-/** What the server may say about an authenticator code, word for word. */
-const CODE_SENTENCES = new Set<string>([MESSAGES.twoFactorCodeRequired, MESSAGES.twoFactorCodeInvalid, MESSAGES.twoFactorCodeUsed]);
+/** What the server may say about a second-factor code, word for word. */
+const CODE_SENTENCES = new Set<string>([
+  MESSAGES.twoFactorCodeRequired,
+  MESSAGES.twoFactorCodeInvalid,
+  MESSAGES.twoFactorCodeUsed,
+  MESSAGES.secondFactorCodeRequired,
+  MESSAGES.secondFactorCodeInvalid,
+]);
 
 /** A sentence for a refusal that names no field: a 429 or a lost connection in the server's words, else a general one. */
 function generalMessage(error: unknown): string {
@@ -28,8 +34,8 @@ export function reauthFailure(error: unknown, otherwise?: string): ReauthFailure
   if (!error) return null;
   if (error instanceof ApiError) {
     if (error.code === "INVALID_PASSWORD") return { message: null, fields: { password: WRONG_PASSWORD } };
-    if (error.code === "TWO_FACTOR_CODE_REQUIRED") return { message: null, fields: { code: MESSAGES.twoFactorCodeRequired } };
-    if (error.code === "INVALID_CODE") return { message: null, fields: { code: CODE_SENTENCES.has(error.message) ? error.message : MESSAGES.twoFactorCodeInvalid } };
+    if (error.code === "TWO_FACTOR_CODE_REQUIRED") return { message: null, fields: { code: MESSAGES.secondFactorCodeRequired } };
+    if (error.code === "INVALID_CODE") return { message: null, fields: { code: CODE_SENTENCES.has(error.message) ? error.message : MESSAGES.secondFactorCodeInvalid } };
   }
   return { message: otherwise ?? generalMessage(error), fields: {} };
 }

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { changePasswordSchema } from "#shared/schemas/account.js";
-import { MESSAGES, twoFactorCodeField } from "#shared/schemas/auth.js";
+import { MESSAGES, secondFactorCodeField } from "#shared/schemas/auth.js";
 import { Alert } from "../ui/alert.js";
 import { Button } from "../ui/button.js";
 import { Field } from "../ui/field.js";
 import type { ReauthFailure } from "./reauth-failure.js";
+import { SecondFactorCodeField } from "./second-factor-code-field.js";
 
 export interface ReauthInput {
   password: string;
@@ -24,7 +25,7 @@ interface ReauthFormProps {
   pending: boolean;
   /** The server's refusal (see reauthFailure), shown on the field it concerns. */
   failure: ReauthFailure | null;
-  /** Also ask for the current authenticator code (changes to two-factor once it is on). */
+  /** Also ask for the second factor's code (changes to two-factor once it is on). */
   withCode?: boolean;
   danger?: boolean;
   onSubmit: (input: ReauthInput) => void;
@@ -35,8 +36,8 @@ function check(password: string, code: string, withCode: boolean): { ok: true; i
   const errors: Errors = {};
   const parsedPassword = changePasswordSchema.shape.currentPassword.safeParse(password);
   if (!parsedPassword.success) errors.password = parsedPassword.error.issues[0]?.message;
-  const parsedCode = withCode ? twoFactorCodeField.safeParse(code) : undefined;
-  if (parsedCode && !parsedCode.success) errors.code = parsedCode.error.issues[0]?.message ?? MESSAGES.twoFactorCodeRequired;
+  const parsedCode = withCode ? secondFactorCodeField.safeParse(code) : undefined;
+  if (parsedCode && !parsedCode.success) errors.code = parsedCode.error.issues[0]?.message ?? MESSAGES.secondFactorCodeRequired;
   if (errors.password || errors.code || !parsedPassword.success) return { ok: false, errors };
   return { ok: true, input: parsedCode?.success ? { password: parsedPassword.data, code: parsedCode.data } : { password: parsedPassword.data } };
 }
@@ -89,22 +90,7 @@ export function ReauthForm({ label, explanation, submitLabel, pendingLabel, pend
         error={errors.password ?? refusedPassword}
         onChange={(event) => setPassword(event.target.value)}
       />
-      {withCode && (
-        <Field
-          ref={codeInput}
-          label="Authentication code"
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={7}
-          className="sm:max-w-sm [&_input]:max-w-56 [&_input]:font-mono [&_input]:tracking-widest"
-          value={code}
-          error={errors.code ?? refusedCode}
-          onChange={(event) => setCode(event.target.value)}
-        />
-      )}
+      {withCode && <SecondFactorCodeField ref={codeInput} className="sm:max-w-sm" value={code} error={errors.code ?? refusedCode} onChange={setCode} />}
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
         <Button type="submit" variant={danger ? "danger" : "primary"} disabled={pending}>
           {pending ? pendingLabel : submitLabel}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_SEND_MONEY, planSendMoney, readTwoFactorCode, RECEIVER_MISMATCH, WRONG_KIND, type SendMoneyInput } from "./send-money.js";
+import { EMPTY_SEND_MONEY, planSendMoney, RECEIVER_MISMATCH, WRONG_KIND, type SendMoneyInput } from "./send-money.js";
 
 const ADDRESS = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 const transfer = (fields: Partial<SendMoneyInput>) => planSendMoney({ ...EMPTY_SEND_MONEY, kind: "transfer", ...fields });
@@ -34,12 +34,5 @@ describe("planSendMoney", () => {
     expect(transfer({ toEmail: "not@an", amount: "10" })).toMatchObject({ ok: false, errors: { toEmail: "Invalid email format" } });
     expect(transfer({ toEmail: "a@b.co", amount: "1.005" })).toMatchObject({ ok: false, errors: { amount: "Use at most two decimal places." } });
     expect(transfer({ toEmail: "a@b.co", amount: "0" })).toMatchObject({ ok: false, errors: { amount: "The amount must be more than zero." } });
-  });
-});
-
-describe("readTwoFactorCode", () => {
-  it("takes the six digits, spaces removed, and says what is missing", () => {
-    expect(readTwoFactorCode("123 456")).toEqual({ ok: true, code: "123456" });
-    expect(readTwoFactorCode("")).toEqual({ ok: false, message: "Enter the 6-digit code from your authenticator app." });
   });
 });

@@ -1,4 +1,4 @@
-import { emailField, twoFactorCodeField } from "#shared/schemas/auth.js";
+import { emailField } from "#shared/schemas/auth.js";
 import { createPayoutSchema, createTransferSchema, isPayableBitcoinAddress, walletAddressField, type CreatePayoutInput, type CreateTransferInput } from "#shared/schemas/payouts.js";
 import { checkAmount } from "#web/lib/amount.js";
 
@@ -35,9 +35,9 @@ export interface SendMoneyInput {
 
 export const EMPTY_SEND_MONEY: SendMoneyInput = { kind: "transfer", toEmail: "", recipient: "", amount: "", walletAddress: "" };
 
+/** Neither kind carries the second factor's code yet: the review asks for it last, so it is still current when sent. */
 export type SendMoneyPlan =
   | { ok: true; kind: "transfer"; input: CreateTransferInput }
-  /** Without the two-factor code: the review asks for it last, so it is still current when sent. */
   | { ok: true; kind: "payout"; input: CreatePayoutInput }
   /** `missing`: a required field is empty, which the reference answers with "Please fill in all fields.". */
   | { ok: false; missing: boolean; errors: SendMoneyErrors };
@@ -78,10 +78,4 @@ export function planSendMoney(form: SendMoneyInput): SendMoneyPlan {
   if (!amount.ok || errors.recipient || errors.walletAddress) return { ok: false, missing: false, errors };
   const parsed = createPayoutSchema.safeParse({ amountCents: amount.cents, walletAddress: recipient });
   return parsed.success ? { ok: true, kind: "payout", input: parsed.data } : { ok: false, missing: false, errors: { amount: FIRST_ISSUE(parsed.error) } };
-}
-
-/** The authenticator code the review asks for when two-factor is on: the digits, or what is wrong. */
-export function readTwoFactorCode(code: string): { ok: true; code: string } | { ok: false; message: string } {
-  const parsed = twoFactorCodeField.safeParse(code);
-  return parsed.success ? { ok: true, code: parsed.data } : { ok: false, message: FIRST_ISSUE(parsed.error) };
 }

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { TwoFactorRequiredNotice } from "#web/components/account/two-factor-required.js";
+import { SignInWithCodeNotice, TwoFactorRequiredNotice } from "#web/components/account/two-factor-required.js";
 import { useSession } from "#web/lib/session.js";
 import { clearTwoFactorRefusal } from "#web/lib/account-refusals.js";
 import { ScreenTitle } from "./screens.js";
@@ -37,6 +37,22 @@ export function TwoFactorGate() {
     <section>
       <ScreenTitle title="Two-factor authentication required">An operator account opens every screen but Settings only once two-factor authentication is on.</ScreenTitle>
       <TwoFactorRequiredNotice />
+    </section>
+  );
+}
+
+/**
+ * The back office takes only a session that passed the authenticator code within 12 hours (the
+ * server answers SECOND_FACTOR_REQUIRED otherwise): an admin whose session did not says why here,
+ * instead of screens that fail and poll what they are refused.
+ */
+export function BackOfficeGate() {
+  const { user, session } = useSession();
+  if (!user?.twoFactorEnabled || session?.backOffice) return <Outlet />;
+  return (
+    <section>
+      <ScreenTitle title="Sign in again with your code">This session was opened without your authenticator code, so the back office stays closed to it.</ScreenTitle>
+      <SignInWithCodeNotice />
     </section>
   );
 }

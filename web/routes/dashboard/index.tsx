@@ -1,7 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Outlet, Route, Routes } from "react-router";
+import { Route, Routes } from "react-router";
 import { queryClient } from "#web/lib/query-client.js";
 import { ScrollToHash } from "#web/lib/scroll-to-hash.js";
+import { AdminApprovalsScreen } from "../admin/approvals.js";
 import { AdminAuditScreen } from "../admin/audit.js";
 import { AdminDepositsScreen } from "../admin/deposits.js";
 import { AdminMessagesScreen } from "../admin/messages.js";
@@ -13,7 +14,7 @@ import { AdminPlansScreen } from "../admin/plans.js";
 import { AdminUserDetailScreen } from "../admin/user-detail.js";
 import { AdminUsersScreen } from "../admin/users.js";
 import { NotFoundPage } from "../public/not-found.js";
-import { RequireAuth, TwoFactorGate } from "./guard.js";
+import { BackOfficeGate, RequireAuth, TwoFactorGate } from "./guard.js";
 import { DashboardLayout } from "./layout.js";
 import { OverviewScreen } from "./overview.js";
 import { InvestmentsScreen } from "./investments.js";
@@ -55,7 +56,7 @@ export default function DashboardRoutes() {
               path="admin"
               element={
                 <RequireAuth role="admin">
-                  <Outlet />
+                  <BackOfficeGate />
                 </RequireAuth>
               }
             >
@@ -65,6 +66,7 @@ export default function DashboardRoutes() {
               <Route path="deposits" element={<AdminDepositsScreen />} />
               <Route path="payouts" element={<AdminPayoutsScreen />} />
               <Route path="plans" element={<AdminPlansScreen />} />
+              <Route path="approvals" element={<AdminApprovalsScreen />} />
               <Route path="audit" element={<AdminAuditScreen />} />
               <Route path="messages" element={<AdminMessagesScreen />} />
               <Route path="reconciliation" element={<AdminReconciliationScreen />} />

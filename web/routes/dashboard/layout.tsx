@@ -2,6 +2,7 @@ import {
   ArrowLeftRight,
   ArrowUpFromLine,
   Banknote,
+  CheckCheck,
   HandCoins,
   Inbox,
   LayoutDashboard,
@@ -23,6 +24,7 @@ import { NavLink, Outlet, useLocation } from "react-router";
 import { AccountBanners } from "#web/components/account/account-banners.js";
 import { Logo } from "#web/components/ui/logo.js";
 import { useFocusTrap } from "#web/components/ui/use-focus-trap.js";
+import { useApprovals } from "#web/features/admin-approvals/api/admin-approvals.js";
 import { useNewMessageCount } from "#web/features/admin-messages/api/admin-messages.js";
 import { NotificationBell } from "#web/features/notifications/components/notification-bell.js";
 import { useSession, type SessionUser } from "#web/lib/session.js";
@@ -54,6 +56,7 @@ const ADMIN: NavItem[] = [
   { to: "/dashboard/admin/users", label: "Users", icon: Users },
   { to: "/dashboard/admin/deposits", label: "Deposits", icon: Banknote },
   { to: "/dashboard/admin/payouts", label: "Payouts", icon: ArrowUpFromLine },
+  { to: "/dashboard/admin/approvals", label: "Approvals", icon: CheckCheck },
   { to: "/dashboard/admin/plans", label: "Plans", icon: SlidersHorizontal },
   { to: "/dashboard/admin/messages", label: "Messages", icon: Inbox },
   { to: "/dashboard/admin/audit", label: "Audit log", icon: ScrollText },
@@ -61,12 +64,20 @@ const ADMIN: NavItem[] = [
   { to: "/dashboard/admin/mail", label: "Undelivered e-mail", icon: MailWarning },
 ];
 
-/** The admin section, with the number of new contact messages on its Messages item. */
+/**
+ * The admin section, with the number of new contact messages and of requests waiting for a second
+ * admin on their items. Counted only for a session the back office takes (one that passed the
+ * code), so a session it refuses never polls it.
+ */
 function AdminNav({ onNavigate }: { onNavigate: () => void }) {
-  const unread = useNewMessageCount(true).data ?? 0;
-  const items = ADMIN.map((item) =>
-    item.to === "/dashboard/admin/messages" && unread > 0 ? { ...item, badge: { count: unread, words: `${unread} new` } } : item,
-  );
+  const backOffice = useSession().session?.backOffice === true;
+  const unread = useNewMessageCount(backOffice).data ?? 0;
+  const waiting = useApprovals("pending", backOffice).data?.items.length ?? 0;
+  const items = ADMIN.map((item) => {
+    if (item.to === "/dashboard/admin/messages" && unread > 0) return { ...item, badge: { count: unread, words: `${unread} new` } };
+    if (item.to === "/dashboard/admin/approvals" && waiting > 0) return { ...item, badge: { count: waiting, words: `${waiting} waiting` } };
+    return item;
+  });
   return <NavSection title="Admin" items={items} onNavigate={onNavigate} />;
 }
 

@@ -2,11 +2,11 @@ import { useId, useRef, useState } from "react";
 import { formatCents, formatRate } from "#shared/money.js";
 import { Badge } from "#web/components/ui/badge.js";
 import { Button } from "#web/components/ui/button.js";
-import type { AdminPlanDto } from "../api/admin-plans.js";
+import type { AdminPlanDto, PlanSave } from "../api/admin-plans.js";
 import { PlanEditForm } from "./plan-edit-form.js";
 
 /** One plan: its terms at a glance, and an Edit form opened in place. */
-export function AdminPlanRow({ plan, onSaved }: { plan: AdminPlanDto; onSaved: (plan: AdminPlanDto) => void }) {
+export function AdminPlanRow({ plan, onSaved }: { plan: AdminPlanDto; onSaved: (saved: PlanSave) => void }) {
   const [editing, setEditing] = useState(false);
   const headingId = useId();
   const editButton = useRef<HTMLButtonElement>(null);

@@ -4,12 +4,12 @@ import { Button } from "#web/components/ui/button.js";
 import { Field } from "#web/components/ui/field.js";
 import { ApiError } from "#web/lib/api.js";
 import { focusField } from "#web/lib/focus-field.js";
-import { useUpdatePlan, type AdminPlanDto } from "../api/admin-plans.js";
+import { useUpdatePlan, type AdminPlanDto, type PlanSave } from "../api/admin-plans.js";
 import { formErrorsFrom, planFormValues, toPlanInput, type PlanFormErrors, type PlanFormValues } from "../plan-form.js";
 
 interface Props {
   plan: AdminPlanDto;
-  onSaved: (plan: AdminPlanDto) => void;
+  onSaved: (saved: PlanSave) => void;
   onCancel: () => void;
 }
 

@@ -18,12 +18,13 @@ interface ActionChoice {
   done: string;
 }
 
-/** What the operator may do to this account now (the server checks each again). */
+/** What the operator may do to this account now (the server checks each again); nothing on their own account. */
 function choices(profile: AdminUserProfile, isSelf: boolean): ActionChoice[] {
   const list: ActionChoice[] = [];
+  if (isSelf) return list;
   if (profile.banned) {
     list.push({ key: "unban", button: "Unban", hint: "They can sign in again.", action: (reason) => ({ kind: "unban", reason }), done: "The ban is lifted." });
-  } else if (profile.role !== "admin" && !isSelf) {
+  } else if (profile.role !== "admin") {
     list.push({
       key: "ban",
       button: "Ban",
@@ -46,9 +47,9 @@ function choices(profile: AdminUserProfile, isSelf: boolean): ActionChoice[] {
     list.push({
       key: "grant",
       button: "Grant admin",
-      hint: "Ends their sessions; they sign in again and need two-factor authentication for the back office.",
+      hint: "A second admin must approve it (Approvals). Then their sessions end; they sign in again with two-factor authentication for the back office.",
       action: (reason) => ({ kind: "role", role: "admin", reason }),
-      done: "The admin role is granted.",
+      done: "Sent to a second admin for approval; the role is granted once another admin approves it in Approvals.",
     });
   }
   return list;

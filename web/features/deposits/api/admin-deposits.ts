@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { PendingApprovalDto } from "#shared/schemas/approvals.js";
 import type { AdminDepositDto, DepositDto } from "#shared/schemas/deposits.js";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
 import { useListQuery } from "#web/components/admin/use-list-query.js";
@@ -14,11 +15,12 @@ export type DepositDecision =
   | { kind: "confirm"; id: string; receivedCents?: number; txId?: string; idempotencyKey: string }
   | { kind: "reject"; id: string; reason: string; idempotencyKey: string };
 
-function decide(decision: DepositDecision): Promise<DepositDto> {
+/** A confirmation above the declared amount is not made yet: it waits for a second admin (202, `pendingApproval`). */
+function decide(decision: DepositDecision): Promise<DepositDto | PendingApprovalDto> {
   const headers = { [IDEMPOTENCY_HEADER]: decision.idempotencyKey };
   const path = `/api/admin/deposits/${encodeURIComponent(decision.id)}/${decision.kind}`;
   const body = decision.kind === "confirm" ? { receivedCents: decision.receivedCents, txId: decision.txId } : { reason: decision.reason };
-  return apiRequest<DepositDto>(path, { body, headers });
+  return apiRequest<DepositDto | PendingApprovalDto>(path, { body, headers });
 }
 
 export function useDecideDeposit() {

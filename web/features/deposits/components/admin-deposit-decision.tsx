@@ -1,13 +1,15 @@
 import { formatCents } from "#shared/money.js";
 import { rejectDepositSchema, type AdminDepositDto } from "#shared/schemas/deposits.js";
 import { DecisionForm } from "#web/components/admin/decision-form.js";
+import { SENT_FOR_APPROVAL } from "#web/components/admin/sent-for-approval.js";
 import type { Outcome } from "#web/lib/outcome.js";
 import { useDecideDeposit } from "../api/admin-deposits.js";
 import { parseConfirmDeposit } from "../admin-decisions.js";
 
 /**
  * Confirm credits what arrived (the claimed amount when "Amount received" is left empty); reject asks
- * for a reason first (the user sees it), and a rejected deposit was never money.
+ * for a reason first (the user sees it), and a rejected deposit was never money. More than the user
+ * declared waits for a second admin (four eyes): the outcome says so, and Approvals lists it.
  */
 export function AdminDepositDecision({ deposit, onOutcome }: { deposit: AdminDepositDto; onOutcome: (outcome: Outcome) => void }) {
   const decide = useDecideDeposit();
@@ -25,7 +27,7 @@ export function AdminDepositDecision({ deposit, onOutcome }: { deposit: AdminDep
             label: "Amount received",
             inputMode: "decimal",
             placeholder: formatCents(deposit.amountCents).replace("$", ""),
-            hint: "Optional, in dollars. Leave empty if the claimed amount arrived.",
+            hint: "Optional, in dollars. Leave empty if the claimed amount arrived. More than the claim needs a second admin's approval.",
           },
           { name: "txId", label: "Transaction ID", spellCheck: false, hint: "Optional." },
         ],
@@ -33,6 +35,7 @@ export function AdminDepositDecision({ deposit, onOutcome }: { deposit: AdminDep
         fallback: "The deposit could not be confirmed. Try again.",
         send: async (body, idempotencyKey) => {
           const done = await decide.mutateAsync({ kind: "confirm", id: deposit.id, ...body, idempotencyKey });
+          if ("pendingApproval" in done) return `${SENT_FOR_APPROVAL} ${done.pendingApproval.summary}`;
           return `Confirmed ${done.reference}: ${formatCents(done.receivedCents ?? done.amountCents)} credited to ${who}.`;
         },
       }}
@@ -44,6 +47,7 @@ export function AdminDepositDecision({ deposit, onOutcome }: { deposit: AdminDep
         fallback: "The deposit could not be rejected. Try again.",
         send: async ({ reason }, idempotencyKey) => {
           const done = await decide.mutateAsync({ kind: "reject", id: deposit.id, reason, idempotencyKey });
+          if ("pendingApproval" in done) return `${SENT_FOR_APPROVAL} ${done.pendingApproval.summary}`;
           return `Rejected ${done.reference} from ${who}. Reason: ${reason}`;
         },
       }}

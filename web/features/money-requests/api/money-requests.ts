@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
-import type { CreateMoneyRequestInput, MoneyRequestDto } from "#shared/schemas/payouts.js";
+import type { CreateMoneyRequestInput, MoneyRequestDto, PayMoneyRequestInput } from "#shared/schemas/payouts.js";
 import { apiRequest } from "#web/lib/api.js";
 import { invalidateMoneyOut, MONEY_OUT_KEYS } from "#web/lib/query-keys.js";
 
@@ -23,13 +23,14 @@ export function useCreateMoneyRequest() {
   });
 }
 
-export type RequestAnswer = { kind: "pay"; id: string; idempotencyKey: string } | { kind: "decline"; id: string };
+export type RequestAnswer = { kind: "pay"; id: string; idempotencyKey: string; twoFactorCode?: string } | { kind: "decline"; id: string };
 
 function answer(decision: RequestAnswer): Promise<MoneyRequestDto> {
   const path = `/api/money-requests/${encodeURIComponent(decision.id)}/${decision.kind}`;
   // Paying moves money, so a retried click must not pay twice; declining moves nothing.
   const headers = decision.kind === "pay" ? { [IDEMPOTENCY_HEADER]: decision.idempotencyKey } : undefined;
-  return apiRequest<MoneyRequestDto>(path, { method: "POST", body: {}, headers });
+  const body: PayMoneyRequestInput = decision.kind === "pay" && decision.twoFactorCode ? { twoFactorCode: decision.twoFactorCode } : {};
+  return apiRequest<MoneyRequestDto>(path, { method: "POST", body, headers });
 }
 
 export function useAnswerMoneyRequest() {

@@ -146,7 +146,7 @@ export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
       const result: SentMoney =
         review.kind === "payout"
           ? { kind: "payout", payout: await payout.mutateAsync({ input: { ...review.input, twoFactorCode }, idempotencyKey }) }
-          : { kind: "transfer", transfer: await transfer.send({ input: review.input, idempotencyKey }), toEmail: review.input.toEmail };
+          : { kind: "transfer", transfer: await transfer.send({ input: { ...review.input, twoFactorCode }, idempotencyKey }), toEmail: review.input.toEmail };
       idempotency.done();
       setReview(null);
       setForm((old) => ({ ...EMPTY_SEND_MONEY, kind: old.kind }));
@@ -260,7 +260,7 @@ export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
       {review && (
         <SendMoneyReview
           review={review}
-          askCode={review.kind === "payout" && twoFactor}
+          askCode={twoFactor}
           sending={sending}
           problem={problem}
           onConfirm={(code) => void confirm(code)}

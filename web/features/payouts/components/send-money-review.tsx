@@ -2,12 +2,12 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from "rea
 import { formatCents } from "#shared/money.js";
 import type { CreatePayoutInput, CreateTransferInput } from "#shared/schemas/payouts.js";
 import { AccountRefusalNotice } from "#web/components/account/account-refusal.js";
+import { readSecondFactorCode } from "#web/components/account/second-factor-code.js";
+import { SecondFactorCodeField } from "#web/components/account/second-factor-code-field.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
-import { Field } from "#web/components/ui/field.js";
 import { focusField } from "#web/lib/focus-field.js";
-import { readTwoFactorCode } from "../send-money.js";
 import { SummaryRow } from "./transaction-summary.js";
 
 /** What is about to be sent, with the recipient's name as their account shows it (from the server's preview). */
@@ -24,7 +24,7 @@ export interface ReviewProblem {
 
 interface ReviewProps {
   review: ReviewedMoney;
-  /** Ask for the authenticator code: a payout with two-factor on. */
+  /** Ask for the second factor's code: any money leaving an account with two-factor on. */
   askCode: boolean;
   sending: boolean;
   problem: ReviewProblem;
@@ -67,7 +67,7 @@ export function SendMoneyReview({ review, askCode, sending, problem, onConfirm, 
     event.preventDefault();
     if (sending) return;
     if (!askCode) return onConfirm(undefined);
-    const read = readTwoFactorCode(code);
+    const read = readSecondFactorCode(code);
     if (!read.ok) {
       setCodeError(read.message);
       focusField(codeRef.current);
@@ -98,22 +98,15 @@ export function SendMoneyReview({ review, askCode, sending, problem, onConfirm, 
         </dl>
         <p className="rounded-lg border border-amber-700/30 bg-amber-50 px-3 py-2 text-sm text-amber-900">{final}</p>
         {askCode && (
-          <Field
+          <SecondFactorCodeField
             ref={codeRef}
-            data-autofocus
-            label="Authentication code"
-            name="twoFactorCode"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={7}
-            className="[&_input]:max-w-56 [&_input]:font-mono [&_input]:tracking-widest"
+            autoFocus
             value={code}
-            onChange={(event) => {
-              setCode(event.target.value);
+            onChange={(value) => {
+              setCode(value);
               setCodeError(undefined);
             }}
             error={shownCodeError}
-            hint="The current 6-digit code from your authenticator app. Each code works once."
           />
         )}
         {problem.message && <Alert tone="error">{problem.message}</Alert>}

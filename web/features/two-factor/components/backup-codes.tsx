@@ -25,7 +25,7 @@ interface BackupCodesProps {
   onDone: () => void;
 }
 
-/** The ten one-time codes, shown once: the server keeps them only encrypted and never shows them again. */
+/** The ten one-time codes, shown once: the server keeps only a hash of each and can never show them again. */
 export function BackupCodes({ codes, intro, siteName, email, onDone }: BackupCodesProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -37,9 +37,10 @@ export function BackupCodes({ codes, intro, siteName, email, onDone }: BackupCod
       </h3>
       <Alert tone="success">{intro}</Alert>
       <p className="text-sm text-slate-700">
-        If you lose your phone, each of these codes signs you in once instead of the app. Save them now: <strong>they will not be shown again.</strong>
+        If you lose your phone, each of these codes works once instead of the app: to sign in, or to confirm money leaving your account. Save them now:{" "}
+        <strong>they will not be shown again.</strong>
       </p>
-      <ol className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 bg-slate-50 p-4 font-mono text-base text-slate-900 min-[360px]:grid-cols-2" aria-label="Backup codes" data-testid="backup-codes">
+      <ol className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 bg-slate-50 p-4 font-mono text-base break-all text-slate-900 md:grid-cols-2" aria-label="Backup codes" data-testid="backup-codes">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}

@@ -18,7 +18,7 @@ type View =
   | { kind: "scan"; totpURI: string; backupCodes: string[] }
   | { kind: "codes"; codes: string[]; intro: string };
 
-const WITH_CODE = "Enter your password and the code your authenticator app shows now.";
+const WITH_CODE = "Enter your password and the code your authenticator app shows now, or one of your backup codes.";
 
 /** Turning on asks for the password; once it is on, every change also takes a current code. */
 const PROMPTS: Record<Purpose, { label: string; submitLabel: string; pendingLabel: string; explanation: string; withCode: boolean; danger?: boolean }> = {
