@@ -91,7 +91,9 @@ test.describe("admin queues", () => {
     const user = await createUser(request, { name: "Lara Largesum" });
     await signInRequest(request, user.email, user.password);
     const first = await newAdminPage(browser, { width: 375 });
-    await fund(request, first.request, 1_500_000);
+    const second = await newAdminPage(browser, { width: 1280 });
+    // $15,000 credited at once needs two admins too.
+    await fund(request, first.request, 1_500_000, second.request);
     const made = await post(request, "/api/payouts", { amountCents: 1_000_000, walletAddress: ADDRESS });
     expect(made.status(), await made.text()).toBe(201);
     const payoutId = ((await made.json()) as { id: string }).id;
@@ -116,7 +118,6 @@ test.describe("admin queues", () => {
     await first.context().close();
 
     // A second admin marks it paid.
-    const second = await newAdminPage(browser, { width: 1280 });
     await visit(second, `/dashboard/admin/payouts?q=${encodeURIComponent(user.email)}`);
     const theirs = second.getByTestId("admin-payout");
     await theirs.getByRole("button", { name: "Review" }).click();

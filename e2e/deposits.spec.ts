@@ -64,7 +64,7 @@ test.describe("deposits", () => {
     for (const label of CARDS) await expect(card(page, label)).toContainText("$0.00");
     const cryptoRow = page.getByTestId("my-deposit").filter({ hasText: cryptoReference });
     const bankRow = page.getByTestId("my-deposit").filter({ hasText: bankReference });
-    await expect(cryptoRow).toContainText("$250.50");
+    await expect(cryptoRow).toContainText("$250.50 claimed, not credited");
     await expect(cryptoRow).toContainText("Crypto (BTC)");
     await expect(cryptoRow).toContainText("Pending");
     await expect(bankRow).toContainText("$1,000.00");
@@ -83,6 +83,10 @@ test.describe("deposits", () => {
     await expect(pendingCrypto).toContainText("e3b0c44298fc1c149afbf4c8996fb924");
     await pendingCrypto.getByRole("button", { name: "Review" }).click();
     await pendingCrypto.getByLabel("Amount received").fill("250");
+    // Less than the claim: the investor is told why.
+    await pendingCrypto.getByRole("button", { name: "Confirm" }).click();
+    await expect(pendingCrypto.getByLabel("Reason")).toHaveAccessibleDescription(/^Say why less than the claimed amount is credited/);
+    await pendingCrypto.getByLabel("Reason").fill("A network fee of $0.50 was taken on the way.");
     await pendingCrypto.getByRole("button", { name: "Confirm" }).click();
     await expect(admin.getByTestId("admin-outcome")).toContainText(`Confirmed ${cryptoReference}: $250.00 credited`);
     await expect(pendingCrypto).toHaveCount(0);
@@ -105,7 +109,9 @@ test.describe("deposits", () => {
     await expect(card(page, "Total Balance")).toContainText("$250.00");
     await expect(card(page, "Interest Balance")).toContainText("$0.00");
     await expect(cryptoRow).toContainText("Confirmed");
-    await expect(cryptoRow).toContainText("Received: $250.00");
+    await expect(cryptoRow.getByTestId("deposit-credited")).toHaveText("$250.00");
+    await expect(cryptoRow.getByTestId("deposit-claimed")).toHaveText("$250.50");
+    await expect(cryptoRow).toContainText("Why: A network fee of $0.50 was taken on the way.");
     await expect(bankRow).toContainText("Rejected");
     await expect(bankRow).toContainText(`Reason: ${REJECT_REASON}`);
 

@@ -135,8 +135,11 @@ export async function claimCryptoDeposit(page: Page, dollars: string): Promise<s
   return reference;
 }
 
-/** Funds an account through the real flow: a crypto deposit an operator confirms in full. */
-export async function fund(user: APIRequestContext, admin: APIRequestContext, amountCents: number): Promise<void> {
+/**
+ * Funds an account through the real flow: a crypto deposit an operator confirms in full. A large one
+ * (DEPOSIT_APPROVAL_USD) waits for a second admin, `approver`, who approves it.
+ */
+export async function fund(user: APIRequestContext, admin: APIRequestContext, amountCents: number, approver?: APIRequestContext): Promise<void> {
   const created = await user.post("/api/deposits", {
     data: { method: "crypto", amountCents, coin: "BTC" },
     headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() },
@@ -144,6 +147,12 @@ export async function fund(user: APIRequestContext, admin: APIRequestContext, am
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const confirmed = await admin.post(`/api/admin/deposits/${id}/confirm`, { data: {}, headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() } });
+  if (confirmed.status() === 202 && approver) {
+    const { pendingApproval } = (await confirmed.json()) as { pendingApproval: { id: string } };
+    const approved = await approver.post(`/api/admin/approvals/${pendingApproval.id}/approve`, { data: {}, headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() } });
+    expect(approved.status(), await approved.text()).toBe(200);
+    return;
+  }
   expect(confirmed.status(), await confirmed.text()).toBe(200);
 }
 

@@ -134,7 +134,7 @@ test.describe("mobile", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Mobile Person" })).toBeVisible();
 
     const sidebar = page.locator("aside#dashboard-sidebar");
-    const planLink = sidebar.getByRole("link", { name: "Plan", exact: true });
+    const planLink = sidebar.getByRole("link", { name: "Invest", exact: true });
     await expect(sidebar).toHaveClass(/(^|\s)-translate-x-full(\s|$)/);
     await expect(planLink).not.toBeInViewport();
 

@@ -190,7 +190,7 @@ test.describe("dashboard sidebar", () => {
       const toggle = page.getByRole("banner").getByRole("button", { name: "Open menu" });
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       // Closed, its links are neither shown nor reachable with Tab.
-      await expect(sidebar.getByRole("link", { name: "Plan", exact: true })).toBeHidden();
+      await expect(sidebar.getByRole("link", { name: "Invest", exact: true })).toBeHidden();
 
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await toggle.click();
@@ -204,18 +204,18 @@ test.describe("dashboard sidebar", () => {
 
       expect(await tabbing(page, sidebar, 12)).toEqual(Array(12).fill(true));
       await page.keyboard.press("Escape");
-      await expect(sidebar.getByRole("link", { name: "Plan", exact: true })).toBeHidden();
+      await expect(sidebar.getByRole("link", { name: "Invest", exact: true })).toBeHidden();
       await expect(toggle).toBeFocused();
 
       await toggle.click();
       await page.mouse.click(viewport.width - 20, viewport.height / 2);
-      await expect(sidebar.getByRole("link", { name: "Plan", exact: true })).toBeHidden();
+      await expect(sidebar.getByRole("link", { name: "Invest", exact: true })).toBeHidden();
 
       await toggle.click();
-      await sidebar.getByRole("link", { name: "Plan", exact: true }).click();
+      await sidebar.getByRole("link", { name: "Invest", exact: true }).click();
       await expect(page).toHaveURL(`${BASE_URL}/dashboard/investment`);
       await expect(page.getByRole("heading", { level: 1, name: "Investment Plans" })).toBeVisible();
-      await expect(sidebar.getByRole("link", { name: "Plan", exact: true })).toBeHidden();
+      await expect(sidebar.getByRole("link", { name: "Invest", exact: true })).toBeHidden();
     });
   });
 
@@ -229,10 +229,10 @@ test.describe("dashboard sidebar", () => {
       const sidebar = page.getByRole("complementary", { name: "Dashboard" });
       const links: Array<[string, string, string]> = [
         ["Dashboard", "/dashboard", `Welcome, ${user.name}`],
-        ["Transaction", "/dashboard/transaction", "Transaction History"],
-        ["Invest", "/dashboard/transfer", "Choose Transfer Method"],
-        ["Request Fund", "/dashboard/recieve", "Request Money"],
-        ["Plan", "/dashboard/investment", "Investment Plans"],
+        ["Deposit", "/dashboard/transfer", "Choose Transfer Method"],
+        ["Invest", "/dashboard/investment", "Investment Plans"],
+        ["Withdraw or send", "/dashboard/transaction", "Transaction History"],
+        ["Request money", "/dashboard/recieve", "Request Money"],
         ["Settings", "/dashboard/settings", "Settings"],
       ];
       for (const [label, path, heading] of links) {

@@ -65,6 +65,8 @@ export interface AppDeps {
   adjustableClock?: AdjustableClock;
   /** Blog and legal pages from content/, by path. */
   content: Map<string, ContentPage>;
+  /** Pages an investor must be able to read that the operator has not published (server/content/load-content.ts); investing waits for them. */
+  missingBeforeInvesting: readonly string[];
   /** Absent when the web client has not been built (API-only tests). */
   pages?: Pages;
   clientDir?: string;

@@ -123,7 +123,15 @@ export function createAuth({ db, config, secret, logger, legalVersions }: AuthDe
       // Its /admin/* endpoints are not reachable: the HTTP shell serves only the endpoints we use,
       // and operator actions go through our own audited /api/admin routes.
       admin({ defaultRole: "user", adminRoles: ["admin"] }),
-      twoFactor({ issuer: config.site.name, trustDeviceMaxAge: TRUST_DEVICE_SECONDS, backupCodeOptions: backupCodeOptions(secret) }),
+      twoFactor({
+        issuer: config.site.name,
+        trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
+        backupCodeOptions: backupCodeOptions(secret),
+        // Wrong codes are counted and locked per account by our hooks, for every code the account is
+        // asked (server/services/two-factor/wrong-codes.ts); the plugin's own count would be a
+        // second one, and its reset on a right code could end our running lock.
+        accountLockout: { enabled: false },
+      }),
     ],
     hooks: {
       before: createAuthMiddleware((ctx) => beforeAuthEndpoint(hookDeps, ctx)),

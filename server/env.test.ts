@@ -7,12 +7,16 @@ const OPERATOR = {
   OPERATOR_REGISTERED_ADDRESS: "4 Broad Street, Lagos",
   OPERATOR_REGULATOR: "Securities and Exchange Commission, Nigeria",
 };
+const CONTACTS = { SUPPORT_EMAIL: "help@termvest.example", SUPPORT_PHONE: "+234 700 111 2222", SITE_ADDRESS: "4 Broad Street, Lagos" };
+const BANK = { BANK_ACCESS_ACCOUNT_NUMBER: "0123456789", BANK_ACCESS_CURRENCY: "NGN" };
 const PRODUCTION = {
   NODE_ENV: "production",
   AUTH_SECRET: "s".repeat(32),
   PUBLIC_URL: "https://termvest.example",
   BITCOIN_ADDRESS: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
   ...OPERATOR,
+  ...CONTACTS,
+  ...BANK,
 };
 
 describe("loadConfig", () => {
@@ -101,6 +105,39 @@ describe("loadConfig", () => {
       example: false,
     });
     expect(loadConfig({ ...PRODUCTION, OPERATOR_REGULATOR: "Not regulated" }).site.operator.regulator).toBeNull();
+  });
+
+  it("requires the support contacts and a real bank account in production, naming what is missing", () => {
+    for (const name of Object.keys(CONTACTS)) {
+      expect(() => loadConfig({ ...PRODUCTION, [name]: "" })).toThrow(new RegExp(`${name}: is required when NODE_ENV=production`));
+    }
+    expect(() => loadConfig({ ...PRODUCTION, BANK_ACCESS_ACCOUNT_NUMBER: "", BANK_ACCESS_CURRENCY: "" })).toThrow(/BANK_ACCESS_ACCOUNT_NUMBER: or another bank's account is required/);
+    expect(() => loadConfig({ ...PRODUCTION, BANK_ACCESS_CURRENCY: "" })).toThrow(/BANK_ACCESS_CURRENCY: is required with BANK_ACCESS_ACCOUNT_NUMBER/);
+    expect(() => loadConfig({ ...PRODUCTION, BANK_UBA_CURRENCY: "NGN" })).toThrow(/BANK_UBA_ACCOUNT_NUMBER: is required with BANK_UBA_CURRENCY/);
+    expect(() => loadConfig({ ...PRODUCTION, BANK_ACCESS_CURRENCY: "naira" })).toThrow(/BANK_ACCESS_CURRENCY: must be a three-letter currency code/);
+    // The payee is the operator's legal name, or the page says why not.
+    expect(() => loadConfig({ ...PRODUCTION, BANK_ACCESS_ACCOUNT_NAME: "Paystack Collections Ltd" })).toThrow(/BANK_ACCESS_ACCOUNT_NAME_NOTE: must say why/);
+    const config = loadConfig(PRODUCTION);
+    expect(config.site.banks).toEqual([
+      { key: "access", name: "Access Bank", accountNumber: "0123456789", accountName: OPERATOR.OPERATOR_LEGAL_NAME, payeeNote: null, currency: "NGN" },
+    ]);
+    expect(config.site).toMatchObject({ banksExample: false, contactsExample: false, supportEmail: CONTACTS.SUPPORT_EMAIL });
+    const agent = loadConfig({ ...PRODUCTION, BANK_ACCESS_ACCOUNT_NAME: "Paystack Collections Ltd", BANK_ACCESS_ACCOUNT_NAME_NOTE: "our licensed collection agent" });
+    expect(agent.site.banks[0]).toMatchObject({ accountName: "Paystack Collections Ltd", payeeNote: "our licensed collection agent" });
+  });
+
+  it("offers marked example accounts and contacts outside production, and nothing invented in their place", () => {
+    const local = loadConfig({});
+    expect(local.site).toMatchObject({ banksExample: true, contactsExample: true });
+    expect(local.site.banks.map((bank) => [bank.key, bank.accountName])).toEqual([
+      ["access", "Example Operator Ltd"],
+      ["uba", "Example Operator Ltd"],
+      ["gtbank", "Example Operator Ltd"],
+    ]);
+    // One real account set locally: only it is offered, not examples beside it.
+    const configured = loadConfig({ BANK_GTBANK_ACCOUNT_NUMBER: "5566778899", BANK_GTBANK_CURRENCY: "USD" });
+    expect(configured.site.banksExample).toBe(false);
+    expect(configured.site.banks.map((bank) => bank.key)).toEqual(["gtbank"]);
   });
 
   it("shows example operator details outside production, marked as examples", () => {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseAmount } from "#shared/money.js";
-import { BANK_NAMES } from "#shared/schemas/deposits.js";
+import { bankAccounts, bankProblems, bankVariables, type BankAccount } from "./env-banks.js";
 import { validateExtendedPublicKey } from "./services/bitcoin/derive-address.js";
 
 const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
@@ -40,6 +40,7 @@ const dollars = (fallback: string) =>
  * clone runs locally with none of them set; production refuses the ones that must not default.
  */
 const OPERATOR_VARIABLES = ["OPERATOR_LEGAL_NAME", "OPERATOR_REGISTRATION_NUMBER", "OPERATOR_REGISTERED_ADDRESS", "OPERATOR_REGULATOR"] as const;
+const CONTACT_VARIABLES = ["SUPPORT_EMAIL", "SUPPORT_PHONE", "SITE_ADDRESS"] as const;
 
 const envSchema = z
   .object({
@@ -62,9 +63,10 @@ const envSchema = z
     METRICS_TOKEN: z.string().optional().transform(blankToUndefined).pipe(z.string().min(24, "must be at least 24 characters").optional()),
 
     SITE_NAME: text("Termvest"),
-    SUPPORT_EMAIL: z.email().default("support@termvest.localhost"),
-    SUPPORT_PHONE: text("+234 800 000 0000"),
-    SITE_ADDRESS: text("12 Marina Road, Lagos, Nigeria"),
+    // How investors reach the operator. Unset outside production, examples are shown, marked as such.
+    SUPPORT_EMAIL: z.string().optional().transform(blankToUndefined).pipe(z.email().optional()),
+    SUPPORT_PHONE: optionalText(),
+    SITE_ADDRESS: optionalText(),
     SOCIAL_FACEBOOK_URL: optionalUrl(),
     SOCIAL_INSTAGRAM_URL: optionalUrl(),
     SOCIAL_LINKEDIN_URL: optionalUrl(),
@@ -78,12 +80,8 @@ const envSchema = z
     OPERATOR_REGULATOR: optionalText(),
     PUBLIC_STATS_MIN: z.coerce.number().int().min(0).default(50),
 
-    BANK_ACCESS_ACCOUNT_NAME: text("Termvest Ltd"),
-    BANK_ACCESS_ACCOUNT_NUMBER: z.string().regex(/^\d{6,20}$/, "must be 6 to 20 digits").default("0000000001"),
-    BANK_UBA_ACCOUNT_NAME: text("Termvest Ltd"),
-    BANK_UBA_ACCOUNT_NUMBER: z.string().regex(/^\d{6,20}$/, "must be 6 to 20 digits").default("0000000002"),
-    BANK_GTBANK_ACCOUNT_NAME: text("Termvest Ltd"),
-    BANK_GTBANK_ACCOUNT_NUMBER: z.string().regex(/^\d{6,20}$/, "must be 6 to 20 digits").default("0000000003"),
+    // The operator's accounts for bank transfers (server/env-banks.ts).
+    ...bankVariables,
 
     BITCOIN_ADDRESS: z
       .string()
@@ -98,6 +96,8 @@ const envSchema = z
     DEPOSIT_MIN_USD: dollars("10"),
     DEPOSIT_MAX_USD: dollars("1000000"),
     DEPOSIT_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    /** Deposits credited to one account within 24 hours that reach this need a second admin's approval (four eyes). */
+    DEPOSIT_APPROVAL_USD: dollars("10000"),
     PAYOUT_MIN_USD: dollars("10"),
     PAYOUT_MAX_USD: dollars("50000"),
     PAYOUT_DAILY_MAX_USD: dollars("100000"),
@@ -105,6 +105,9 @@ const envSchema = z
     PAYOUT_APPROVAL_USD: dollars("10000"),
   })
   .superRefine((env, ctx) => {
+    for (const [name, message] of bankProblems(env, { production: env.NODE_ENV === "production", legalName: env.OPERATOR_LEGAL_NAME })) {
+      ctx.addIssue({ code: "custom", path: [name], message });
+    }
     if (env.PAYOUT_MIN_USD > env.PAYOUT_MAX_USD) {
       ctx.addIssue({ code: "custom", path: ["PAYOUT_MIN_USD"], message: "must not be above PAYOUT_MAX_USD" });
     }
@@ -132,6 +135,9 @@ const envSchema = z
       // production) would never be sent back, and reset links would travel in the clear.
       ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "must start with https:// when NODE_ENV=production (http:// only for a loopback host, for a local trial)" });
     }
+    for (const name of CONTACT_VARIABLES) {
+      if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when NODE_ENV=production (investors are shown how to reach the operator)" });
+    }
     for (const name of OPERATOR_VARIABLES) {
       if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: `is required when NODE_ENV=production${name === "OPERATOR_REGULATOR" ? ' (the regulator\'s name, or "not regulated")' : ""}` });
     }
@@ -151,9 +157,7 @@ function isHttpsOrLoopback(url: string): boolean {
 }
 
 export type SocialNetwork = "facebook" | "instagram" | "linkedin" | "twitter";
-export type BankKey = "access" | "uba" | "gtbank";
-
-export type BankSettings = Record<BankKey, { name: string; accountName: string; accountNumber: string }>;
+export type { BankAccount };
 
 export interface SiteSettings {
   name: string;
@@ -161,7 +165,11 @@ export interface SiteSettings {
   phone: string;
   address: string;
   social: Partial<Record<SocialNetwork, string>>;
-  banks: BankSettings;
+  /** True when a support contact was left unset (never in production): the pages say these are examples. */
+  contactsExample: boolean;
+  /** The accounts bank transfers may go to: the operator's, or (never in production) marked examples. */
+  banks: BankAccount[];
+  banksExample: boolean;
   bitcoin: { address: string; xpub: string | undefined };
   operator: OperatorSettings;
   /** Home-page counts below this are not shown (a young site is not advertised as "0 investors"). */
@@ -198,7 +206,7 @@ export interface Config {
   session: { idleSeconds: number; maxSeconds: number };
   /** GET /metrics answers only with this bearer token; undefined turns the route off. */
   metricsToken: string | undefined;
-  deposits: { minCents: bigint; maxCents: bigint; expiryDays: number };
+  deposits: { minCents: bigint; maxCents: bigint; expiryDays: number; approvalCents: bigint };
   payouts: { minCents: bigint; maxCents: bigint; dailyMaxCents: bigint; approvalCents: bigint };
   site: SiteSettings;
 }
@@ -215,6 +223,12 @@ const LOCAL_BITCOIN_ADDRESS = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 const DAY = 24 * 60 * 60;
 
 /** Shown only outside production, and always with the notice that they are examples. */
+const EXAMPLE_CONTACTS = {
+  SUPPORT_EMAIL: "support@example.com",
+  SUPPORT_PHONE: "+234 800 000 0000",
+  SITE_ADDRESS: "1 Example Street, Lagos, Nigeria",
+} as const;
+
 const EXAMPLE_OPERATOR = {
   OPERATOR_LEGAL_NAME: "Example Operator Ltd",
   OPERATOR_REGISTRATION_NUMBER: "RC 0000000",
@@ -243,6 +257,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === "production";
+  const operator = operatorSettings(env);
+  const banks = bankAccounts(env, operator.legalName);
   const host = env.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1");
   return {
     env: env.NODE_ENV,
@@ -264,34 +280,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxSeconds: Math.round(Math.max(env.SESSION_MAX_DAYS, env.SESSION_IDLE_DAYS) * DAY),
     },
     metricsToken: env.METRICS_TOKEN,
-    deposits: { minCents: env.DEPOSIT_MIN_USD, maxCents: env.DEPOSIT_MAX_USD, expiryDays: env.DEPOSIT_EXPIRY_DAYS },
+    deposits: { minCents: env.DEPOSIT_MIN_USD, maxCents: env.DEPOSIT_MAX_USD, expiryDays: env.DEPOSIT_EXPIRY_DAYS, approvalCents: env.DEPOSIT_APPROVAL_USD },
     payouts: { minCents: env.PAYOUT_MIN_USD, maxCents: env.PAYOUT_MAX_USD, dailyMaxCents: env.PAYOUT_DAILY_MAX_USD, approvalCents: env.PAYOUT_APPROVAL_USD },
     site: {
       name: env.SITE_NAME,
-      supportEmail: env.SUPPORT_EMAIL,
-      phone: env.SUPPORT_PHONE,
-      address: env.SITE_ADDRESS,
+      supportEmail: env.SUPPORT_EMAIL ?? EXAMPLE_CONTACTS.SUPPORT_EMAIL,
+      phone: env.SUPPORT_PHONE ?? EXAMPLE_CONTACTS.SUPPORT_PHONE,
+      address: env.SITE_ADDRESS ?? EXAMPLE_CONTACTS.SITE_ADDRESS,
+      contactsExample: CONTACT_VARIABLES.some((name) => !env[name]),
       social: {
         facebook: env.SOCIAL_FACEBOOK_URL,
         instagram: env.SOCIAL_INSTAGRAM_URL,
         linkedin: env.SOCIAL_LINKEDIN_URL,
         twitter: env.SOCIAL_TWITTER_URL,
       },
-      banks: {
-        access: {
-          name: BANK_NAMES.access,
-          accountName: env.BANK_ACCESS_ACCOUNT_NAME,
-          accountNumber: env.BANK_ACCESS_ACCOUNT_NUMBER,
-        },
-        uba: { name: BANK_NAMES.uba, accountName: env.BANK_UBA_ACCOUNT_NAME, accountNumber: env.BANK_UBA_ACCOUNT_NUMBER },
-        gtbank: {
-          name: BANK_NAMES.gtbank,
-          accountName: env.BANK_GTBANK_ACCOUNT_NAME,
-          accountNumber: env.BANK_GTBANK_ACCOUNT_NUMBER,
-        },
-      },
+      banks: banks.accounts,
+      banksExample: banks.example,
       bitcoin: { address: env.BITCOIN_ADDRESS ?? LOCAL_BITCOIN_ADDRESS, xpub: env.BITCOIN_XPUB },
-      operator: operatorSettings(env),
+      operator,
       publicStatsMin: env.PUBLIC_STATS_MIN,
     },
   };

@@ -63,7 +63,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const mailer =
       options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(outboxDir, config.mailFrom));
     const secret = config.authSecret ?? loadOrCreateSecret(config.dataDir);
-    const content = loadContent(contentDir);
+    const content = loadContent(contentDir, { production: config.isProduction });
     reportUnwrittenPages(content, config.isProduction, logger);
     const auth = createAuth({ db: database.db, config, secret, logger, legalVersions: content.versions });
     await hashStoredBackupCodes(database.db, secret, logger);
@@ -96,6 +96,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
       clock,
       adjustableClock,
       content: content.pages,
+      missingBeforeInvesting: content.missingBeforeInvesting,
       pages,
       clientDir: pages ? clientDistDir : undefined,
       metricSources: {

@@ -5,7 +5,15 @@ import type { Bootstrap, PublicSite } from "#shared/site.js";
 
 export function toPublicSite(site: SiteSettings): PublicSite {
   const social = Object.fromEntries(Object.entries(site.social).filter(([, url]) => url)) as PublicSite["social"];
-  return { name: site.name, supportEmail: site.supportEmail, phone: site.phone, address: site.address, social, operator: { ...site.operator } };
+  return {
+    name: site.name,
+    supportEmail: site.supportEmail,
+    phone: site.phone,
+    address: site.address,
+    contactsExample: site.contactsExample,
+    social,
+    operator: { ...site.operator },
+  };
 }
 
 /** What every page is rendered with: the operator's public settings and the plans open now. */

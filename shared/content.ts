@@ -11,10 +11,10 @@ export type ContentPage = z.infer<typeof contentPageDto>;
  * (`missing` completes "The operator has not published …"), and a production start logs an error.
  */
 export const OPERATOR_PAGES = [
-  { slug: "terms", folder: "legal", label: "Terms of Service", missing: "its Terms of Service" },
-  { slug: "privacy", folder: "legal", label: "Privacy Policy", missing: "its Privacy Policy" },
-  { slug: "risk", folder: "legal", label: "Risk Disclosure", missing: "its Risk Disclosure" },
-  { slug: "how-returns-work", folder: "pages", label: "How returns work", missing: "how the returns on its plans are generated" },
+  { slug: "terms", folder: "legal", label: "Terms of Service", missing: "its Terms of Service", beforeInvesting: true },
+  { slug: "privacy", folder: "legal", label: "Privacy Policy", missing: "its Privacy Policy", beforeInvesting: false },
+  { slug: "risk", folder: "legal", label: "Risk Disclosure", missing: "its Risk Disclosure", beforeInvesting: true },
+  { slug: "how-returns-work", folder: "pages", label: "How returns work", missing: "how the returns on its plans are generated", beforeInvesting: true },
 ] as const;
 
 export type OperatorPageSlug = (typeof OPERATOR_PAGES)[number]["slug"];

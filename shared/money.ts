@@ -22,6 +22,11 @@ export function formatCents(cents: Cents | number): string {
   return `${negative ? "-" : ""}$${group(whole)}.${fraction.toString().padStart(2, "0")}`;
 }
 
+/** "$1,234.50 USD": where a page also names another currency (a bank account's), every amount says which it is. */
+export function formatUsd(cents: Cents | number): string {
+  return `${formatCents(cents)} USD`;
+}
+
 /** `-12345` → `"-123.45"`: a plain decimal for spreadsheets (no currency symbol or separators). */
 export function centsToDecimal(cents: Cents | number): string {
   const value = BigInt(cents);

@@ -27,7 +27,7 @@ describe("reconciliation", () => {
     const admin = await person(suite, { admin: true });
     const alice = await person(suite);
     const made = await (await alice.client.post("/api/deposits", await bankDepositBody(alice.client, 50_000))).json();
-    expect((await admin.client.post(`/api/admin/deposits/${made.id}/confirm`, { receivedCents: 49_000 })).status).toBe(200);
+    expect((await admin.client.post(`/api/admin/deposits/${made.id}/confirm`, { receivedCents: 49_000, reason: "Bank charges of $10" })).status).toBe(200);
     const payout = await (await alice.client.post("/api/payouts", { amountCents: 9_000, walletAddress: WALLET })).json();
     expect((await admin.client.post(`/api/admin/payouts/${payout.id}/mark-paid`, { txId: "tx-rec-1" })).status).toBe(200);
 

@@ -1,5 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SHORT_CREDIT_REASON_REQUIRED } from "#shared/schemas/deposits.js";
 import { auditLog, deposit, ledgerAccount, user } from "#server/db/schema.js";
 import { expireDeposits } from "#server/services/deposits/expire-deposits.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
@@ -229,9 +230,16 @@ describe("admin confirmation", () => {
     const queue = await (await admin.get(`/api/admin/deposits?q=${encodeURIComponent(email)}`)).json();
     expect(queue.items.find((row: { id: string }) => row.id === created.id)).toMatchObject({ user: { email } });
 
-    const confirmed = await admin.post(`/api/admin/deposits/${created.id}/confirm`, { receivedCents: 29_950, txId: "f00dbabe" });
+    // Less than was claimed: the investor is told why, so a reason is required.
+    const unexplained = await admin.post(`/api/admin/deposits/${created.id}/confirm`, { receivedCents: 29_950, txId: "f00dbabe" });
+    expect(unexplained.status).toBe(400);
+    expect((await unexplained.json()).error.fields).toEqual({ reason: SHORT_CREDIT_REASON_REQUIRED });
+    expect(await summary(client)).toMatchObject({ mainBalanceCents: 0 });
+    const confirmed = await admin.post(`/api/admin/deposits/${created.id}/confirm`, { receivedCents: 29_950, txId: "f00dbabe", reason: "The network fee of $0.50 was taken on the way." });
     expect(confirmed.status).toBe(200);
-    expect(await confirmed.json()).toMatchObject({ status: "confirmed", receivedCents: 29_950, txId: "f00dbabe" });
+    expect(await confirmed.json()).toMatchObject({ status: "confirmed", amountCents: 30_000, receivedCents: 29_950, txId: "f00dbabe", creditNote: "The network fee of $0.50 was taken on the way." });
+    const [told] = (await (await client.get("/api/notifications")).json()).notifications;
+    expect(told.body).toBe(`Your deposit ${created.reference} was confirmed as $299.50, not the $300.00 you declared: $299.50 was added to your balance. Reason: The network fee of $0.50 was taken on the way.`);
 
     expect(await summary(client)).toMatchObject({ mainBalanceCents: 29_950, totalTransactionCents: 29_950, totalBalanceCents: 29_950 });
 

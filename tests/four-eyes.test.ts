@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { approval, auditLog, plan } from "#server/db/schema.js";
+import { approval, auditLog, payout, plan } from "#server/db/schema.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { bankDepositBody } from "./helpers/deposits.js";
 import { person, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { freshWallet } from "./helpers/wallets.js";
 
 /** Issue 34: one admin, alone, trying every way around four eyes. */
 const suite = serverSuite();
@@ -141,5 +142,39 @@ describe("four eyes that one operator cannot satisfy alone", () => {
     const approvals = await db().select().from(auditLog).where(and(eq(auditLog.targetId, claimed.id), eq(auditLog.action, "approval.approve")));
     expect(approvals).toHaveLength(1);
     expect(await verifyLedger(db())).toEqual([]);
+  });
+
+  it("a large credit at the declared amount, alone or with the day's others, waits for a second admin too", async () => {
+    const [lone, second] = await admins();
+    const confederate = await person(suite);
+    const small = await deposit(confederate, 600_000);
+    expect((await lone.client.post(`/api/admin/deposits/${small.id}/confirm`, {})).status).toBe(200);
+    // $6,000 credited today: the next $4,000 reaches DEPOSIT_APPROVAL_USD ($10,000).
+    const next = await deposit(confederate, 400_000);
+    const asked = await lone.client.post(`/api/admin/deposits/${next.id}/confirm`, {});
+    expect(asked.status).toBe(202);
+    expect((await asked.json()).pendingApproval.summary).toContain("with the day's other deposits it reaches $10,000.00");
+    expect(await balance(confederate)).toBe(600_000);
+    const approval = (await (await second.client.get("/api/admin/approvals")).json()).items.find((item: { targetId: string }) => item.targetId === next.id);
+    expect((await second.client.post(`/api/admin/approvals/${approval.id}/approve`, {})).status).toBe(200);
+    expect(await balance(confederate)).toBe(1_000_000);
+  });
+
+  it("payouts to one address are counted however the address is written and whichever accounts ask at once", async () => {
+    const [admin] = await admins();
+    const address = freshWallet();
+    const [one, two] = [await person(suite, { funds: 1_000_000n }), await person(suite, { funds: 1_000_000n })];
+    // Sent together from two accounts, $6,000 each to one address: the second to be counted needs approval.
+    const made = await Promise.all([one, two].map((who) => who.client.post("/api/payouts", { amountCents: 600_000, walletAddress: address })));
+    expect(made.map((response) => response.status)).toEqual([201, 201]);
+    const ids = await Promise.all(made.map(async (response) => ((await response.json()) as { id: string }).id));
+    const paid = await Promise.all(ids.map((id) => admin.client.post(`/api/admin/payouts/${id}/mark-paid`, { txId: `tx-${id.slice(0, 8)}` })));
+    expect(paid.map((response) => response.status).sort()).toEqual([200, 409]);
+    // The same address in capitals (bech32 is the same address either way) is the same recipient.
+    const third = await person(suite, { funds: 1_000_000n });
+    const upper = await third.client.post("/api/payouts", { amountCents: 100_000, walletAddress: address.toUpperCase() });
+    expect(upper.status).toBe(201);
+    const row = (await db().select().from(payout).where(eq(payout.userId, third.id)))[0]!;
+    expect(row).toMatchObject({ walletAddress: address, needsApproval: true });
   });
 });

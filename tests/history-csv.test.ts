@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { person as newPerson, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { freshWallet } from "./helpers/wallets.js";
 
 const suite = serverSuite();
 const person = (options: Parameters<typeof newPerson>[1] = {}) => newPerson(suite, options);
@@ -15,9 +16,11 @@ describe("transaction history as CSV", () => {
     }
 
     const received = await csvRows(recipient);
-    expect(received[0]).toBe('"Date","Event","Description","Main Balance change (USD)","Main Balance after (USD)","Status","Reference"');
-    const references = received.slice(1).map((line) => line.split(',"').at(-1)?.replace(/"$/, ""));
-    expect(references.sort()).toEqual(["'+1", "'-5 refund", "'=HYPERLINK(\"\"http://evil.example\"\")", "'@SUM(A1)"].sort());
+    expect(received[0]).toBe('"Date","Event","Description","Main Balance change (USD)","Main Balance after (USD)","Status","Reference","Note"');
+    // The note, in the sender's words, has its own column; the reference is the transfer's.
+    const notes = received.slice(1).map((line) => line.split(',"').at(-1)?.replace(/"$/, ""));
+    expect(notes.sort()).toEqual(["'+1", "'-5 refund", "'=HYPERLINK(\"\"http://evil.example\"\")", "'@SUM(A1)"].sort());
+    expect(received.slice(1).every((line) => /"completed","TR-[0-9A-F]{8}",/.test(line))).toBe(true);
     // Amounts are bare numbers: a spreadsheet adds them up, and no guard turns them into text.
     expect(received.slice(1).every((line) => /,0\.01,0\.0[1-4],"completed",/.test(line))).toBe(true);
 
@@ -26,5 +29,23 @@ describe("transaction history as CSV", () => {
     expect(outgoing).toHaveLength(4);
     expect(outgoing.every((line) => /,-0\.01,99\.9\d,"completed",/.test(line))).toBe(true);
     expect(sent.join("\n")).not.toContain("'-0.01");
+  });
+
+  it("calls a withdrawal pending until it is sent, and a paid request's note a note, not its reference", async () => {
+    const admin = await person({ admin: true });
+    const user = await person({ funds: 10_000n });
+    const asker = await person({ name: "Ada Asker" });
+    const wallet = freshWallet();
+    const held = await (await user.client.post("/api/payouts", { amountCents: 2_000, walletAddress: wallet })).json();
+    const request = await (await asker.client.post("/api/money-requests", { fromEmail: user.email, amountCents: 500, note: "Taxi from the airport" })).json();
+    expect((await user.client.post(`/api/money-requests/${request.id}/pay`, {})).status).toBe(200);
+
+    const line = (rows: string[], event: string) => rows.find((row) => row.includes(`"${event}"`)) ?? "";
+    const before = await csvRows(user);
+    expect(line(before, "Withdrawal requested")).toContain(',"pending",');
+    expect(line(before, "Money request paid")).toMatch(/"completed","MR-[0-9A-F]{8}","Taxi from the airport"$/);
+    expect((await admin.client.post(`/api/admin/payouts/${held.id}/mark-paid`, { txId: "tx-pending-check" })).status).toBe(200);
+    const after = await csvRows(user);
+    expect(line(after, "Withdrawal requested")).toContain(',"completed",');
   });
 });

@@ -83,7 +83,7 @@ describe("the history as a statement", () => {
     expect(find("investment_started").description).toBe("Advanced: $2,000.00 invested");
     expect(find("withdrawal_sent")).toMatchObject({ description: "$300.00 sent to your wallet (taken from your Main Balance when you asked)", mainBalanceAfterCents: null, reference: "tx-42" });
     expect(find("transfer_sent").description).toBe(`To Bola Ola (${friend.email})`);
-    expect(find("transfer_received")).toMatchObject({ description: expect.stringMatching(/^From Tolu Ade/), reference: "lunch" });
+    expect(find("transfer_received")).toMatchObject({ description: expect.stringMatching(/^From Tolu Ade/), reference: expect.stringMatching(/^TR-[0-9A-F]{8}$/), note: "lunch" });
     expect(find("money_request_paid").description).toBe(`You paid Bola Ola (${friend.email})'s request`);
     expect(entries.filter((entry) => entry.event === "deposit_confirmed").map((entry) => entry.description)).toEqual(["Bank deposit (GTBank)", "Deposit"]);
 

@@ -1,7 +1,12 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { person } from "./helpers/people.js";
 import { OPERATOR_ENV, startTestServer, CONSENT } from "./helpers/test-server.js";
 import { serverSuite } from "./helpers/suite.js";
+
+const run = promisify(execFile);
 
 const suite = serverSuite();
 
@@ -61,9 +66,11 @@ describe("operations", () => {
     const site = await (await suite.server.client().get("/api/site")).json();
     expect(site).toEqual({
       name: "Termvest",
-      supportEmail: "support@termvest.localhost",
+      // Unset outside production: examples, marked as such.
+      supportEmail: "support@example.com",
       phone: expect.any(String),
       address: expect.any(String),
+      contactsExample: true,
       social: {},
       // Unset outside production: examples, marked as such.
       operator: { legalName: "Example Operator Ltd", registrationNumber: "RC 0000000", registeredAddress: "1 Example Street, Lagos, Nigeria", regulator: null, example: true },
@@ -85,6 +92,32 @@ describe("operations", () => {
     expect(doc.paths["/api/transactions"].get.parameters.map((p: { name: string }) => p.name)).toEqual(["page", "pageSize", "format"]);
   });
 
+  it("refuses to start in production without the bank accounts and support contacts, naming each", async () => {
+    const environment: Record<string, string | undefined> = { ...process.env, NODE_ENV: "production", PUBLIC_URL: "https://termvest.example", AUTH_SECRET: "p".repeat(40), BITCOIN_ADDRESS: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu", ...OPERATOR_ENV };
+    for (const name of ["BANK_UBA_ACCOUNT_NUMBER", "BANK_UBA_CURRENCY", "SUPPORT_EMAIL", "SUPPORT_PHONE", "SITE_ADDRESS"]) delete environment[name];
+    const started = await run(process.execPath, ["--import", "tsx", "server/main.ts"], { env: environment }).then(
+      () => ({ code: 0, output: "" }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, output: error.stderr }),
+    );
+    expect(started.code).toBe(1);
+    expect(started.output).toMatch(/BANK_ACCESS_ACCOUNT_NUMBER: or another bank's account is required when NODE_ENV=production/);
+    for (const name of ["SUPPORT_EMAIL", "SUPPORT_PHONE", "SITE_ADDRESS"]) expect(started.output).toContain(`${name}: is required when NODE_ENV=production`);
+  });
+
+  it("takes no investment in production until the terms, the risk disclosure and how returns work are published", async () => {
+    const production = await startTestServer(suite.database.handle, { NODE_ENV: "production", AUTH_SECRET: "p".repeat(40), BITCOIN_ADDRESS: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu", ...OPERATOR_ENV });
+    try {
+      const investor = await person({ server: production, database: suite.database }, { funds: 100_000n });
+      const refused = await investor.client.post("/api/investments", { planId: "standard", amountCents: 50_000 });
+      expect(refused.status).toBe(409);
+      expect((await refused.json()).error.message).toBe("The operator has not published its Terms of Service yet. Do not invest until it has.");
+      expect((await (await investor.client.get("/api/me/summary")).json()).mainBalanceCents).toBe(100_000);
+      expect((await (await production.client().get("/api/content?path=/terms")).json())).toMatchObject({ kind: "unwritten" });
+    } finally {
+      await production.close();
+    }
+  });
+
   it("sets secure cookies in production", async () => {
     const production = await startTestServer(suite.database.handle, {
       NODE_ENV: "production",
@@ -104,8 +137,15 @@ describe("operations", () => {
         regulator: null,
         example: false,
       });
+      // The pages shipped are examples: in production each counts as unpublished, and investing waits for them.
       const unwritten = production.logs.map((line) => JSON.parse(line) as { level: number; file?: string }).filter((line) => line.file);
-      expect(unwritten).toMatchObject([{ level: 50, file: "content/pages/how-returns-work.md" }]);
+      expect(unwritten.map((line) => [line.level, line.file])).toEqual([
+        [50, "content/legal/terms.md"],
+        [50, "content/legal/privacy.md"],
+        [50, "content/legal/risk.md"],
+        [50, "content/pages/how-returns-work.md"],
+      ]);
+      expect(production.logs.join("")).toMatch(/investing is refused until the operator publishes/);
       expect(cookies).toMatch(/__Secure-termvest\.session_token=[^;]+;.*Secure/);
       expect(cookies).toMatch(/HttpOnly/);
       expect(response.headers.get("strict-transport-security")).toContain("max-age=");

@@ -107,11 +107,9 @@ describe("content, sitemap and robots", () => {
     const risk = await (await suite.server.client().get("/api/content?path=/risk")).json();
     expect(risk).toMatchObject({ kind: "legal", path: "/risk", title: "Risk Disclosure" });
     expect(risk.html).toContain("<strong>Investing involves risk.");
-    expect(risk).toMatchObject({ version: "1", updated: "2026-11-24" });
-    expect(await (await suite.server.client().get("/api/content?path=/how-returns-work")).json()).toMatchObject({
-      kind: "unwritten",
-      message: "The operator has not published how the returns on its plans are generated yet. Do not invest until it has.",
-    });
+    // Outside production the texts shipped with the software are shown, marked as examples.
+    expect(risk).toMatchObject({ version: "1", updated: "2026-11-24", example: true });
+    expect(await (await suite.server.client().get("/api/content?path=/how-returns-work")).json()).toMatchObject({ kind: "legal", example: true });
     const blog = await (await suite.server.client().get("/api/content?path=/blog")).json();
     expect(blog.kind).toBe("blog-index");
     expect((await suite.server.client().get("/api/content?path=/nope")).status).toBe(404);

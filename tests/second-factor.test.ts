@@ -197,6 +197,27 @@ describe("wrong codes are counted per account", () => {
     expect(row).toMatchObject({ failedVerificationCount: 0, lockedUntil: null });
   });
 
+  it("codes sent at once are counted one after another: none is checked past the tenth wrong one, the right one included", async () => {
+    const user = await person(suite, { twoFactor: true, funds: 100_000n });
+    const other = await person(suite);
+    const right = await nextTotpCode(user.totpSecret!);
+    const codes = Array.from({ length: 40 }, (_, index) => (index === 25 ? right : String(100_000 + index)));
+    const answers = await Promise.all(
+      codes.map((twoFactorCode, index) => fromAddress(user.client, `198.51.100.${index + 20}`).post("/api/transfers", { toEmail: other.email, amountCents: 100, twoFactorCode })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    // Whatever the order they reached the server in: at most ten codes were checked and counted.
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(29);
+    const sent = statuses.filter((status) => status === 201).length;
+    const [row] = await db().select().from(twoFactor).where(eq(twoFactor.userId, user.id));
+    // Either the right code came among the first ten and moved $1 (the lock may still follow), or the lock came first and nothing moved.
+    expect(sent).toBeLessThanOrEqual(1);
+    expect(await summary(user.client)).toMatchObject({ mainBalanceCents: 100_000 - 100 * sent });
+    if (sent === 0) expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    expect(await db().select().from(auditLog).where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, "security.two_factor_locked")))).toHaveLength(1);
+  });
+
   it("wrong codes at sign-in count across challenges, whatever the address", async () => {
     const user = await person(suite, { twoFactor: true });
     for (let n = 0; n < 10; n++) {

@@ -63,7 +63,6 @@ describe("text fields on the server", () => {
     const admin = await person({ admin: true });
     const requests = await rows(moneyRequest);
     await refused(await user.client.post("/api/money-requests", { fromEmail: payer.email, amountCents: 100, note: "\u0007ring" }), "note", "The note must not contain control characters.");
-    await refused(await user.client.post("/api/money-requests", { fromEmail: payer.email, amountCents: 100, walletAddress: "abc\ndef" }), "walletAddress", "The wallet address must not contain control characters.");
     expect(await rows(moneyRequest)).toBe(requests);
     await refused(await user.client.post("/api/payouts", { amountCents: 5_000, walletAddress: `${WALLET}\u0000` }), "walletAddress", "The wallet address must not contain control characters.");
     expect((await summary(user)).mainBalanceCents).toBe(50_000);

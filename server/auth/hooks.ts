@@ -5,15 +5,13 @@ import { emailField, MESSAGES, nameField, signUpConsentSchema } from "#shared/sc
 import { fieldMessages } from "#shared/schemas/field-messages.js";
 import { AppError } from "../errors.js";
 import type { Database } from "../db/client.js";
-import { account, twoFactor, user, verification } from "../db/schema.js";
+import { account, user, verification } from "../db/schema.js";
 import type { Config } from "../env.js";
 import { verificationMailsLeft, type accountMail } from "./account-mail.js";
 import { recordAudit } from "../services/audit/record-audit.js";
-import { parseStoredBackupCodes } from "../services/two-factor/backup-codes.js";
-import { claimSecondFactorCode, WrongSecondFactorCode } from "../services/two-factor/second-factor-code.js";
-import { consumeTotpCode } from "../services/two-factor/totp-code.js";
+import { claimSecondFactorCode, screenSecondFactorCode, WrongSecondFactorCode, type CodeKind } from "../services/two-factor/second-factor-code.js";
 import { endSessions } from "../services/users/end-sessions.js";
-import { assertCodesAccepted, clearWrongCodes, recordWrongCode, type CodeUse } from "../services/two-factor/wrong-codes.js";
+import { assertCodesAccepted, type CodeUse } from "../services/two-factor/wrong-codes.js";
 import { backupCodeAsStored } from "./backup-code-store.js";
 import { createPasswordVerifier } from "./password-hash.js";
 import { passwordProblem } from "./password-policy.js";
@@ -140,47 +138,43 @@ async function withoutAdminTrust(deps: HookDeps, userId: string, body: Body): Pr
   return found?.role === "admin" ? { ...body, trustDevice: false } : body;
 }
 
+/** Our code refusals in better-auth's shape: a wrong code 401 INVALID_CODE (as better-auth answers), a lock 429. */
+async function screened(deps: HookDeps, ctx: HookContext, owner: { userId: string; use: CodeUse }, code: string, kind: CodeKind, refusal: (message: string) => APIError) {
+  try {
+    await screenSecondFactorCode(deps.db, { key: ctx.context.secretConfig, userId: owner.userId, code, kind, use: owner.use, publicUrl: deps.config.publicUrl, now: new Date() });
+  } catch (error) {
+    if (error instanceof WrongSecondFactorCode) throw refusal(error.message);
+    toAuthError(error);
+  }
+}
+
 /**
- * A TOTP code at the second step of a sign-in or when turning two-factor on. A locked account is
- * refused at once; a wrong code is counted for the account (server/services/two-factor/wrong-codes.ts)
- * and refused here; a right one is used up before better-auth accepts it, so the same code cannot
- * complete a second sign-in (nor allow a payout) within its 30 seconds.
+ * A TOTP code at the second step of a sign-in or when turning two-factor on: screened (a locked
+ * account refused, a wrong code counted for the account, server/services/two-factor/), then used
+ * up before better-auth accepts it, so the same code cannot complete a second sign-in (nor allow
+ * a payout) within its 30 seconds.
  */
 async function spendTotpCode(deps: HookDeps, ctx: HookContext, body: Body) {
   const owner = await codeOwner(ctx);
   if (!owner || typeof body?.code !== "string") return;
   const code = body.code;
-  const now = new Date();
-  await assertCodesAccepted(deps.db, owner.userId, now).catch(toAuthError);
-  const check = await deps.db.transaction(async (tx) => {
-    const result = await consumeTotpCode(tx, ctx.context.secretConfig, owner.userId, code, now);
-    if (result === "ok") await clearWrongCodes(tx, owner.userId);
-    return result;
-  });
-  if (check !== "ok") {
-    await recordWrongCode(deps.db, deps.config.publicUrl, owner.userId, owner.use, now);
-    throw invalidCode(check === "used" ? MESSAGES.twoFactorCodeUsed : MESSAGES.twoFactorCodeInvalid);
-  }
+  await screened(deps, ctx, owner, code, "totp", invalidCode);
+  await deps.db
+    .transaction((tx) => claimSecondFactorCode(tx, ctx.context.secretConfig, owner.userId, code, "totp", new Date()))
+    .catch((error: unknown) => (error instanceof WrongSecondFactorCode ? Promise.reject(invalidCode(error.message)) : toAuthError(error)));
   return { context: { body: await withoutAdminTrust(deps, owner.userId, body) } };
 }
 
 /**
- * A backup code at the second step of a sign-in. The stored codes are hashes
- * (server/auth/backup-code-store.ts): a wrong code is counted and refused here; a right one goes on
- * to better-auth as its hash, which better-auth finds in the stored list and removes.
+ * A backup code at the second step of a sign-in, screened like any code. The stored codes are
+ * hashes (server/auth/backup-code-store.ts): a right one goes on to better-auth as its hash, which
+ * better-auth finds in the stored list and removes.
  */
 async function checkBackupCode(deps: HookDeps, ctx: HookContext, body: Body) {
   const owner = await codeOwner(ctx);
   if (!owner || typeof body?.code !== "string") return;
-  const now = new Date();
-  await assertCodesAccepted(deps.db, owner.userId, now).catch(toAuthError);
-  const stored = backupCodeAsStored(body.code);
-  const [row] = await deps.db.select({ codes: twoFactor.backupCodes }).from(twoFactor).where(eq(twoFactor.userId, owner.userId));
-  if (!(row && parseStoredBackupCodes(row.codes)?.includes(stored))) {
-    await recordWrongCode(deps.db, deps.config.publicUrl, owner.userId, owner.use, now);
-    throw new APIError("UNAUTHORIZED", { code: "INVALID_BACKUP_CODE", message: "That backup code is not valid or was already used." });
-  }
-  return { context: { body: { ...(await withoutAdminTrust(deps, owner.userId, body)), code: stored } } };
+  await screened(deps, ctx, owner, body.code, "backup", (message) => new APIError("UNAUTHORIZED", { code: "INVALID_BACKUP_CODE", message }));
+  return { context: { body: { ...(await withoutAdminTrust(deps, owner.userId, body)), code: backupCodeAsStored(body.code) } } };
 }
 
 /** Our refusals (AppError) in better-auth's shape, so its endpoints answer them with the same status and code. */
@@ -193,23 +187,22 @@ function toAuthError(error: unknown): never {
 
 /**
  * Turning two-factor off or replacing its backup codes takes the password and a current code (or a
- * backup code), counted like every other code of the account.
+ * backup code), screened and counted like every other code of the account.
  */
 async function requireCurrentCode(deps: HookDeps, ctx: HookContext, body: Body) {
   const session = await getSessionFromCtx(ctx);
   if (!session || !(session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return;
   const userId = session.user.id;
-  const now = new Date();
-  await assertCodesAccepted(deps.db, userId, now).catch(toAuthError);
   const code = typeof body?.code === "string" ? body.code.trim().replace(/\s+/g, "") : "";
-  if (!code) throw refuse("TWO_FACTOR_CODE_REQUIRED", MESSAGES.secondFactorCodeRequired);
-  try {
-    await deps.db.transaction((tx) => claimSecondFactorCode(tx, ctx.context.secretConfig, userId, code, now));
-  } catch (error) {
-    if (!(error instanceof WrongSecondFactorCode)) throw error;
-    if (error.counts) await recordWrongCode(deps.db, deps.config.publicUrl, userId, "two-factor change", now);
-    throw refuse("INVALID_CODE", error.message);
+  if (!code) {
+    await assertCodesAccepted(deps.db, userId, new Date()).catch(toAuthError);
+    throw refuse("TWO_FACTOR_CODE_REQUIRED", MESSAGES.secondFactorCodeRequired);
   }
+  const refusal = (message: string) => refuse("INVALID_CODE", message);
+  await screened(deps, ctx, { userId, use: "two-factor change" }, code, "either", refusal);
+  await deps.db
+    .transaction((tx) => claimSecondFactorCode(tx, ctx.context.secretConfig, userId, code, "either", new Date()))
+    .catch((error: unknown) => (error instanceof WrongSecondFactorCode ? Promise.reject(refusal(error.message)) : toAuthError(error)));
 }
 
 /** Ending sessions or changing two-factor is for whoever knows the password, not whoever holds a session. */

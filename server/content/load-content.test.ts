@@ -72,15 +72,28 @@ describe("loadContent", () => {
     expect(() => loadContent(contentDir({ "legal/terms.md": "---\nversion: 1\nupdated: last week\n---\n# T" }))).toThrow("needs the date");
   });
 
-  it("ships the terms, privacy and risk pages written, and how returns work for the operator to write", () => {
-    const { pages, unwritten } = loadContent(path.resolve(import.meta.dirname, "../../content"));
-    expect(unwritten).toEqual(["content/pages/how-returns-work.md"]);
-    for (const slug of ["terms", "privacy", "risk"]) {
-      const page = pages.get(`/${slug}`);
-      expect(page?.kind).toBe("legal");
+  it("ships every operator page as a marked example: shown outside production, unpublished in production, where investing waits", () => {
+    const shipped = path.resolve(import.meta.dirname, "../../content");
+    const local = loadContent(shipped);
+    expect(local.unwritten).toEqual([]);
+    expect(local.missingBeforeInvesting).toEqual([]);
+    for (const slug of ["terms", "privacy", "risk", "how-returns-work"]) {
+      const page = local.pages.get(`/${slug}`);
+      expect(page).toMatchObject({ kind: "legal", example: true });
       // Words for visitors only: no instructions to the operator, no company left unnamed.
       expect(page && "html" in page ? page.html : "").not.toMatch(/content\/legal|operator edits|named in the footer/);
     }
+    const production = loadContent(shipped, { production: true });
+    expect(production.unwritten).toEqual(["content/legal/terms.md", "content/legal/privacy.md", "content/legal/risk.md", "content/pages/how-returns-work.md"]);
+    expect(production.missingBeforeInvesting).toEqual(["its Terms of Service", "its Risk Disclosure", "how the returns on its plans are generated"]);
+    expect(production.pages.get("/terms")).toMatchObject({ kind: "unwritten", message: "The operator has not published its Terms of Service yet. Do not invest until it has." });
+    expect(production.versions).toEqual({ terms: null, privacy: null, risk: null, "how-returns-work": null });
+  });
+
+  it("counts the operator's own text as published in production", () => {
+    const own = loadContent(contentDir({ "legal/terms.md": "---\nversion: 3\nupdated: 2026-01-01\n---\n# Terms\n\nOurs." }), { production: true });
+    expect(own.pages.get("/terms")).toMatchObject({ kind: "legal", version: "3", example: false });
+    expect(own.missingBeforeInvesting).toEqual(["its Risk Disclosure", "how the returns on its plans are generated"]);
   });
 
   it("lists posts newest first and renders each to HTML", () => {
@@ -108,12 +121,14 @@ describe("reportUnwrittenPages", () => {
     const lines: string[] = [];
     const sink = new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) });
     const logger = createLogger("info", sink);
-    reportUnwrittenPages({ unwritten: ["content/legal/terms.md", "content/pages/how-returns-work.md"] }, false, logger);
+    const content = { unwritten: ["content/legal/terms.md", "content/pages/how-returns-work.md"], missingBeforeInvesting: ["its Terms of Service"] };
+    reportUnwrittenPages(content, false, logger);
     expect(lines).toEqual([]);
-    reportUnwrittenPages({ unwritten: ["content/legal/terms.md", "content/pages/how-returns-work.md"] }, true, logger);
-    expect(lines.map((line) => JSON.parse(line) as { level: number; file: string })).toMatchObject([
+    reportUnwrittenPages(content, true, logger);
+    expect(lines.map((line) => JSON.parse(line) as { level: number; file?: string; missing?: string[] })).toMatchObject([
       { level: 50, file: "content/legal/terms.md" },
       { level: 50, file: "content/pages/how-returns-work.md" },
+      { level: 50, missing: ["its Terms of Service"] },
     ]);
   });
 });

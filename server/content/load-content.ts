@@ -41,12 +41,19 @@ export interface SiteContent {
   pages: Map<string, ContentPage>;
   /** The version of each operator page, null while it is unwritten (a sign-up's consent records them). */
   versions: Record<OperatorPageSlug, string | null>;
+  /**
+   * What the operator has not published of the pages an investor must be able to read first
+   * (terms, risk, how returns work), as "The operator has not published …" completes it. In
+   * production, investing is refused until this is empty.
+   */
+  missingBeforeInvesting: string[];
   /** The operator pages with no file yet, as `content/<folder>/<slug>.md`. */
   unwritten: string[];
 }
 
 /** Reads content/ once at start. A malformed post stops the start with its file name. */
-export function loadContent(contentDir: string): SiteContent {
+/** `production`: the texts marked `example: true` (shipped with the software) count as unwritten. */
+export function loadContent(contentDir: string, options: { production: boolean } = { production: false }): SiteContent {
   const pages = new Map<string, ContentPage>();
   const posts: PostSummary[] = [];
   const blogDir = path.join(contentDir, "blog");
@@ -67,22 +74,28 @@ export function loadContent(contentDir: string): SiteContent {
 
   const versions = {} as SiteContent["versions"];
   const unwritten: string[] = [];
-  for (const { slug, folder, label, missing } of OPERATOR_PAGES) {
+  const missingBeforeInvesting: string[] = [];
+  for (const { slug, folder, label, missing, beforeInvesting } of OPERATOR_PAGES) {
     const name = `content/${folder}/${slug}.md`;
     const file = path.join(contentDir, folder, `${slug}.md`);
-    if (!existsSync(file)) {
+    const source = existsSync(file) ? parseFrontMatter(readFileSync(file, "utf8")) : undefined;
+    // The example text shipped with the software is not the operator's word: in production it
+    // counts as not published; elsewhere it is shown, marked as an example.
+    if (!source || (options.production && source.meta.example === "true")) {
       versions[slug] = null;
       unwritten.push(name);
+      if (beforeInvesting) missingBeforeInvesting.push(missing);
       pages.set(`/${slug}`, { kind: "unwritten", path: `/${slug}`, title: label, description: `${label}: not published yet.`, message: unwrittenPageMessage(missing) });
       continue;
     }
-    const { meta, body } = parseFrontMatter(readFileSync(file, "utf8"));
+    const { meta, body } = source;
     const { title = meta.title ?? label, rest } = splitTitle(body);
     // The date and version are what a reader (and a sign-up's consent) relies on: no page without them.
     if (!meta.version) throw new Error(`${name}: needs a version (front matter "version: 1")`);
     if (!meta.updated || !DATE.test(meta.updated) || Number.isNaN(Date.parse(meta.updated))) throw new Error(`${name}: needs the date of its last change ("updated: YYYY-MM-DD")`);
     versions[slug] = meta.version;
-    pages.set(`/${slug}`, { kind: "legal", path: `/${slug}`, title, description: meta.description ?? title, version: meta.version, updated: meta.updated, html: render(rest) });
+    const example = meta.example === "true";
+    pages.set(`/${slug}`, { kind: "legal", path: `/${slug}`, title, description: meta.description ?? title, version: meta.version, updated: meta.updated, example, html: render(rest) });
   }
-  return { posts, pages, versions, unwritten };
+  return { posts, pages, versions, unwritten, missingBeforeInvesting };
 }

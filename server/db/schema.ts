@@ -295,6 +295,8 @@ export const deposit = pgTable(
     txId: text("tx_id"),
     status: text("status").notNull().default("pending"),
     rejectReason: text("reject_reason"),
+    /** Why what was credited differs from what the user declared, in the operator's words the investor sees. */
+    creditNote: text("credit_note"),
     journalId: text("journal_id").references(() => journal.id),
     decidedBy: text("decided_by").references(() => user.id),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
@@ -499,6 +501,8 @@ export const payout = pgTable(
   },
   (table) => [
     index("payout_user_id_created_at_idx").on(table.userId, table.createdAt),
+    // The history marks a withdrawal still waiting to be sent as pending, from its hold journal.
+    index("payout_hold_journal_id_idx").on(table.holdJournalId),
     // The database holds the rule too: whoever marked a payout paid is not whoever approved it (rejecting is anyone's).
     check("payout_four_eyes", sql`${table.status} <> 'paid' or ${table.approvedBy} is null or ${table.approvedBy} <> ${table.decidedBy}`),
     index("payout_status_created_at_idx").on(table.status, table.createdAt),

@@ -2,9 +2,11 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { IDEMPOTENCY_HEADER, idempotencyKeyField } from "#shared/schemas/money.js";
+import type { SecretConfig } from "better-auth/crypto";
 import type { Database, DbExecutor } from "../db/client.js";
 import { idempotencyRecord } from "../db/schema.js";
 import { AppError } from "../errors.js";
+import { claimSecondFactorCode, screenSecondFactorCode } from "../services/two-factor/second-factor-code.js";
 
 export interface OperationResult {
   /** 202: recorded for a second admin's approval, nothing else changed. */
@@ -58,11 +60,33 @@ async function replayOf(tx: DbExecutor, claim: IdempotencyClaim): Promise<Outcom
   return { result: { status: first.status as OperationResult["status"], body: first.body }, replayed: true };
 }
 
+/** A movement's second factor (server/http/second-factor.ts): the caller's code, checked before it and spent in it. */
+export interface SecondFactorCheck {
+  userId: string;
+  code: string | undefined;
+  key: SecretConfig | string;
+  publicUrl: string;
+}
+
+/** A request whose key was claimed and committed before: its answer (or a 409 for another body), read before anything else is done. */
+async function earlierAnswer(db: Database, claim: IdempotencyClaim): Promise<Outcome | undefined> {
+  const [first] = await db
+    .select({ fingerprint: idempotencyRecord.fingerprint })
+    .from(idempotencyRecord)
+    .where(and(eq(idempotencyRecord.userId, claim.userId), eq(idempotencyRecord.key, claim.key)));
+  return first ? replayOf(db, claim) : undefined;
+}
+
 /**
  * Runs a money-moving operation in one transaction. With an Idempotency-Key, the key is claimed
  * in that same transaction: a concurrent retry waits on the key until the first commits, then
  * gets the first response; the same key with another body is a 409. A failed operation rolls its
  * claim back, so fixing the input and retrying with the same key works.
+ *
+ * With `secondFactor` (money leaving an account with two-factor on): a retry of a movement that
+ * was made is answered first, whatever code it carries; otherwise the code is screened in its own
+ * transaction (server/services/two-factor/second-factor-code.ts: locked accounts refused, wrong
+ * codes counted) and spent in the movement's, before the operation.
  */
 export async function runMoneyOperation(
   c: Context,
@@ -70,10 +94,25 @@ export async function runMoneyOperation(
   userId: string,
   raw: string,
   operation: (tx: DbExecutor) => Promise<OperationResult>,
+  secondFactor?: SecondFactorCheck,
 ): Promise<Outcome> {
   const claim = claimOf(c, userId, raw);
+  if (claim && secondFactor) {
+    const earlier = await earlierAnswer(db, claim);
+    if (earlier) return earlier;
+  }
+  const code = secondFactor?.code;
+  if (secondFactor) {
+    const { key, publicUrl } = secondFactor;
+    await screenSecondFactorCode(db, { key, userId: secondFactor.userId, code, kind: "either", use: "money out", publicUrl, now: new Date() });
+  }
+  // The authenticator app counts real time, never the test clock.
+  const spendCode = (tx: DbExecutor) => (secondFactor && code ? claimSecondFactorCode(tx, secondFactor.key, secondFactor.userId, code, "either", new Date()) : undefined);
   if (!claim) {
-    const result = await db.transaction(operation);
+    const result = await db.transaction(async (tx) => {
+      await spendCode(tx);
+      return operation(tx);
+    });
     return { result: { status: result.status, body: result.body }, replayed: false };
   }
   return db.transaction(async (tx) => {
@@ -83,6 +122,7 @@ export async function runMoneyOperation(
       .onConflictDoNothing()
       .returning({ key: idempotencyRecord.key });
     if (claimed.length === 0) return replayOf(tx, claim);
+    await spendCode(tx);
     const result = await operation(tx);
     await tx
       .update(idempotencyRecord)

@@ -15,7 +15,6 @@ const cryptoAddressQuery = z.object({ coin: z.optional(z.enum(COINS, "Only Bitco
 
 /** The caller's deposits: what to pay, where and with which reference, report a payment (a pending deposit), list them. */
 export function depositRoutes({ auth, database, config, clock }: AppDeps) {
-  const { banks } = config.site;
   return new ApiRouter("/api/deposits")
     .use(requireUser(auth, database.db))
     .on({ method: "get", path: "/options", summary: "Deposit limits and bank details", auth: "user", response: depositOptionsDto }, (c) =>
@@ -23,7 +22,8 @@ export function depositRoutes({ auth, database, config, clock }: AppDeps) {
         minCents: toJsonCents(config.deposits.minCents),
         maxCents: toJsonCents(config.deposits.maxCents),
         expiryDays: config.deposits.expiryDays,
-        banks: (Object.keys(banks) as Array<keyof typeof banks>).map((key) => ({ key, ...banks[key] })),
+        banks: config.site.banks,
+        banksExample: config.site.banksExample,
       } satisfies DepositOptionsDto),
     )
     .on(

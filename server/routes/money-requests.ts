@@ -4,7 +4,7 @@ import type { AppDeps } from "../app.js";
 import { runMoneyOperation, respond } from "../http/idempotency.js";
 import { readJson } from "../http/json-body.js";
 import { ApiRouter } from "../http/api-router.js";
-import { secondFactorGate } from "../http/second-factor.js";
+import { secondFactorOf } from "../http/second-factor.js";
 import { requireUser, requireVerifiedEmail } from "../http/session.js";
 import { createMoneyRequest, declineMoneyRequest, listMoneyRequests, payMoneyRequest } from "../services/transfers/money-requests.js";
 import { findRecipient } from "../services/transfers/find-recipient.js";
@@ -12,7 +12,7 @@ import { findRecipient } from "../services/transfers/find-recipient.js";
 /** One user asks another for money; the person asked pays (a transfer) or declines, once. */
 export function moneyRequestRoutes({ auth, database, config, clock }: AppDeps) {
   const verified = requireVerifiedEmail();
-  const withSecondFactor = secondFactorGate(auth, database.db, config.publicUrl);
+  const secondFactor = secondFactorOf(auth, config.publicUrl);
 
   return new ApiRouter("/api/money-requests")
     .use(requireUser(auth, database.db))
@@ -46,12 +46,13 @@ export function moneyRequestRoutes({ auth, database, config, clock }: AppDeps) {
       async (c) => {
         const { raw, value } = await readJson(c, payMoneyRequestSchema);
         const payer = c.get("user");
-        const outcome = await withSecondFactor(payer, value.twoFactorCode, (claimCode) =>
-          runMoneyOperation(c, database.db, payer.id, raw, async (tx) => {
-            await claimCode(tx);
-            const paid = await payMoneyRequest(tx, payer, c.req.param("id"), clock.now());
-            return { status: 200, body: paid.request };
-          }),
+        const outcome = await runMoneyOperation(
+          c,
+          database.db,
+          payer.id,
+          raw,
+          async (tx) => ({ status: 200, body: (await payMoneyRequest(tx, payer, c.req.param("id"), clock.now())).request }),
+          await secondFactor(payer, value.twoFactorCode),
         );
         return respond(c, outcome);
       },

@@ -36,6 +36,6 @@ export function publicRoutes({ config, database, auth }: AppDeps, operations: ()
     )
     .on({ method: "get", path: "/public/stats", summary: "Live counts shown on the marketing pages", auth: "none", response: publicStatsDto }, async (c) => c.json(await publicStats(database.db, config.site.publicStatsMin)))
     .on({ method: "get", path: "/public/recent-deposits", summary: "The latest (at most 10) confirmed deposits, masked", auth: "none", response: z.object({ deposits: z.array(publicDepositDto) }) }, async (c) =>
-      c.json({ deposits: await recentPublicDeposits(database.db, config.site.banks) }),
+      c.json({ deposits: await recentPublicDeposits(database.db) }),
     );
 }

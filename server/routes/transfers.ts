@@ -4,7 +4,7 @@ import type { AppDeps } from "../app.js";
 import { respond, runMoneyOperation } from "../http/idempotency.js";
 import { readJson } from "../http/json-body.js";
 import { ApiRouter } from "../http/api-router.js";
-import { secondFactorGate } from "../http/second-factor.js";
+import { secondFactorOf } from "../http/second-factor.js";
 import { requireUser, requireVerifiedEmail } from "../http/session.js";
 import { findRecipient } from "../services/transfers/find-recipient.js";
 import { previewTransfer } from "../services/transfers/preview-transfer.js";
@@ -12,7 +12,7 @@ import { sendTransfer } from "../services/transfers/send-transfer.js";
 
 /** Money sent at once to another Termvest user, by e-mail, and the review shown before it. */
 export function transferRoutes({ auth, database, config, clock }: AppDeps) {
-  const withSecondFactor = secondFactorGate(auth, database.db, config.publicUrl);
+  const secondFactor = secondFactorOf(auth, config.publicUrl);
   return new ApiRouter("/api/transfers")
     .use(requireUser(auth, database.db), requireVerifiedEmail())
     .on(
@@ -35,12 +35,16 @@ export function transferRoutes({ auth, database, config, clock }: AppDeps) {
         const { raw, value } = await readJson(c, createTransferSchema);
         const sender = c.get("user");
         const recipient = await findRecipient(database.db, sender, value.toEmail, { field: "toEmail", rateLimit: config.rateLimit });
-        const outcome = await withSecondFactor(sender, value.twoFactorCode, (claimCode) =>
-          runMoneyOperation(c, database.db, sender.id, raw, async (tx) => {
-            await claimCode(tx);
+        const outcome = await runMoneyOperation(
+          c,
+          database.db,
+          sender.id,
+          raw,
+          async (tx) => {
             const sent = await sendTransfer(tx, { sender, recipient, amountCents: BigInt(value.amountCents), note: value.note, now: clock.now() });
             return { status: 201, body: sent.transfer };
-          }),
+          },
+          await secondFactor(sender, value.twoFactorCode),
         );
         return respond(c, outcome);
       },

@@ -20,6 +20,8 @@ export const contentPageDto = z.discriminatedUnion("kind", [
     version: z.string(),
     /** Last changed, YYYY-MM-DD. */
     updated: z.string(),
+    /** The text shipped with the software, not the operator's own (never served so in production): the page says so. */
+    example: z.boolean(),
     html: z.string(),
   }),
   z.object({ kind: z.literal("unwritten"), path: z.string(), title: z.string(), description: z.string(), message: z.string() }),

@@ -46,7 +46,12 @@ export const confirmDepositSchema = z.object({
   /** What actually arrived, when it differs from what the user said they sent. */
   receivedCents: z.optional(amountCentsField),
   txId: z.optional(txIdField()),
+  /** Why it differs from the claim, in words the investor reads: required when less arrived. */
+  reason: z.optional(reasonField),
 });
+
+/** Said under "Reason" when less than the claim is credited and no reason was given. */
+export const SHORT_CREDIT_REASON_REQUIRED = "Say why less than the claimed amount is credited: the investor sees this reason.";
 
 export const rejectDepositSchema = z.object({
   reason: reasonField,
@@ -66,6 +71,8 @@ export const depositDto = z.object({
   txId: z.nullable(z.string()),
   status: z.enum(DEPOSIT_STATUSES),
   rejectReason: z.nullable(z.string()),
+  /** Why the amount credited differs from the claim (`amountCents`); the investor sees it. */
+  creditNote: z.nullable(z.string()),
   createdAt: z.string(),
   decidedAt: z.nullable(z.string()),
   expiresAt: z.string(),
@@ -94,7 +101,12 @@ export const depositOptionsDto = z.object({
   maxCents: z.number(),
   /** Days a pending deposit waits for the operator before it expires. */
   expiryDays: z.number(),
-  banks: z.array(z.object({ key: z.enum(BANKS), name: z.string(), accountName: z.string(), accountNumber: z.string() })),
+  /** The operator's accounts for bank transfers; each says its currency and, when the payee is not the operator, why. */
+  banks: z.array(
+    z.object({ key: z.enum(BANKS), name: z.string(), accountName: z.string(), accountNumber: z.string(), currency: z.string(), payeeNote: z.nullable(z.string()) }),
+  ),
+  /** True on a server the operator has not configured yet (never in production): the accounts are examples no one owns. */
+  banksExample: z.boolean(),
 });
 export type DepositOptionsDto = z.infer<typeof depositOptionsDto>;
 

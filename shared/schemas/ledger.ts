@@ -56,8 +56,11 @@ export const historyEntryDto = z.object({
   mainBalanceChangeCents: z.number(),
   /** The Main Balance right after this event; null when the event did not touch it. */
   mainBalanceAfterCents: z.nullable(z.number()),
+  /** "pending" for a deposit not confirmed yet or a withdrawal not sent yet; "completed" once it is done. */
   status: z.enum(HISTORY_STATUSES),
   reference: z.string(),
+  /** A transfer's note in its sender's words (a paid request's, the requester's); null for everything else. */
+  note: z.nullable(z.string()),
 });
 export type HistoryEntryDto = z.infer<typeof historyEntryDto>;
 

@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   "transfer_sent",
   "money_requested",
   "money_request_paid",
+  /** To the payer of a money request: the one notice of their payment. */
+  "money_request_payment_sent",
   "money_request_declined",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -13,8 +13,14 @@ export function isPayableBitcoinAddress(address: string): boolean {
 
 export const WALLET_ADDRESS_MAX = 128;
 
+/**
+ * A payable address, in one spelling: a bech32 address (bc1…) is the same in upper and lower case
+ * (BIP 173), so it is kept in lower case, and one address is always counted as one (four eyes
+ * counts a recipient address's payouts over 24 hours).
+ */
 export const walletAddressField = textField({ label: "The wallet address", min: 1, max: WALLET_ADDRESS_MAX, messages: { required: "Enter a wallet address." } }).check(
   z.refine(isPayableBitcoinAddress, "This is not a valid bitcoin address."),
+  z.overwrite((address) => (/^bc1/i.test(address) ? address.toLowerCase() : address)),
 );
 
 /**
@@ -26,6 +32,12 @@ const secondFactor = { twoFactorCode: z.optional(secondFactorCodeField) };
 export const createPayoutSchema = z.object({ amountCents: amountCentsField, walletAddress: walletAddressField, ...secondFactor });
 export type CreatePayoutInput = z.infer<typeof createPayoutSchema>;
 
+/** The review before a payout asks about the same amount and address, and moves nothing. */
+export const payoutPreviewSchema = z.object({ amountCents: amountCentsField, walletAddress: walletAddressField });
+export type PayoutPreviewInput = z.infer<typeof payoutPreviewSchema>;
+/** A payout of this amount would be taken now (limits, balance, the 24-hour total); a refusal says which rule. */
+export const payoutPreviewDto = z.object({ amountCents: z.number(), walletAddress: z.string() });
+
 export const createTransferSchema = z.object({ toEmail: emailField, amountCents: amountCentsField, note: noteField, ...secondFactor });
 export type CreateTransferInput = z.infer<typeof createTransferSchema>;
 
@@ -33,29 +45,11 @@ export type CreateTransferInput = z.infer<typeof createTransferSchema>;
 export const payMoneyRequestSchema = z.object({ ...secondFactor });
 export type PayMoneyRequestInput = z.infer<typeof payMoneyRequestSchema>;
 
-export const WALLETS = ["bitcoin", "ethereum", "usdt"] as const;
-
-export const MONEY_REQUEST_MESSAGES = {
-  walletWithoutName: "Choose the wallet this address belongs to.",
-  badBitcoinAddress: "This is not a valid bitcoin address.",
-} as const;
-
-/** Where the requester wants to be paid: an address needs its wallet, and a bitcoin one must be payable. */
-export const createMoneyRequestSchema = z
-  .object({
-    fromEmail: emailField,
-    amountCents: amountCentsField,
-    wallet: z.optional(z.enum(WALLETS)),
-    walletAddress: z.optional(textField({ label: "The wallet address", max: WALLET_ADDRESS_MAX })),
-    note: noteField,
-  })
-  .check(
-    z.refine((value) => !value.walletAddress || value.wallet !== undefined, { path: ["wallet"], message: MONEY_REQUEST_MESSAGES.walletWithoutName }),
-    z.refine((value) => !value.walletAddress || value.wallet !== "bitcoin" || isPayableBitcoinAddress(value.walletAddress), {
-      path: ["walletAddress"],
-      message: MONEY_REQUEST_MESSAGES.badBitcoinAddress,
-    }),
-  );
+/**
+ * Asking another user for money. A paid request is a transfer into the requester's Main Balance,
+ * so it asks for no wallet: the reference site's wallet fields led nowhere.
+ */
+export const createMoneyRequestSchema = z.object({ fromEmail: emailField, amountCents: amountCentsField, note: noteField });
 export type CreateMoneyRequestInput = z.infer<typeof createMoneyRequestSchema>;
 
 export const markPayoutPaidSchema = z.object({
@@ -109,6 +103,8 @@ export const adminPayoutPage = pageOf(adminPayoutDto);
 
 export const transferDto = z.object({
   id: z.string(),
+  /** What the statement shows for it ("TR-…"): the reference to quote to support. */
+  reference: z.string(),
   amountCents: z.number(),
   toName: z.string(),
   note: z.nullable(z.string()),
@@ -122,8 +118,6 @@ export const moneyRequestDto = z.object({
   /** The other person: who asked (incoming) or who was asked (outgoing). */
   counterparty: z.object({ name: z.string(), email: z.string() }),
   amountCents: z.number(),
-  wallet: z.nullable(z.string()),
-  walletAddress: z.nullable(z.string()),
   note: z.nullable(z.string()),
   status: z.enum(["pending", "paid", "declined"]),
   createdAt: z.string(),

@@ -22,6 +22,8 @@ export const publicSiteDto = z.object({
   supportEmail: z.string(),
   phone: z.string(),
   address: z.string(),
+  /** The support e-mail, phone or address were left unset (never in production): examples, and the pages say so. */
+  contactsExample: z.boolean(),
   /** Only the networks the operator configured; an icon without a URL is not shown. */
   social: z.partialRecord(z.enum(SOCIAL_NETWORKS), z.string()),
   operator: operatorDto,

@@ -30,6 +30,11 @@ export async function createDeposit(tx: DbExecutor, config: Config, userId: stri
   const outOfRange =
     amount < minCents ? `The smallest deposit is ${formatCents(minCents)}.` : amount > maxCents ? `The largest deposit is ${formatCents(maxCents)}.` : null;
   if (outOfRange) throw new AppError("VALIDATION_FAILED", outOfRange, { amountCents: outOfRange });
+  // Only to an account the operator configured: a transfer to any other could never be matched.
+  if (input.method === "bank" && !config.site.banks.some((bank) => bank.key === input.bank)) {
+    const message = "Choose one of the banks shown: the operator takes no transfers at this one.";
+    throw new AppError("VALIDATION_FAILED", message, { bank: message });
+  }
 
   // One user's deposits are made one at a time, so the count below cannot be raced past.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`deposits:${userId}`}, 0))`);

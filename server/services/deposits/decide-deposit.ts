@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import { formatCents } from "#shared/money.js";
 import type { DepositDto } from "#shared/schemas/deposits.js";
 import type { DbExecutor } from "#server/db/client.js";
@@ -6,6 +6,7 @@ import type { Config } from "#server/env.js";
 import { deposit, user } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
 import type { ApprovalDto } from "#shared/schemas/approvals.js";
+import { SHORT_CREDIT_REASON_REQUIRED } from "#shared/schemas/deposits.js";
 import { refusePendingApproval } from "../approvals/pending-approval.js";
 import { requestApproval } from "../approvals/request-approval.js";
 import { recordAudit } from "../audit/record-audit.js";
@@ -44,6 +45,8 @@ async function lockUndecided(tx: DbExecutor, depositId: string): Promise<Deposit
 export interface ConfirmInput {
   receivedCents?: number;
   txId?: string;
+  /** Why the amount differs from the claim; required when it is less. */
+  reason?: string;
 }
 
 /**
@@ -52,13 +55,15 @@ export interface ConfirmInput {
  * Late money still counts, so an expired deposit can be confirmed too. What is credited never
  * exceeds the deposit limit (DEPOSIT_MAX_USD), whoever confirms it, and never the owner's own.
  *
- * More than the user declared is credited only with a second admin (four eyes): without
- * `approvedBy` such a confirmation is recorded as an approval request and credits nothing;
- * approving it (server/services/approvals/decide-approval.ts) calls this again with the approver.
+ * More than the user declared, or what brings the account's credited deposits of 24 hours to
+ * DEPOSIT_APPROVAL_USD, is credited only with a second admin (four eyes: one admin alone must not
+ * make money appear on an account): without `approvedBy` such a confirmation is recorded as an
+ * approval request and credits nothing; approving it (server/services/approvals/decide-approval.ts)
+ * calls this again with the approver.
  */
 export async function confirmDeposit(
   tx: DbExecutor,
-  limits: Pick<Config["deposits"], "maxCents">,
+  limits: Pick<Config["deposits"], "maxCents" | "approvalCents">,
   actorId: string,
   depositId: string,
   input: ConfirmInput,
@@ -74,10 +79,17 @@ export async function confirmDeposit(
     const message = `The amount received cannot be more than the largest deposit, ${formatCents(limits.maxCents)}.`;
     throw new AppError("VALIDATION_FAILED", message, { receivedCents: message });
   }
-  if (received > current.amountCents && !approvedBy) {
-    const summary = `Credit ${formatCents(received)} to deposit ${current.reference} of ${current.email}, who declared ${formatCents(current.amountCents)}.`;
-    const data = { receivedCents: Number(received), ...(input.txId ? { txId: input.txId } : {}) };
-    const reason = `Confirmed as ${formatCents(received)}, more than the ${formatCents(current.amountCents)} declared.`;
+  if (received < current.amountCents && !input.reason) {
+    throw new AppError("VALIDATION_FAILED", SHORT_CREDIT_REASON_REQUIRED, { reason: SHORT_CREDIT_REASON_REQUIRED });
+  }
+  const overClaim = received > current.amountCents;
+  if (!approvedBy && (overClaim || (await creditedToday(tx, current.userId, now)) + received >= limits.approvalCents)) {
+    const summary = overClaim
+      ? `Credit ${formatCents(received)} to deposit ${current.reference} of ${current.email}, who declared ${formatCents(current.amountCents)}.`
+      : `Credit ${formatCents(received)} to deposit ${current.reference} of ${current.email}: with the day's other deposits it reaches ${formatCents(limits.approvalCents)}.`;
+    const data = { receivedCents: Number(received), ...(input.txId ? { txId: input.txId } : {}), ...(input.reason ? { reason: input.reason } : {}) };
+    const reason =
+      input.reason ?? (overClaim ? `Confirmed as ${formatCents(received)}, more than the ${formatCents(current.amountCents)} declared.` : `Confirmed as declared; a large credit.`);
     return { pendingApproval: await requestApproval(tx, { kind: "deposit_confirm", targetType: "deposit", targetId: current.id, subjectUserId: current.userId, summary, data, reason, requestedBy: actorId }, now) };
   }
   const journal = await postJournal(tx, {
@@ -92,7 +104,15 @@ export async function confirmDeposit(
   });
   const [updated] = await tx
     .update(deposit)
-    .set({ status: "confirmed", receivedCents: received, txId: input.txId || current.txId, journalId: journal.journalId, decidedBy: actorId, decidedAt: now })
+    .set({
+      status: "confirmed",
+      receivedCents: received,
+      txId: input.txId || current.txId,
+      creditNote: received === current.amountCents ? null : (input.reason ?? null),
+      journalId: journal.journalId,
+      decidedBy: actorId,
+      decidedAt: now,
+    })
     .where(eq(deposit.id, current.id))
     .returning();
   if (!updated) throw new Error("deposit update returned nothing");
@@ -101,11 +121,24 @@ export async function confirmDeposit(
     userId: current.userId,
     kind: "deposit_confirmed",
     title: "Deposit confirmed",
-    body: `Your deposit ${current.reference} of ${formatCents(received)} has been confirmed and added to your balance.`,
+    body:
+      received === current.amountCents
+        ? `Your deposit ${current.reference} of ${formatCents(received)} has been confirmed and added to your balance.`
+        : `Your deposit ${current.reference} was confirmed as ${formatCents(received)}, not the ${formatCents(current.amountCents)} you declared: ${formatCents(received)} was added to your balance.${input.reason ? ` Reason: ${input.reason}` : ""}`,
     subjectId: current.id,
   };
   await notify(tx, notification);
   return { deposit: toDepositDto(updated) };
+}
+
+/** What was credited to the account from deposits in the 24 hours before `now`, counted one after another per account. */
+async function creditedToday(tx: DbExecutor, userId: string, now: Date): Promise<bigint> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`deposit-credits:${userId}`}, 0))`);
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${deposit.receivedCents}), 0)::text` })
+    .from(deposit)
+    .where(and(eq(deposit.userId, userId), eq(deposit.status, "confirmed"), gte(deposit.decidedAt, new Date(now.getTime() - 86_400_000))));
+  return BigInt(row?.total ?? "0");
 }
 
 export async function rejectDeposit(tx: DbExecutor, actorId: string, depositId: string, reason: string, now = new Date()): Promise<Decision> {

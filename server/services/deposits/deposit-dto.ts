@@ -17,6 +17,7 @@ export function toDepositDto(row: DepositRow): DepositDto {
     txId: row.txId,
     status: row.status as DepositStatus,
     rejectReason: row.rejectReason,
+    creditNote: row.creditNote,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
     expiresAt: row.expiresAt.toISOString(),

@@ -2,13 +2,13 @@ import { desc, eq } from "drizzle-orm";
 import { maskAddress, maskName } from "#shared/mask.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { deposit, user } from "#server/db/schema.js";
-import type { BankSettings } from "#server/env.js";
 import { toJsonCents } from "../ledger/balances.js";
 
+import { BANK_NAMES, type BankKey } from "#shared/schemas/deposits.js";
 import type { PublicDepositDto } from "#shared/schemas/public.js";
 
 /** The home page feed: the latest confirmed deposits, masked so no one can be identified. */
-export async function recentPublicDeposits(db: DbExecutor, banks: BankSettings, limit = 10): Promise<PublicDepositDto[]> {
+export async function recentPublicDeposits(db: DbExecutor, limit = 10): Promise<PublicDepositDto[]> {
   const rows = await db
     .select({
       id: deposit.id,
@@ -29,7 +29,7 @@ export async function recentPublicDeposits(db: DbExecutor, banks: BankSettings, 
     id: row.id.slice(0, 8),
     name: maskName(row.name),
     method: row.method as "crypto" | "bank",
-    address: row.method === "crypto" && row.address ? maskAddress(row.address) : (banks[row.bank as keyof BankSettings]?.name ?? "Bank"),
+    address: row.method === "crypto" && row.address ? maskAddress(row.address) : (BANK_NAMES[row.bank as BankKey] ?? "Bank"),
     amountCents: toJsonCents(row.received ?? row.amount),
     confirmedAt: (row.decidedAt ?? new Date(0)).toISOString(),
   }));

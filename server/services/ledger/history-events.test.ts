@@ -20,6 +20,7 @@ const row = (over: Partial<HistoryRow>): HistoryRow => ({
   bank: null,
   otherName: null,
   otherEmail: null,
+  note: null,
   ...over,
 });
 
@@ -68,8 +69,8 @@ describe("one history row per journal", () => {
 
 describe("a CSV line", () => {
   it("writes amounts as bare numbers and guards only text cells", () => {
-    const entry = toHistoryEntry(row({ kind: "transfer", key: "transfer:x", mainChange: -10_000n, mainAfter: 0n, reference: "=SUM(A1)", otherName: "-Eve" }));
-    expect(historyCsvLine(entry)).toBe(`"2026-11-24T10:00:00.000Z","Transfer sent","To -Eve",-100.00,0.00,"completed","'=SUM(A1)"`);
+    const entry = toHistoryEntry(row({ kind: "transfer", key: "transfer:x", mainChange: -10_000n, mainAfter: 0n, reference: "=SUM(A1)", otherName: "-Eve", note: "@rent" }));
+    expect(historyCsvLine(entry)).toBe(`"2026-11-24T10:00:00.000Z","Transfer sent","To -Eve",-100.00,0.00,"completed","'=SUM(A1)","'@rent"`);
     const notMoney = toHistoryEntry(row({ id: "d", status: "rejected", key: null, claimed: 5n }));
     expect(historyCsvLine(notMoney)).toContain(`,0.00,,"rejected",`);
     expect([-12_345, 5, 0, -1].map(centsToDecimal)).toEqual(["-123.45", "0.05", "0.00", "-0.01"]);

@@ -15,7 +15,7 @@ export interface HistoryRow {
   /** The journal's idempotency key (null for a deposit row): `money-request:<id>` marks a paid request. */
   key: string | null;
   reference: string;
-  /** Ledger status: "completed" for every journal; a deposit row's own status otherwise. */
+  /** "completed" for a journal, but "pending" for a withdrawal still waiting to be sent; a deposit row's own status otherwise. */
   status: HistoryStatus;
   mainChange: bigint;
   /** The Main Balance after this journal, as post_journal recorded it; null when the journal did not touch it. */
@@ -30,6 +30,8 @@ export interface HistoryRow {
   /** The other person of a transfer. */
   otherName: string | null;
   otherEmail: string | null;
+  /** A transfer's note, in its sender's words (a money request's, for a paid request). */
+  note: string | null;
 }
 
 const NOT_CREDITED: Record<Exclude<HistoryStatus, "completed">, { event: HistoryEvent; title: string; why: string }> = {
@@ -55,7 +57,7 @@ function describe(row: HistoryRow): { event: HistoryEvent; title: string; descri
   switch (row.kind) {
     case "deposit": {
       if (row.status !== "completed") {
-        const { event, title, why } = NOT_CREDITED[row.status];
+        const { event, title, why } = NOT_CREDITED[row.status as keyof typeof NOT_CREDITED];
         return { event, title, description: `${depositName(row)} of ${cents(row.claimed ?? 0n)}: ${why}` };
       }
       return { event: "deposit_confirmed", title: "Deposit confirmed", description: depositName(row) };
@@ -100,5 +102,6 @@ export function toHistoryEntry(row: HistoryRow): HistoryEntryDto {
     mainBalanceAfterCents: row.mainAfter === null ? null : toJsonCents(row.mainAfter),
     status: row.status,
     reference: row.reference,
+    note: row.note,
   };
 }

@@ -23,6 +23,7 @@ type Row = {
   bank: string | null;
   other_name: string | null;
   other_email: string | null;
+  note: string | null;
 };
 
 /** The statement's first row carries these whatever the page holds; an empty page is that row alone. */
@@ -52,7 +53,7 @@ type Counts = {
  * the ledger are counted fresh. All of it is one statement, one snapshot.
  */
 export const HISTORY_PAGE = {
-  name: "history_page_v1",
+  name: "history_page_v2",
   text: `with postings as (
       (select journal_id, account_id, amount_cents, balance_after_cents, created_at from posting
        where account_id = $1 and account_id like 'u:%' order by created_at desc, journal_id desc limit $5)
@@ -90,12 +91,15 @@ export const HISTORY_PAGE = {
            case when accounts.version = $8 then null
                 else (select count(distinct p.journal_id) from posting p where p.account_id in ($1, $2, $3)) end as journals,
            (select count(*) from deposit d where d.user_id = $4 and d.status <> 'confirmed') as unposted,
-           page.id, page.date, page.kind, page.key, page.reference, page.status, page.main_change::text, page.main_after::text,
-           page.invested_change::text, page.hold_change::text, page.claimed::text,
-           d.method, d.coin, d.bank, other.name as other_name, other.email as other_email
+           page.id, page.date, page.kind, page.key, page.reference,
+           -- A withdrawal is pending until it is sent (or refused): its request journal says so.
+           case when held.status = 'requested' then 'pending' else page.status end as status,
+           page.main_change::text, page.main_after::text, page.invested_change::text, page.hold_change::text, page.claimed::text,
+           d.method, d.coin, d.bank, other.name as other_name, other.email as other_email, t.note as note
     from accounts
     left join page on true
     left join deposit d on page.kind = 'deposit' and d.user_id = $4 and d.reference = page.reference
+    left join payout held on page.kind = 'payout_request' and held.hold_journal_id = (page.id collate "default")
     -- journal and "user" ids compare in the C collation, transfer's columns in the default one: each
     -- side is put in the other's collation so that the index on it can be used (without, both were
     -- read whole for every page).
@@ -152,6 +156,7 @@ function toRow(row: Row): HistoryRow {
     bank: row.bank,
     otherName: row.other_name,
     otherEmail: row.other_email,
+    note: row.note,
   };
 }
 
@@ -161,7 +166,7 @@ export async function transactionHistory(db: DbExecutor, userId: string, page: n
   return { entries: rows.map((row) => toHistoryEntry(toRow(row))), page, pageSize, total };
 }
 
-export const HISTORY_CSV_HEADER = ["Date", "Event", "Description", "Main Balance change (USD)", "Main Balance after (USD)", "Status", "Reference"];
+export const HISTORY_CSV_HEADER = ["Date", "Event", "Description", "Main Balance change (USD)", "Main Balance after (USD)", "Status", "Reference", "Note"];
 
 /** One CSV line per event. */
 export function historyCsvLine(entry: HistoryEntryDto): string {
@@ -173,6 +178,7 @@ export function historyCsvLine(entry: HistoryEntryDto): string {
     amountCell(entry.mainBalanceAfterCents),
     textCell(entry.status),
     textCell(entry.reference),
+    textCell(entry.note),
   ].join(",");
 }
 

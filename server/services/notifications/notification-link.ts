@@ -21,6 +21,7 @@ const TARGETS: Record<NotificationKind, Target> = {
   transfer_sent: { path: "/dashboard/transaction" },
   money_requested: { path: "/dashboard/recieve", anchor: "money-request" },
   money_request_paid: { path: "/dashboard/recieve", anchor: "money-request" },
+  money_request_payment_sent: { path: "/dashboard/recieve", anchor: "money-request" },
   money_request_declined: { path: "/dashboard/recieve", anchor: "money-request" },
 };
 

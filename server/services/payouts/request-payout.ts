@@ -14,6 +14,33 @@ import { toPayoutDto } from "./payout-dto.js";
 const DAY_MS = 86_400_000;
 
 /**
+ * The payout rules on an amount: within the payout limits, the available balance and the 24-hour
+ * total. `lock` takes the user's available account first (a real request: concurrent ones then see
+ * each other in the daily total); the review before a request checks without it and moves nothing.
+ */
+export async function checkPayout(tx: DbExecutor, config: Config, userId: string, amount: bigint, now: Date, options: { lock: boolean }): Promise<void> {
+  const { minCents, maxCents, dailyMaxCents } = config.payouts;
+  const limit =
+    amount < minCents ? `The smallest payout is ${formatCents(minCents)}.` : amount > maxCents ? `The largest payout is ${formatCents(maxCents)}.` : null;
+  if (limit) throw new AppError("VALIDATION_FAILED", limit, { amountCents: limit });
+
+  const available = userAccount(userId, "available");
+  const balance = tx.select({ balance: ledgerAccount.balanceCents }).from(ledgerAccount).where(eq(ledgerAccount.id, available.id));
+  const [account] = options.lock ? await balance.for("update") : await balance;
+  if (!account || (account.balance ?? 0n) < amount) throw new AppError("INSUFFICIENT_FUNDS", "Your available balance is not enough for this payout.");
+
+  const [today] = await tx
+    .select({ total: sql<string>`coalesce(sum(${payout.amountCents}), 0)::text` })
+    .from(payout)
+    .where(and(eq(payout.userId, userId), inArray(payout.status, ["requested", "paid"]), gte(payout.createdAt, new Date(now.getTime() - DAY_MS))));
+  const used = BigInt(today?.total ?? "0");
+  if (used + amount > dailyMaxCents) {
+    const message = `You can withdraw at most ${formatCents(dailyMaxCents)} in 24 hours; ${formatCents(dailyMaxCents - used > 0n ? dailyMaxCents - used : 0n)} is left.`;
+    throw new AppError("VALIDATION_FAILED", message, { amountCents: message });
+  }
+}
+
+/**
  * Moves the amount from available to the payout hold at once, so it cannot be spent twice while
  * an operator sends it. The user's available account is locked first, so concurrent requests see
  * each other in the daily total.
@@ -26,28 +53,14 @@ export async function requestPayout(
   now: Date,
 ): Promise<{ payout: PayoutDto; notification: NotificationInput }> {
   const amount = BigInt(input.amountCents);
-  const { minCents, maxCents, dailyMaxCents } = config.payouts;
-  const limit =
-    amount < minCents ? `The smallest payout is ${formatCents(minCents)}.` : amount > maxCents ? `The largest payout is ${formatCents(maxCents)}.` : null;
-  if (limit) throw new AppError("VALIDATION_FAILED", limit, { amountCents: limit });
-
+  await checkPayout(tx, config, userId, amount, now, { lock: true });
   const available = userAccount(userId, "available");
-  const [account] = await tx.select({ balance: ledgerAccount.balanceCents }).from(ledgerAccount).where(eq(ledgerAccount.id, available.id)).for("update");
-  if (!account || (account.balance ?? 0n) < amount) throw new AppError("INSUFFICIENT_FUNDS", "Your available balance is not enough for this payout.");
-
-  const [today] = await tx
-    .select({ total: sql<string>`coalesce(sum(${payout.amountCents}), 0)::text` })
-    .from(payout)
-    .where(and(eq(payout.userId, userId), inArray(payout.status, ["requested", "paid"]), gte(payout.createdAt, new Date(now.getTime() - DAY_MS))));
-  const used = BigInt(today?.total ?? "0");
-  if (used + amount > dailyMaxCents) {
-    const message = `You can withdraw at most ${formatCents(dailyMaxCents)} in 24 hours; ${formatCents(dailyMaxCents - used > 0n ? dailyMaxCents - used : 0n)} is left.`;
-    throw new AppError("VALIDATION_FAILED", message, { amountCents: message });
-  }
 
   // Four eyes counts a recipient's payouts over 24 hours, not each alone: a large sum split into
   // payouts under PAYOUT_APPROVAL_USD, to this account or to this address from any account, still
-  // needs a second admin from the payout that reaches it.
+  // needs a second admin from the payout that reaches it. Payouts to one address are counted one
+  // after another, whichever accounts ask at once (this account's already are, by its balance lock).
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payout-address:${input.walletAddress}`}, 0))`);
   const [toRecipient] = await tx
     .select({ total: sql<string>`coalesce(sum(${payout.amountCents}), 0)::text` })
     .from(payout)

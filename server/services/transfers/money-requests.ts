@@ -20,8 +20,6 @@ function toDto(row: Row, viewerId: string, counterparty: { name: string; email: 
     direction: row.payerId === viewerId ? "incoming" : "outgoing",
     counterparty,
     amountCents: toJsonCents(row.amountCents),
-    wallet: row.wallet,
-    walletAddress: row.walletAddress,
     note: row.note,
     status: row.status as MoneyRequestDto["status"],
     createdAt: row.createdAt.toISOString(),
@@ -69,8 +67,6 @@ export async function createMoneyRequest(
       requesterId: requester.id,
       payerId: payer.id,
       amountCents: BigInt(input.amountCents),
-      wallet: input.wallet ?? null,
-      walletAddress: input.walletAddress || null,
       note: input.note || null,
       createdAt: now,
     })
@@ -115,19 +111,31 @@ export async function payMoneyRequest(tx: DbExecutor, payer: Party, id: string, 
   const row = await lockForPayer(tx, id, payer.id);
   const [requester] = await tx.select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, row.requesterId));
   if (!requester) throw new AppError("NOT_FOUND", "No such request.");
+  const amount = formatCents(row.amountCents);
+  // One payment, one notice each, about the request: never a "money received" beside a "request
+  // paid", which together read as twice the amount.
   const sent = await sendTransfer(tx, {
     sender: payer,
     recipient: requester,
     amountCents: row.amountCents,
-    note: row.note ?? `Request ${row.id.slice(0, 8)}`,
+    note: row.note ?? undefined,
     now,
     idempotencyKey: `money-request:${row.id}`,
+    reference: `MR-${row.id.slice(0, 8).toUpperCase()}`,
+    notifications: () => [
+      { userId: payer.id, kind: "money_request_payment_sent", title: "Request paid", body: `You paid ${amount} to ${quoted(requester.name)}, who asked you for it.`, subjectId: row.id },
+      {
+        userId: requester.id,
+        kind: "money_request_paid",
+        title: "Request paid",
+        body: `${quoted(payer.name)} paid your request of ${amount}. It is in your Main Balance.`,
+        subjectId: row.id,
+      },
+    ],
   });
   const [updated] = await tx.update(moneyRequest).set({ status: "paid", transferId: sent.transfer.id, answeredAt: now }).where(eq(moneyRequest.id, row.id)).returning();
   if (!updated) throw new Error("money request update returned nothing");
-  const notification: NotificationInput = { userId: requester.id, kind: "money_request_paid", title: "Request paid", body: `Your request for ${formatCents(row.amountCents)} was paid by ${quoted(payer.name)}.`, subjectId: row.id };
-  await notify(tx, notification);
-  return { request: toDto(updated, payer.id, { name: requester.name, email: requester.email }), notifications: [...sent.notifications, notification] };
+  return { request: toDto(updated, payer.id, { name: requester.name, email: requester.email }), notifications: sent.notifications };
 }
 
 export async function declineMoneyRequest(tx: DbExecutor, payer: Party, id: string, now: Date): Promise<{ request: MoneyRequestDto; notifications: NotificationInput[] }> {

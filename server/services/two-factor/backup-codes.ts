@@ -44,10 +44,11 @@ export function parseStoredBackupCodes(stored: string): string[] | undefined {
 }
 
 /**
- * Uses up one backup code in the caller's transaction (the two-factor row is locked, so two
- * requests with the same code cannot both pass). True when the code was one of the unused ones.
+ * Whether a backup code is one of the unused ones, and (`consume`, the default) uses it up in the
+ * caller's transaction (the two-factor row is locked, so two requests with the same code cannot
+ * both pass).
  */
-export async function consumeBackupCode(tx: DbExecutor, userId: string, code: string): Promise<boolean> {
+export async function consumeBackupCode(tx: DbExecutor, userId: string, code: string, consume = true): Promise<boolean> {
   const found = (await tx.execute(sql`select backup_codes from two_factor where user_id = ${userId} for update`)) as unknown as {
     rows: Array<{ backup_codes: string }>;
   };
@@ -55,6 +56,7 @@ export async function consumeBackupCode(tx: DbExecutor, userId: string, code: st
   if (!stored) return false;
   const hash = hashBackupCode(code);
   if (!stored.includes(hash)) return false;
+  if (!consume) return true;
   const left = JSON.stringify(stored.filter((item) => item !== hash));
   await tx.execute(sql`update two_factor set backup_codes = ${left} where user_id = ${userId}`);
   return true;

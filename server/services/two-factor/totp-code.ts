@@ -19,12 +19,13 @@ async function totpSecret(key: SecretConfig | string, stored: string): Promise<s
 }
 
 /**
- * Checks a TOTP code and uses it up, in the caller's transaction: it must match the current
- * 30-second step or one either side (clock drift, as better-auth allows), and that step must be
- * later than the last one this user's codes were used for, whatever for (a sign-in, a payout, a
- * change to two-factor). So each code works once. "used" is a right code whose step is spent.
+ * Checks a TOTP code and (`consume`, the default) uses it up, in the caller's transaction: it must
+ * match the current 30-second step or one either side (clock drift, as better-auth allows), and
+ * that step must be later than the last one this user's codes were used for, whatever for (a
+ * sign-in, a payout, a change to two-factor). So each code works once. "used" is a right code whose
+ * step is spent.
  */
-export async function consumeTotpCode(tx: DbExecutor, key: SecretConfig | string, userId: string, code: string, now: Date): Promise<CodeCheck> {
+export async function consumeTotpCode(tx: DbExecutor, key: SecretConfig | string, userId: string, code: string, now: Date, consume = true): Promise<CodeCheck> {
   const found = (await tx.execute(sql`select secret, last_used_step from two_factor where user_id = ${userId} for update`)) as unknown as {
     rows: Array<{ secret: string; last_used_step: string | number | null }>;
   };
@@ -37,6 +38,6 @@ export async function consumeTotpCode(tx: DbExecutor, key: SecretConfig | string
   if (matched === undefined) return "invalid";
   const last = row.last_used_step === null ? -1 : Number(row.last_used_step);
   if (matched <= last) return "used";
-  await tx.execute(sql`update two_factor set last_used_step = ${matched} where user_id = ${userId}`);
+  if (consume) await tx.execute(sql`update two_factor set last_used_step = ${matched} where user_id = ${userId}`);
   return "ok";
 }

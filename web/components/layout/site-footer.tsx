@@ -19,7 +19,7 @@ export function SiteFooter() {
   const { site } = useBootstrap();
   const networks = (Object.keys(site.social) as SocialNetwork[]).filter((network) => site.social[network]);
   return (
-    <footer className="bg-brand-900 text-brand-100">
+    <footer className="dark-surface bg-brand-900 text-brand-100">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
         <div className="flex flex-col gap-4">
           <Logo name={site.name} inverted />
@@ -75,6 +75,7 @@ export function SiteFooter() {
               <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span>{site.address}</span>
             </li>
+            {site.contactsExample && <li className="font-semibold text-white">Examples: the operator has not set its own contact details yet.</li>}
           </ul>
         </div>
       </div>

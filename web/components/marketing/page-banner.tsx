@@ -3,7 +3,7 @@ import { Link } from "react-router";
 
 export function PageBanner({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <section className="bg-brand-800 px-4 py-14 text-center text-white sm:py-20">
+    <section className="dark-surface bg-brand-800 px-4 py-14 text-center text-white sm:py-20">
       <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
       {children && <p className="mx-auto mt-4 max-w-2xl text-brand-100">{children}</p>}
     </section>

@@ -1,32 +1,23 @@
 import { emailField } from "#shared/schemas/auth.js";
 import { fieldMessages } from "#shared/schemas/field-messages.js";
-import { createMoneyRequestSchema, WALLETS, type CreateMoneyRequestInput } from "#shared/schemas/payouts.js";
+import { createMoneyRequestSchema, type CreateMoneyRequestInput } from "#shared/schemas/payouts.js";
 import { checkAmount } from "#web/lib/amount.js";
 
-export type Wallet = (typeof WALLETS)[number];
-export const WALLET_LABELS: Record<Wallet, string> = { bitcoin: "Bitcoin", ethereum: "Ethereum", usdt: "USDT" };
-
-export type RequestField = "fromEmail" | "wallet" | "walletAddress" | "amount" | "note";
+export type RequestField = "fromEmail" | "amount" | "note";
 export type RequestErrors = Partial<Record<RequestField, string>>;
 
 export interface RequestInput {
   fromEmail: string;
-  wallet: Wallet | "";
-  walletAddress: string;
   amount: string;
   note: string;
 }
 
 export type RequestCheck = { ok: true; input: CreateMoneyRequestInput } | { ok: false; errors: RequestErrors };
 
-/**
- * The Request Money form → the API body, or a message per field. Wallet, address and note are
- * optional; how they fit together is the shared schema's rule, checked by the server too.
- */
+/** The Request Money form → the API body, or a message per field; the note is optional. */
 export function checkRequest(form: RequestInput): RequestCheck {
   const errors: RequestErrors = {};
   const fromEmail = form.fromEmail.trim();
-  const walletAddress = form.walletAddress.trim();
   const note = form.note.trim();
 
   if (!fromEmail) errors.fromEmail = "Enter the e-mail address of the person you are asking.";
@@ -38,13 +29,7 @@ export function checkRequest(form: RequestInput): RequestCheck {
   if (!amount.ok) errors.amount = amount.message;
   if (Object.keys(errors).length > 0 || !amount.ok) return { ok: false, errors };
 
-  const parsed = createMoneyRequestSchema.safeParse({
-    fromEmail,
-    amountCents: amount.cents,
-    wallet: form.wallet || undefined,
-    walletAddress: walletAddress || undefined,
-    note: note || undefined,
-  });
+  const parsed = createMoneyRequestSchema.safeParse({ fromEmail, amountCents: amount.cents, note: note || undefined });
   if (parsed.success) return { ok: true, input: parsed.data };
   for (const [path, message] of Object.entries(fieldMessages(parsed.error.issues))) {
     const key = path === "amountCents" ? "amount" : (path as RequestField);

@@ -2,6 +2,7 @@ import {
   ArrowLeftRight,
   ArrowUpFromLine,
   Banknote,
+  ChevronDown,
   CheckCheck,
   HandCoins,
   Inbox,
@@ -19,7 +20,7 @@ import {
   Wallet,
   X,
 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { AccountBanners } from "#web/components/account/account-banners.js";
 import { Logo } from "#web/components/ui/logo.js";
@@ -41,12 +42,13 @@ interface NavItem {
   badge?: { count: number; words: string };
 }
 
+/** Words for what each screen does (the routes keep the reference site's names). */
 const GENERAL: NavItem[] = [
   { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/dashboard/transaction", label: "Transaction", icon: ArrowLeftRight },
-  { to: "/dashboard/transfer", label: "Invest", icon: Wallet },
-  { to: "/dashboard/recieve", label: "Request Fund", icon: HandCoins },
-  { to: "/dashboard/investment", label: "Plan", icon: ListChecks },
+  { to: "/dashboard/transfer", label: "Deposit", icon: Wallet },
+  { to: "/dashboard/investment", label: "Invest", icon: ListChecks },
+  { to: "/dashboard/transaction", label: "Withdraw or send", icon: ArrowLeftRight },
+  { to: "/dashboard/recieve", label: "Request money", icon: HandCoins },
 ];
 
 const ACCOUNT: NavItem[] = [{ to: "/dashboard/settings", label: "Settings", icon: Settings }];
@@ -88,7 +90,9 @@ export function displayName(user: Pick<SessionUser, "name" | "email"> | null | u
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+    // Compact beside the page (a pointer, 36 px targets) so the back office's sixteen items fit a
+    // 900 px-high screen; full touch size in the phone's drawer.
+    "flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors lg:min-h-9 lg:py-1.5",
     isActive ? "bg-brand-700 text-white" : "text-brand-100 hover:bg-brand-800 hover:text-white",
   );
 
@@ -96,7 +100,7 @@ function NavSection({ title, items, onNavigate }: { title: string; items: NavIte
   return (
     <div>
       <h2 className="px-3 text-xs font-semibold uppercase tracking-wider text-brand-100/80">{title}</h2>
-      <ul className="mt-2 flex flex-col gap-1">
+      <ul className="mt-2 flex flex-col gap-1 lg:mt-1 lg:gap-0.5">
         {items.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} end={item.end} className={itemClass} onClick={onNavigate}>
@@ -116,6 +120,29 @@ function NavSection({ title, items, onNavigate }: { title: string; items: NavIte
   );
 }
 
+/** Whether the element scrolls and has more below what shows (the sidebar's hint), kept current on scroll and resize. */
+function useMoreBelow(element: RefObject<HTMLElement | null>): boolean {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const target = element.current;
+    if (!target) return;
+    const measure = () => setMore(target.scrollHeight - target.scrollTop - target.clientHeight > 4);
+    measure();
+    target.addEventListener("scroll", measure, { passive: true });
+    // The box keeps its height while its sections come and go (the admin's arrives with the session).
+    const resized = new ResizeObserver(measure);
+    resized.observe(target);
+    const changed = new MutationObserver(measure);
+    changed.observe(target, { childList: true, subtree: true });
+    return () => {
+      target.removeEventListener("scroll", measure);
+      resized.disconnect();
+      changed.disconnect();
+    };
+  }, [element]);
+  return more;
+}
+
 /** Phone and tablet widths show the sidebar as a drawer; from this width it stays beside the page. */
 const WIDE = "(min-width: 1024px)";
 
@@ -130,7 +157,14 @@ export function DashboardLayout() {
   const close = () => setOpenOn(null);
   const name = displayName(user);
   const sidebar = useRef<HTMLElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  const moreBelow = useMoreBelow(nav);
   useFocusTrap(sidebar, open, close);
+
+  // The current screen's item is always in view, however far down the list it is.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest" });
+  }, [pathname]);
 
   // Widened past the drawer's breakpoint while open: the sidebar is no longer a drawer, so no trap.
   useEffect(() => {
@@ -143,6 +177,9 @@ export function DashboardLayout() {
 
   return (
     <div className="min-h-screen bg-slate-100 lg:flex">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
+        Skip to content
+      </a>
       {open && <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-900/50 lg:hidden" onClick={close} />}
       {/*
         The dark column stretches with the page, so the sidebar's colour reaches the bottom of a long
@@ -155,7 +192,7 @@ export function DashboardLayout() {
           ref={sidebar}
           id="dashboard-sidebar"
           className={cn(
-            "fixed inset-y-0 left-0 z-40 flex h-dvh w-64 flex-col bg-brand-900 px-4 py-5 transition-[translate,visibility] lg:sticky lg:top-0 lg:visible lg:translate-x-0",
+            "dark-surface fixed inset-y-0 left-0 z-40 flex h-dvh w-64 flex-col bg-brand-900 px-4 py-5 transition-[translate,visibility] lg:sticky lg:top-0 lg:visible lg:translate-x-0",
             // Closed, the drawer is also invisible, so Tab cannot reach its links off-screen.
             open ? "visible translate-x-0" : "invisible -translate-x-full",
           )}
@@ -167,11 +204,19 @@ export function DashboardLayout() {
               <X aria-hidden="true" />
             </button>
           </div>
-          <nav aria-label="Dashboard sections" className="mt-8 flex flex-1 flex-col gap-8 overflow-y-auto">
-            <NavSection title="General" items={GENERAL} onNavigate={close} />
-            <NavSection title="Account" items={ACCOUNT} onNavigate={close} />
-            {user?.role === "admin" && <AdminNav onNavigate={close} />}
-          </nav>
+          <div className="relative mt-8 flex min-h-0 flex-1 flex-col lg:mt-5">
+            <nav ref={nav} aria-label="Dashboard sections" className="flex flex-1 flex-col gap-8 overflow-y-auto lg:gap-4">
+              <NavSection title="General" items={GENERAL} onNavigate={close} />
+              <NavSection title="Account" items={ACCOUNT} onNavigate={close} />
+              {user?.role === "admin" && <AdminNav onNavigate={close} />}
+            </nav>
+            {/* When the list is longer than the screen, the sidebar says so instead of hiding items. */}
+            {moreBelow && (
+              <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-0 flex h-10 items-end justify-center bg-gradient-to-t from-brand-900 to-transparent" data-testid="nav-more">
+                <ChevronDown className="size-5 text-brand-100" />
+              </div>
+            )}
+          </div>
           <button
             type="button"
             onClick={signOut}

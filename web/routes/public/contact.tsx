@@ -29,6 +29,11 @@ export function ContactPage() {
             </li>
           ))}
         </ul>
+        {site.contactsExample && (
+          <p className="mt-6 rounded-lg border border-amber-700/30 bg-amber-50 px-4 py-3 font-semibold text-amber-900" data-testid="contacts-example">
+            These contact details are examples: the operator has not set its own yet. Do not write or call them.
+          </p>
+        )}
       </Section>
       <Section id="message" title="Send us a message">
         <ContactForm />

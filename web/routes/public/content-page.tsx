@@ -88,6 +88,12 @@ export function ContentPageView() {
           <p className="mt-3 text-sm text-slate-600" data-testid="page-version">
             Last changed <time dateTime={page.updated}>{formatDate(page.updated)}</time> · Version {page.version}
           </p>
+          {page.example && (
+            <p className="mt-4 rounded-lg border-2 border-amber-700/40 bg-amber-50 px-4 py-3 font-semibold text-amber-900" data-testid="example-page">
+              This is an example text shipped with the software, not the operator&apos;s own. A live site shows the operator&apos;s text here, and takes
+              no investment until it has.
+            </p>
+          )}
           <OperatorDetails operator={site.operator} className="mt-6 rounded-card border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700" />
         </>
       )}

@@ -23,7 +23,7 @@ export function HomePage() {
   const { user } = useSession();
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-4 py-20 text-white sm:py-28">
+      <section className="dark-surface bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-4 py-20 text-white sm:py-28">
         <div className="mx-auto max-w-6xl sm:px-2">
           <h1 className="max-w-3xl text-4xl font-bold leading-tight sm:text-5xl">Fixed-term plans with the return shown before you invest</h1>
           <p className="mt-6 max-w-2xl text-lg text-brand-100">
@@ -117,7 +117,7 @@ export function HomePage() {
       </HydrateLater>
 
       <HydrateLater>
-        <section className="bg-brand-800 px-4 py-16 text-center text-white">
+        <section className="dark-surface bg-brand-800 px-4 py-16 text-center text-white">
           <h2 className="text-2xl font-bold sm:text-3xl">Ready when you are</h2>
           <p className="mx-auto mt-3 max-w-xl text-brand-100">Open an account, then choose a plan when you are ready.</p>
           <LinkButton to={user ? "/dashboard" : "/login"} variant="accent" className="mt-8">

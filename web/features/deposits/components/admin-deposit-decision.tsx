@@ -29,14 +29,16 @@ export function AdminDepositDecision({ deposit, onOutcome }: { deposit: AdminDep
             placeholder: formatCents(deposit.amountCents).replace("$", ""),
             hint: "Optional, in dollars. Leave empty if the claimed amount arrived. More than the claim needs a second admin's approval.",
           },
-          { name: "txId", label: "Transaction ID", spellCheck: false, hint: "Optional." },
+          { name: "txId", label: "Transaction ID", spellCheck: false, hint: "Optional: the blockchain's or the bank's id of the payment." },
+          { name: "reason", label: "Reason", maxLength: 500, hint: "Required when less than the claim arrived. The investor sees it." },
         ],
-        parse: parseConfirmDeposit,
+        parse: (values) => parseConfirmDeposit(values, deposit.amountCents),
         fallback: "The deposit could not be confirmed. Try again.",
         send: async (body, idempotencyKey) => {
           const done = await decide.mutateAsync({ kind: "confirm", id: deposit.id, ...body, idempotencyKey });
           if ("pendingApproval" in done) return `${SENT_FOR_APPROVAL} ${done.pendingApproval.summary}`;
-          return `Confirmed ${done.reference}: ${formatCents(done.receivedCents ?? done.amountCents)} credited to ${who}.`;
+          const credited = done.receivedCents ?? done.amountCents;
+          return `Confirmed ${done.reference}: ${formatCents(credited)} credited to ${who}${credited === done.amountCents ? "" : `, who declared ${formatCents(done.amountCents)}`}.`;
         },
       }}
       reject={{

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { formatCents } from "#shared/money.js";
+import { formatUsd } from "#shared/money.js";
 import type { DepositDto } from "#shared/schemas/deposits.js";
 import { Button, LinkButton } from "#web/components/ui/button.js";
 import { BANK_NAMES } from "#shared/schemas/deposits.js";
@@ -27,7 +27,7 @@ export function BankDepositDone({ deposit, onAnother }: { deposit: DepositDto; o
         </strong>
       </p>
       <p className="text-slate-700">
-        Your bank transfer of {formatCents(deposit.amountCents)}
+        Your bank transfer of {formatUsd(deposit.amountCents)}
         {deposit.bank ? ` to ${BANK_NAMES[deposit.bank]}` : ""} is pending. We look for a transfer quoting the reference above; your Main
         Balance is credited once our team confirms it arrived.
       </p>

@@ -1,6 +1,6 @@
 import { TriangleAlert } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
-import { formatCents } from "#shared/money.js";
+import { formatUsd } from "#shared/money.js";
 import { createDepositSchema, type BankKey, type DepositDto } from "#shared/schemas/deposits.js";
 import { AccountRefusalNotice } from "#web/components/account/account-refusal.js";
 import { Alert } from "#web/components/ui/alert.js";
@@ -68,6 +68,7 @@ export function BankDepositForm() {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Bank transfer" className="flex flex-col gap-5 rounded-card border border-slate-200 bg-white p-5 sm:p-6">
+      {options.data.banksExample && <ExampleAccountsWarning />}
       <SelectField label="Select Bank" name="bank" value={bankKey} error={errors.bank} onChange={(event) => setBankKey(event.target.value as BankKey | "")}>
         <option value="">-- Choose Bank --</option>
         {options.data.banks.map((option) => (
@@ -78,7 +79,7 @@ export function BankDepositForm() {
       </SelectField>
       {bank && (
         <>
-          <BankDetails bank={bank} reference={reference.data.reference} />
+          <BankDetails bank={bank} reference={reference.data.reference} example={options.data.banksExample} />
           <Field
             ref={amountRef}
             label="Amount"
@@ -89,7 +90,7 @@ export function BankDepositForm() {
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
             error={errors.amount}
-            hint={`The amount you sent, in US dollars (${formatCents(options.data.minCents)} to ${formatCents(options.data.maxCents)}).`}
+            hint={`What your transfer is worth in US dollars (USD), from ${formatUsd(options.data.minCents)} to ${formatUsd(options.data.maxCents)}.`}
           />
           <div role="note" className="flex gap-3 rounded-lg border border-amber-700/30 bg-amber-50 px-4 py-3 text-sm text-amber-900">
             <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
@@ -107,5 +108,15 @@ export function BankDepositForm() {
         </>
       )}
     </form>
+  );
+}
+
+/** A server whose operator has not set its bank accounts (never in production): said before anything else, in words no one can miss. */
+function ExampleAccountsWarning() {
+  return (
+    <div role="alert" className="rounded-lg border-2 border-danger-600 bg-danger-50 px-4 py-3 text-danger-600" data-testid="example-banks">
+      <p className="text-base font-bold">Example accounts only. Do not send money to them.</p>
+      <p className="mt-1 text-sm">This server&apos;s operator has not set up its bank accounts yet, so the accounts below belong to no one.</p>
+    </div>
   );
 }

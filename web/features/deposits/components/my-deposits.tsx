@@ -1,11 +1,11 @@
 import { formatCents } from "#shared/money.js";
 import { Alert } from "#web/components/ui/alert.js";
-import { LinkButton } from "#web/components/ui/button.js";
 import { Loading } from "#web/components/ui/spinner.js";
 import { formatDateTime } from "#web/lib/format-date.js";
 import { useMyDeposits } from "../api/deposits.js";
 import { describeMethod } from "../labels.js";
 import { DepositStatusBadge } from "./deposit-status-badge.js";
+import type { DepositDto } from "#shared/schemas/deposits.js";
 import { subjectAnchor } from "#shared/schemas/notifications.js";
 
 const SHOWN = 10;
@@ -19,9 +19,8 @@ export function MyDeposits() {
   const list = deposits.data.deposits.slice(0, SHOWN);
   if (list.length === 0) {
     return (
-      <div className="flex flex-col items-start gap-4 rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700" data-testid="deposits-empty">
-        <p>You have not made a deposit yet. Send crypto or make a bank transfer to fund your account.</p>
-        <LinkButton to="/dashboard/transfer">Make a deposit</LinkButton>
+      <div className="rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700" data-testid="deposits-empty">
+        <p>You have not made a deposit yet. Send crypto or make a bank transfer to fund your account: Deposit, in the menu.</p>
       </div>
     );
   }
@@ -31,15 +30,11 @@ export function MyDeposits() {
       {list.map((deposit) => (
         <li key={deposit.id} id={subjectAnchor("deposit", deposit.id)} className="flex scroll-mt-24 flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="my-deposit">
           <div className="min-w-0">
-            <p className="font-semibold text-slate-900">
-              {formatCents(deposit.amountCents)} <span className="font-normal text-slate-700">· {describeMethod(deposit)}</span>
-            </p>
+            <DepositAmount deposit={deposit} />
             <p className="text-sm text-slate-700">
               Reference <span className="font-mono">{deposit.reference}</span> · {formatDateTime(deposit.createdAt)}
             </p>
-            {deposit.status === "confirmed" && deposit.receivedCents !== null && deposit.receivedCents !== deposit.amountCents && (
-              <p className="text-sm text-slate-700">Received: {formatCents(deposit.receivedCents)}</p>
-            )}
+            {deposit.creditNote && <p className="text-sm break-words text-slate-700">Why: {deposit.creditNote}</p>}
             {deposit.status === "rejected" && deposit.rejectReason && <p className="text-sm text-danger-600">Reason: {deposit.rejectReason}</p>}
           </div>
           <div className="shrink-0">
@@ -48,5 +43,35 @@ export function MyDeposits() {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The main figure is what reached the Main Balance, so a confirmed deposit's figures add up to Total
+ * Transaction; the claim stands beside it, struck, when the operator credited another amount. A
+ * deposit not credited (waiting, rejected, expired) shows its claim, labelled as one.
+ */
+function DepositAmount({ deposit }: { deposit: DepositDto }) {
+  const method = <span className="font-normal text-slate-700"> · {describeMethod(deposit)}</span>;
+  if (deposit.status !== "confirmed") {
+    return (
+      <p className="font-semibold text-slate-900" data-testid="deposit-amount">
+        {formatCents(deposit.amountCents)} <span className="font-normal text-slate-700">claimed, not credited</span>
+        {method}
+      </p>
+    );
+  }
+  const credited = deposit.receivedCents ?? deposit.amountCents;
+  return (
+    <p className="font-semibold text-slate-900" data-testid="deposit-amount">
+      <span data-testid="deposit-credited">{formatCents(credited)}</span> <span className="font-normal text-slate-700">credited</span>
+      {credited !== deposit.amountCents && (
+        <span className="font-normal text-slate-700">
+          {" "}
+          (you declared <s data-testid="deposit-claimed">{formatCents(deposit.amountCents)}</s>)
+        </span>
+      )}
+      {method}
+    </p>
   );
 }

@@ -2,8 +2,10 @@ import { ArrowDownToLine, ArrowUpFromLine, Landmark, PiggyBank, TrendingUp, Wall
 import { formatCents } from "#shared/money.js";
 import type { SummaryDto } from "#shared/schemas/ledger.js";
 import { Alert } from "#web/components/ui/alert.js";
+import { LinkButton } from "#web/components/ui/button.js";
 import { Loading } from "#web/components/ui/spinner.js";
 import { useSummary } from "#web/lib/account-summary.js";
+import { cn } from "#web/lib/cn.js";
 
 type Figure = Exclude<keyof SummaryDto, "pendingDepositsCents" | "pendingWithdrawalsCents">;
 
@@ -46,7 +48,35 @@ export function BalanceCards() {
   if (summary.isPending) return <Loading />;
   // Unlike the reference (which only logged it), say so: zeros here would be a false figure.
   if (summary.isError) return <Alert tone="error">Your balances could not be loaded. Reload the page to try again.</Alert>;
+  if (isEmpty(summary.data)) return <FirstDeposit />;
   return <BalanceCardList summary={summary.data} />;
+}
+
+/** Nothing has happened on the account yet: no figure, nothing on its way. */
+const isEmpty = (summary: SummaryDto) => Object.values(summary).every((cents) => cents === 0);
+
+/**
+ * A new investor's first screen: the Total Balance and the way to change it, instead of six cards
+ * of $0.00 to scroll past on a phone; what the six will show is said once.
+ */
+function FirstDeposit() {
+  return (
+    <div className="flex flex-col gap-4 rounded-card border border-slate-200 bg-white p-5 shadow-sm sm:p-6" data-testid="first-deposit">
+      <div>
+        <p className="text-sm font-medium text-slate-600">Total Balance</p>
+        <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="card-totalBalanceCents">
+          {formatCents(0)}
+        </p>
+      </div>
+      <p className="text-slate-700">
+        Nothing is in your account yet. Make a deposit to start: once it is confirmed, your balances show here (what you can invest or withdraw,
+        what is invested, profit, withdrawals and deposits).
+      </p>
+      <LinkButton to="/dashboard/transfer" className="self-start">
+        Make a deposit
+      </LinkButton>
+    </div>
+  );
 }
 
 /** The six cards for a summary: the user's own, or (the back office's user detail) the same answer read for them. */
@@ -56,7 +86,12 @@ export function BalanceCardList({ summary, name = "Balances" }: { summary: Summa
       {CARDS.map(({ label, field, icon: Icon, explains, pending }) => {
         const waiting = pending?.(summary);
         return (
-          <li key={field} className="flex items-start gap-4 rounded-card border border-slate-200 bg-white p-5 shadow-sm" data-testid={`card-${field}`}>
+          // The Total Balance leads on a phone, where the cards are one column; in the grid it keeps its place.
+          <li
+            key={field}
+            className={cn("flex items-start gap-4 rounded-card border border-slate-200 bg-white p-5 shadow-sm", field === "totalBalanceCents" && "order-first sm:order-none")}
+            data-testid={`card-${field}`}
+          >
             <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
               <Icon className="size-6" />
             </span>

@@ -45,6 +45,7 @@ export function HistoryTable({ entries }: { entries: HistoryEntryDto[] }) {
               </span>
             </div>
             <p className="mt-1 break-words text-slate-700">{entry.description}</p>
+            <Note entry={entry} />
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-600">
               <dt>Date</dt>
               <dd className="text-slate-900">{formatDateTime(entry.date)}</dd>
@@ -55,7 +56,7 @@ export function HistoryTable({ entries }: { entries: HistoryEntryDto[] }) {
               {entry.reference && (
                 <>
                   <dt>Reference</dt>
-                  <dd className="font-mono text-xs break-all text-slate-900">{entry.reference}</dd>
+                  <dd className="font-mono text-xs wrap-anywhere text-slate-900">{entry.reference}</dd>
                 </>
               )}
             </dl>
@@ -81,6 +82,7 @@ export function HistoryTable({ entries }: { entries: HistoryEntryDto[] }) {
                 <th scope="row" className={`${CELL} font-normal`}>
                   <Event entry={entry} />
                   <span className="mt-1 block break-words text-slate-700">{entry.description}</span>
+                  <Note entry={entry} />
                 </th>
                 <td className={`${CELL} text-right`}>
                   <Change entry={entry} />
@@ -88,7 +90,8 @@ export function HistoryTable({ entries }: { entries: HistoryEntryDto[] }) {
                 <td className={`${CELL} text-right`}>
                   <BalanceAfter cents={entry.mainBalanceAfterCents} />
                 </td>
-                <td className={`${CELL} max-w-48 font-mono text-xs break-all`}>{entry.reference}</td>
+                {/* Broken between words first, inside one only when it cannot fit (a long id). */}
+                <td className={`${CELL} max-w-56 min-w-32 font-mono text-xs wrap-anywhere`}>{entry.reference}</td>
               </tr>
             ))}
           </tbody>
@@ -96,4 +99,10 @@ export function HistoryTable({ entries }: { entries: HistoryEntryDto[] }) {
       </div>
     </>
   );
+}
+
+/** A transfer's note is its sender's words: quoted and labelled, never taken for ours. */
+function Note({ entry }: { entry: HistoryEntryDto }) {
+  if (!entry.note) return null;
+  return <span className="mt-1 block break-words whitespace-pre-line text-slate-700">Note: “{entry.note}”</span>;
 }

@@ -8,8 +8,6 @@ const REQUEST: MoneyRequestDto = {
   direction: "incoming",
   counterparty: { name: "Ada Asker", email: "ada@example.com" },
   amountCents: 12_000,
-  wallet: null,
-  walletAddress: null,
   note: "<b>Termvest Security</b>: your account is locked.\nPay to unlock it.",
   status: "pending",
   createdAt: "2026-01-05T10:00:00.000Z",

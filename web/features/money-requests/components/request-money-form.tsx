@@ -1,22 +1,21 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { formatCents } from "#shared/money.js";
-import { WALLETS, type MoneyRequestDto } from "#shared/schemas/payouts.js";
+import type { MoneyRequestDto } from "#shared/schemas/payouts.js";
 import { AccountRefusalNotice } from "#web/components/account/account-refusal.js";
 import { NOTE_MAX } from "#shared/schemas/text.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
 import { Field } from "#web/components/ui/field.js";
-import { SelectField } from "#web/components/ui/select-field.js";
 import { focusField } from "#web/lib/focus-field.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
 import { TextAreaField } from "#web/components/ui/text-area-field.js";
 import { moneyOutFailure } from "#web/lib/money-out-errors.js";
 import { useCreateMoneyRequest } from "../api/money-requests.js";
-import { checkRequest, WALLET_LABELS, type RequestErrors, type RequestField, type RequestInput, type Wallet } from "../check-request.js";
+import { checkRequest, type RequestErrors, type RequestField, type RequestInput } from "../check-request.js";
 
-const EMPTY: RequestInput = { fromEmail: "", wallet: "", walletAddress: "", amount: "", note: "" };
-const FIELD_ORDER: RequestField[] = ["fromEmail", "wallet", "walletAddress", "amount", "note"];
-const SERVER_FIELDS = { fromEmail: "fromEmail", amountCents: "amount", wallet: "wallet", walletAddress: "walletAddress", note: "note" };
+const EMPTY: RequestInput = { fromEmail: "", amount: "", note: "" };
+const FIELD_ORDER: RequestField[] = ["fromEmail", "amount", "note"];
+const SERVER_FIELDS = { fromEmail: "fromEmail", amountCents: "amount", note: "note" };
 const FAILED = "Your request could not be sent. Please try again.";
 
 /** "Request Money": asks another user for an amount; they are notified and can pay it from their Main Balance or decline. */
@@ -35,7 +34,7 @@ export function RequestMoneyForm() {
     if (sent) outcome.current?.focus();
   }, [sent]);
 
-  const edit = (field: RequestField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+  const edit = (field: RequestField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setForm((old) => ({ ...old, [field]: event.target.value }));
 
   const showErrors = (next: RequestErrors) => {
@@ -88,37 +87,6 @@ export function RequestMoneyForm() {
         error={errors.fromEmail}
         hint="The e-mail address they sign in to Termvest with. Names and usernames do not work."
       />
-      <div className="grid gap-5 md:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
-        <SelectField
-          id={idOf("wallet")}
-          label="Wallet"
-          name="wallet"
-          value={form.wallet}
-          onChange={(event) => setForm((old) => ({ ...old, wallet: event.target.value as Wallet | "" }))}
-          error={errors.wallet}
-        >
-          <option value="">-- Choose Wallet --</option>
-          {WALLETS.map((wallet) => (
-            <option key={wallet} value={wallet}>
-              {WALLET_LABELS[wallet]}
-            </option>
-          ))}
-        </SelectField>
-        <Field
-          id={idOf("walletAddress")}
-          label="Wallet Address"
-          name="walletAddress"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={128}
-          className="[&_input]:font-mono"
-          value={form.walletAddress}
-          onChange={edit("walletAddress")}
-          error={errors.walletAddress}
-          hint="Optional, shown to them with your request. A paid request arrives in your Main Balance."
-        />
-      </div>
       <Field
         id={idOf("amount")}
         label="Amount"
@@ -130,7 +98,7 @@ export function RequestMoneyForm() {
         value={form.amount}
         onChange={edit("amount")}
         error={errors.amount}
-        hint="In US dollars."
+        hint="In US dollars. When they pay, it arrives in your Main Balance."
       />
       <TextAreaField
         id={idOf("note")}

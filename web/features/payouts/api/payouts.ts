@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
-import type { CreatePayoutInput, PayoutDto } from "#shared/schemas/payouts.js";
+import type { CreatePayoutInput, PayoutDto, PayoutPreviewInput } from "#shared/schemas/payouts.js";
 import { apiRequest } from "#web/lib/api.js";
 import { invalidateMoneyOut, MONEY_OUT_KEYS } from "#web/lib/query-keys.js";
 
@@ -35,5 +35,12 @@ export function useCancelPayout() {
     },
     // After a 409 too: an operator decided it meanwhile, so the list and balances are stale.
     onSettled: () => invalidateMoneyOut(client),
+  });
+}
+
+/** Whether the server would take this payout now (limits, balance, 24-hour total), before its review: moves nothing, so never retried. */
+export function usePreviewPayout() {
+  return useMutation({
+    mutationFn: (input: PayoutPreviewInput) => apiRequest<PayoutPreviewInput>("/api/payouts/preview", { body: input }),
   });
 }

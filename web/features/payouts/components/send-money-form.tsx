@@ -12,7 +12,7 @@ import { ApiError } from "#web/lib/api.js";
 import { moneyOutFailure } from "#web/lib/money-out-errors.js";
 import { useSession } from "#web/lib/session.js";
 import { useSummary } from "#web/lib/account-summary.js";
-import { useCreatePayout } from "../api/payouts.js";
+import { useCreatePayout, usePreviewPayout } from "../api/payouts.js";
 import { CANCELLED, EMPTY_SEND_MONEY, FILL_ALL_FIELDS, planSendMoney, type SendMoneyErrors, type SendMoneyField, type SendMoneyInput, type SendMoneyKind } from "../send-money.js";
 import { SendMoneyKindChoice } from "./send-money-kind.js";
 import { SendMoneyReview, type ReviewedMoney, type ReviewProblem } from "./send-money-review.js";
@@ -21,6 +21,7 @@ import { TransactionSummary, type SentMoney } from "./transaction-summary.js";
 const FIELD_ORDER: SendMoneyField[] = ["toEmail", "recipient", "amount", "walletAddress"];
 const FAILED = "The transaction could not be completed. Please try again.";
 const SHORT_FOR_TRANSFER = "Your available balance is not enough for this transfer.";
+const SHORT_FOR_PAYOUT = "Your available balance is not enough for this payout.";
 /**
  * The same key with another body: an earlier try of this review reached the server with another
  * authenticator code, so it may have gone through. Sending it again could pay twice.
@@ -51,6 +52,7 @@ export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
   const summary = useSummary();
   const twoFactor = useSession().user?.twoFactorEnabled === true;
   const payout = useCreatePayout();
+  const payoutPreview = usePreviewPayout();
   const idempotency = useIdempotencyKey();
   const headingId = useId();
   const [form, setForm] = useState<SendMoneyInput>(EMPTY_SEND_MONEY);
@@ -71,7 +73,7 @@ export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
   /** Set before the request starts, so a second click in the same instant sends nothing. */
   const inFlight = useRef(false);
   const sending = payout.isPending || transfer.sending;
-  const busy = sending || transfer.previewing;
+  const busy = sending || transfer.previewing || payoutPreview.isPending;
 
   // The form empties on success; the summary takes focus so keyboard and screen-reader users land on it.
   useEffect(() => {
@@ -107,7 +109,11 @@ export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
     setNotice({ tone: "info", text: CANCELLED });
   };
 
-  /** "Confirm Transaction": check the form, ask the server who a transfer reaches, then show the review. */
+  /**
+   * "Confirm Transaction": check the form, then ask the server whether it would take it (who a
+   * transfer reaches, whether the balance and the limits allow it), and only then show the review:
+   * a refusal belongs on the form, before anyone is asked for a code.
+   */
   const openReview = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -122,12 +128,16 @@ export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
     }
     setErrors({});
     setProblem({});
-    if (plan.kind === "payout") return setReview({ kind: "payout", input: plan.input });
     try {
+      if (plan.kind === "payout") {
+        await payoutPreview.mutateAsync({ amountCents: plan.input.amountCents, walletAddress: plan.input.walletAddress });
+        return setReview({ kind: "payout", input: plan.input });
+      }
       const preview = await transfer.preview({ toEmail: plan.input.toEmail, amountCents: plan.input.amountCents });
       if (!preview.withinBalance) return showErrors({ amount: SHORT_FOR_TRANSFER });
       setReview({ kind: "transfer", input: plan.input, toName: preview.toName });
     } catch (error) {
+      if (error instanceof ApiError && error.code === "INSUFFICIENT_FUNDS") return showErrors({ amount: SHORT_FOR_PAYOUT });
       const failure = moneyOutFailure(error, SERVER_FIELDS, FAILED);
       setRefusal(error);
       if (failure.message) setNotice({ tone: "error", text: failure.message });

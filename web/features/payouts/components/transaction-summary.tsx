@@ -45,8 +45,8 @@ export function TransactionSummary({ sent }: { sent: SentMoney }) {
           <SummaryRow label="Status">
             <Badge tone="success">Completed</Badge>
           </SummaryRow>
-          <SummaryRow label="Transaction ID" mono>
-            {sent.transfer.id}
+          <SummaryRow label="Reference" mono>
+            {sent.transfer.reference}
           </SummaryRow>
         </dl>
         <p className="text-sm">{`The money is in ${sent.transfer.toName}'s Main Balance now.`}</p>
@@ -65,9 +65,14 @@ export function TransactionSummary({ sent }: { sent: SentMoney }) {
         <SummaryRow label="Status">
           <PayoutStatusBadge status={status} />
         </SummaryRow>
-        <SummaryRow label="Transaction ID" mono>
+        <SummaryRow label="Reference" mono>
           {sent.payout.id}
         </SummaryRow>
+        {sent.payout.txId && (
+          <SummaryRow label="Transaction ID" mono>
+            {sent.payout.txId}
+          </SummaryRow>
+        )}
       </dl>
       {status !== "requested" && <p className="text-sm">{DECIDED_NOTE[status]}</p>}
     </div>
