@@ -55,7 +55,7 @@ for (const width of WIDTHS) {
       await expectNoSeriousAxe(page, "/risk");
     });
 
-    test("a plan shows its annual equivalent and links to how returns are generated, which says the operator has not explained it", async ({ page }) => {
+    test("a plan shows its annual equivalent and links to how returns are generated, marked as the example it is outside production", async ({ page }) => {
       await visit(page, "/plan");
       const standard = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Standard" }) });
       await expect(standard).toContainText("10%");
@@ -67,14 +67,14 @@ for (const width of WIDTHS) {
       await standard.getByRole("link", { name: "How are these returns generated?" }).click();
       await expect(page).toHaveURL(`${BASE_URL}/how-returns-work`);
       await expect(page.getByRole("heading", { level: 1, name: "How returns work" })).toBeVisible();
-      await expect(page.getByTestId("unwritten-page")).toHaveText(
-        "The operator has not published how the returns on its plans are generated yet. Do not invest until it has.",
-      );
+      // The text shipped with the software: shown outside production, marked so (a production server calls it unpublished and takes no investment).
+      await expect(page.getByTestId("example-page")).toContainText("This is an example text shipped with the software, not the operator's own.");
       await page.screenshot({ path: `${SHOTS}/i15-trust-how-returns-work-${width}.png`, fullPage: true });
+      await expectNoSeriousAxe(page, "/how-returns-work");
 
       // The pre-rendered page says the same, without instructions meant for the operator.
       const html = await (await page.request.get("/how-returns-work")).text();
-      expect(html).toContain("Do not invest until it has.");
+      expect(html).toContain("This is an example text shipped with the software");
       expect(html).not.toContain("content/pages");
     });
 

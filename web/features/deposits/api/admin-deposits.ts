@@ -12,14 +12,14 @@ export const ADMIN_DEPOSITS_PATH = "/api/admin/deposits";
 export const useAdminDeposits = (query: string) => useListQuery<AdminDepositDto>(ACCOUNT_KEYS.adminDeposits, ADMIN_DEPOSITS_PATH, query);
 
 export type DepositDecision =
-  | { kind: "confirm"; id: string; receivedCents?: number; txId?: string; idempotencyKey: string }
+  | { kind: "confirm"; id: string; receivedCents?: number; txId?: string; reason?: string; idempotencyKey: string }
   | { kind: "reject"; id: string; reason: string; idempotencyKey: string };
 
 /** A confirmation above the declared amount is not made yet: it waits for a second admin (202, `pendingApproval`). */
 function decide(decision: DepositDecision): Promise<DepositDto | PendingApprovalDto> {
   const headers = { [IDEMPOTENCY_HEADER]: decision.idempotencyKey };
   const path = `/api/admin/deposits/${encodeURIComponent(decision.id)}/${decision.kind}`;
-  const body = decision.kind === "confirm" ? { receivedCents: decision.receivedCents, txId: decision.txId } : { reason: decision.reason };
+  const body = decision.kind === "confirm" ? { receivedCents: decision.receivedCents, txId: decision.txId, reason: decision.reason } : { reason: decision.reason };
   return apiRequest<DepositDto | PendingApprovalDto>(path, { body, headers });
 }
 
