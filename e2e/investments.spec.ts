@@ -125,8 +125,8 @@ test.describe("investments", () => {
     const user = await createUser(request, { name: "Tunde Bello", email: uniqueEmail("tunde") });
     await signInViaApi(page, user.email, user.password);
     await visit(page, "/dashboard");
-    await expect(card(page, "Main Balance")).toBeVisible();
-    await expect(page.getByTestId("investments-empty")).toBeVisible();
+    // A user who has never deposited sees the first-deposit screen, and no back-office tool.
+    await expect(page.getByRole("link", { name: "Make a deposit" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Credit interest" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Plans", exact: true })).toHaveCount(0);
     // The back office itself refuses a plain user.
@@ -163,9 +163,10 @@ test.describe("investments", () => {
     await admin.context().close();
   });
 
-  test("an admin's edit of a plan shows on the plan list and the public plan page", async ({ page, browser }) => {
-    test.setTimeout(60_000);
-    const admin = await newAdminPage(browser);
+  test("a plan's new rate waits for a second admin, then shows on the plan list and the public plan page", async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const admin = await newAdminPage(browser, { name: "Ada Asker" });
+    const approver = await newAdminPage(browser, { name: "Bode Approver" });
     const before = (await (await admin.request.get("/api/admin/plans")).json()) as { plans: Array<{ id: string; name: string; minimumCents: number; rateBasisPoints: number; termDays: number; features: string[]; active: boolean }> };
     const original = before.plans.find((plan) => plan.id === "advanced");
     expect(original).toBeDefined();
@@ -185,11 +186,21 @@ test.describe("investments", () => {
       await expect(form.getByLabel("Rate (%)")).toHaveAccessibleDescription(/Use at most two decimal places\./);
       await expect(form.getByLabel("Rate (%)")).toBeFocused();
 
+      // A new rate is four-eyes: nothing changes until another admin approves it.
       await form.getByLabel("Rate (%)").fill("12.5");
       await form.getByRole("button", { name: "Save" }).click();
-      await expect(admin.getByTestId("plan-outcome")).toContainText("Saved Advanced.");
-      await expect(row).toContainText("12.5%");
+      await expect(admin.getByTestId("plan-outcome")).toContainText("Sent to a second admin for approval");
+      await visit(page, "/plan");
+      await expect(planCard(page, "Advanced")).toContainText("12%");
 
+      await visit(approver, "/dashboard/admin/approvals");
+      const waiting = approver.getByTestId("approval").filter({ hasText: "Advanced" });
+      await expect(waiting).toContainText("Ada Asker");
+      await waiting.getByRole("button", { name: "Approve" }).click();
+      await expect(approver.getByTestId("approval-outcome")).toContainText("Approved and done");
+
+      await visit(admin, "/dashboard/admin/plans");
+      await expect(row).toContainText("12.5%");
       await visit(admin, "/dashboard/investment");
       await expect(planCard(admin, "Advanced")).toContainText("12.5%");
 
@@ -199,10 +210,18 @@ test.describe("investments", () => {
       const html = await (await page.request.get("/plan")).text();
       expect(html).toContain("12.5%");
     } finally {
+      // Putting the old terms back is a rate change too: asked by one admin, approved by the other.
       const { id, ...terms } = original!;
-      const restored = await admin.request.put(`/api/admin/plans/${id}`, { data: terms, headers: { Origin: BASE_URL } });
-      expect(restored.status(), await restored.text()).toBe(200);
+      const asked = await admin.request.put(`/api/admin/plans/${id}`, { data: terms, headers: { Origin: BASE_URL } });
+      if (asked.status() === 202) {
+        const { pendingApproval } = (await asked.json()) as { pendingApproval: { id: string } };
+        const approved = await approver.request.post(`/api/admin/approvals/${pendingApproval.id}/approve`, { data: {}, headers: { Origin: BASE_URL, "Idempotency-Key": randomUUID() } });
+        expect(approved.status(), await approved.text()).toBe(200);
+      } else {
+        expect(asked.status(), await asked.text()).toBe(200);
+      }
       await admin.context().close();
+      await approver.context().close();
     }
   });
 
