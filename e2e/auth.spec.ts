@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { MESSAGES } from "../shared/schemas/auth.js";
-import { BASE_URL, PASSWORD, createUser, expect, latestMailTo, verificationLink, visit, signInViaApi, test, uniqueEmail, waitForHydration } from "./fixtures.js";
+import { BASE_URL, PASSWORD, createUser, expect, latestMailTo, verificationLink, visit, signInViaApi, test, uniqueEmail, waitForHydration, expectRefusedRequest } from "./fixtures.js";
 
 const BAD_CREDENTIALS = "Incorrect email or password";
 
@@ -95,6 +95,7 @@ test.describe("sign up, log in, log out", () => {
   });
 
   test("a wrong password and an unknown e-mail get the same message", async ({ page, request }) => {
+    expectRefusedRequest(401, "/api/auth/sign-in/email");
     const user = await createUser(request);
 
     await visit(page, "/login");
@@ -149,6 +150,7 @@ test.describe("Remember Me", () => {
 
 test.describe("password reset", () => {
   test("a user resets a forgotten password with the e-mailed link", async ({ page, request }) => {
+    expectRefusedRequest(401, "/api/auth/sign-in/email");
     const user = await createUser(request, { name: "Reset Person" });
     const newPassword = "Fresh-Harbour-7304";
 
@@ -197,6 +199,8 @@ test.describe("password reset", () => {
 
 test.describe("rate limit", () => {
   test("after ten wrong passwords the account is locked, even for the right one, with the server's own message", async ({ page, request }) => {
+    expectRefusedRequest(401, "/api/auth/sign-in/email");
+    expectRefusedRequest(429, "/api/auth/sign-in/email");
     const user = await createUser(request);
     await visit(page, "/login");
     for (let attempt = 1; attempt <= 10; attempt++) {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { BASE_URL, expect, test, uniqueEmail, visit } from "./fixtures.js";
+import { BASE_URL, expect, test, uniqueEmail, visit, expectRefusedRequest } from "./fixtures.js";
 
 const fields = (page: Page) => ({
   name: page.getByLabel("Name", { exact: true }),
@@ -65,6 +65,7 @@ test.describe("contact form", () => {
   });
 
   test("after five messages from one address the server's limit message is shown", async ({ page, request }) => {
+    expectRefusedRequest(429, "/api/contact");
     for (let sent = 0; sent < 5; sent++) {
       const response = await request.post("/api/contact", { data: { name: "Ada Obi", email: uniqueEmail("burst"), message: `Message ${sent}` }, headers: { Origin: BASE_URL } });
       expect(response.status()).toBe(201);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { APIRequestContext, Page, Response } from "@playwright/test";
-import { BASE_URL, createUser, expect, fund, newAdminPage, signInViaApi, test } from "./fixtures.js";
+import { BASE_URL, createUser, expect, fund, newAdminPage, signInViaApi, test, expectRefusedRequest } from "./fixtures.js";
 import { freshWallet } from "../tests/helpers/wallets.js";
 
 /**
@@ -73,6 +73,10 @@ const ADDRESS = freshWallet();
 
 test.describe("cross-site request forgery", () => {
   test("another site's auto-submitted form and no-cors fetch move no money", async ({ page, request, browser }) => {
+    expectRefusedRequest(403, "/api/transfers");
+    expectRefusedRequest(403, "/api/payouts");
+    expectRefusedRequest(403, "/api/deposits");
+    expectRefusedRequest(404, "/favicon.ico");
     test.setTimeout(90_000);
     const attacker = await startAttacker();
     try {

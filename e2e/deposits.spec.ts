@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { BASE_URL, bankReference, card, createUser, expectNoSeriousAxe, newAdminPage, overflow, expect, signInViaApi, test, visit } from "./fixtures.js";
+import { BASE_URL, bankReference, card, createUser, expectNoSeriousAxe, newAdminPage, overflow, expect, signInViaApi, test, visit, expectRefusedRequest } from "./fixtures.js";
 
 const CARDS = ["Main Balance", "Interest Balance", "Total Invest", "Total Payout", "Total Transaction", "Total Balance"];
 const REJECT_REASON = "No transfer with this reference reached our account.";
@@ -178,6 +178,7 @@ test.describe("deposits", () => {
   });
 
   test("a deposit decided elsewhere shows the server's message and leaves the queue", async ({ page, request, browser }) => {
+    expectRefusedRequest(409, "/api/admin/deposits/");
     const user = await createUser(request);
     await signInViaApi(page, user.email, user.password);
     const created = await page.request.post("/api/deposits", {

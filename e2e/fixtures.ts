@@ -20,10 +20,53 @@ export function randomClientIp(): string {
  * (per address: sign-in, sign-up, reset, and two-factor calls 3 per 10 s per endpoint) count each
  * test separately, while staying on so the rate-limit tests can see them.
  */
-export const test = base.extend<{ clientIp: string }>({
+/** Console errors and uncaught exceptions of the pages the running test opened (its `page` and admin pages). */
+const consoleErrors: string[] = [];
+/** The refused requests the running test causes on purpose, which the browser logs as console errors. */
+const expectedRefusals: Array<{ status: number | "aborted"; path: string }> = [];
+
+/** Records `page`'s console errors and uncaught exceptions against the running test. */
+export function watchConsole(page: Page): void {
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on("pageerror", (error) => consoleErrors.push(`uncaught: ${error.message}`));
+}
+
+/**
+ * The running test makes the server refuse a request to `path` (or aborts it) on purpose; the
+ * browser logs that as a console error, which is then not a failure. Anything else still is.
+ */
+export function expectRefusedRequest(status: number | "aborted", path: string): void {
+  expectedRefusals.push({ status, path });
+}
+
+function isExpectedRefusal(line: string): boolean {
+  const match = /^Failed to load resource: (?:the server responded with a status of (\d+) |net::ERR_FAILED).*\((https?:[^)]*)\)$/.exec(line);
+  if (!match) return false;
+  const status = match[1] ? Number(match[1]) : "aborted";
+  const path = new URL(match[2]!).pathname;
+  return expectedRefusals.some((expected) => expected.status === status && path.startsWith(expected.path));
+}
+
+export const test = base.extend<{ clientIp: string; consoleClean: void }>({
   clientIp: async ({}, use) => {
     await use(randomClientIp());
   },
+  page: async ({ page }, use) => {
+    watchConsole(page);
+    await use(page);
+  },
+  // Every journey fails on a console error or uncaught exception it did not cause on purpose.
+  consoleClean: [
+    async ({}, use) => {
+      consoleErrors.length = 0;
+      expectedRefusals.length = 0;
+      await use();
+      expect(consoleErrors.filter((line) => !isExpectedRefusal(line)), "console errors or uncaught exceptions in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
   extraHTTPHeaders: async ({ extraHTTPHeaders, clientIp }, use) => {
     await use({ ...extraHTTPHeaders, "X-Forwarded-For": clientIp });
   },
@@ -186,6 +229,7 @@ export async function newAdminPage(browser: Browser, options: { width?: number; 
     extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
   });
   const page = await context.newPage();
+  watchConsole(page);
   await signInNewAdmin(page, options.name);
   return page;
 }

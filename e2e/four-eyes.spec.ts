@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { MESSAGES } from "../shared/schemas/auth.js";
-import { BASE_URL, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, fund, newAdminPage, overflow, signInRequest, signInViaApi, startsWith, test, visit } from "./fixtures.js";
+import { BASE_URL, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, fund, newAdminPage, overflow, signInRequest, signInViaApi, startsWith, test, visit, expectRefusedRequest } from "./fixtures.js";
 
 const SHOTS = "test-results/screens/four-eyes";
 const headers = () => ({ Origin: BASE_URL, "Idempotency-Key": randomUUID() });
@@ -12,6 +12,7 @@ const headers = () => ({ Origin: BASE_URL, "Idempotency-Key": randomUUID() });
 test.describe("four eyes in the back office", () => {
   for (const width of [375, 1280]) {
     test(`a deposit confirmed above its claim waits in Approvals until a second admin approves it, at ${width} px`, async ({ browser, request }) => {
+      expectRefusedRequest(403, "/api/admin/approvals/");
       test.setTimeout(90_000);
       const investor = await createUser(request, { name: "Chidi Claimant" });
       await signInRequest(request, investor.email, investor.password);

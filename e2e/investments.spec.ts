@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { BASE_URL, card, claimCryptoDeposit, createUser, newAdminPage, overflow, expect, signInViaApi, test, uniqueEmail, visit } from "./fixtures.js";
+import { BASE_URL, card, claimCryptoDeposit, createUser, newAdminPage, overflow, expect, signInViaApi, test, uniqueEmail, visit, expectRefusedRequest } from "./fixtures.js";
 
 
 function planCard(page: Page, name: string) {
@@ -121,6 +121,7 @@ test.describe("investments", () => {
   });
 
   test("the admin interest tool credits once with a reason, is on the user's back-office page, and only admins see it", async ({ page, request, browser }) => {
+    expectRefusedRequest(404, "/api/admin/users/");
     test.setTimeout(60_000);
     const user = await createUser(request, { name: "Tunde Bello", email: uniqueEmail("tunde") });
     await signInViaApi(page, user.email, user.password);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { BASE_URL, createUser, expect, signInViaApi, test, visit, waitForHydration } from "./fixtures.js";
+import { BASE_URL, createUser, expect, signInViaApi, test, visit, waitForHydration, expectRefusedRequest } from "./fixtures.js";
 
 const NAV_LINKS = ["Home", "About", "Plans", "Contact"];
 const MOBILE = { width: 375, height: 800 };
@@ -61,6 +61,7 @@ test.describe("public navigation", () => {
   });
 
   test("an unknown path shows Page not found with status 404", async ({ page }) => {
+    expectRefusedRequest(404, "/no-such-page-here");
     const response = await page.goto("/no-such-page-here");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { BASE_URL, card, createUser, newAdminPage, overflow, expect, signInViaApi, test, uniqueEmail, visit, type NewUser } from "./fixtures.js";
+import { BASE_URL, card, createUser, newAdminPage, overflow, expect, signInViaApi, test, uniqueEmail, visit, type NewUser, expectRefusedRequest } from "./fixtures.js";
 import { freshWallet } from "../tests/helpers/wallets.js";
 
 /** A payable address of this file's own: four eyes counts the payouts to one address over 24 hours. */
@@ -230,6 +230,8 @@ test.describe("money out", () => {
   });
 
   test("a bad wallet address or amount is refused with a clear error and moves nothing", async ({ page, request, browser }) => {
+    expectRefusedRequest(400, "/api/payouts/preview");
+    expectRefusedRequest(409, "/api/payouts/preview");
     const user = await createUser(request);
     await signInViaApi(page, user.email, user.password);
     const admin = await newAdminPage(browser);
@@ -290,6 +292,7 @@ test.describe("money out", () => {
   });
 
   test("an e-mail as recipient sends money to that user at once", async ({ page, request, browser, clientIp }) => {
+    expectRefusedRequest(400, "/api/transfers/preview");
     const sender = await createUser(request, { name: "Tunde Bello" });
     const receiver = await createUser(request, { name: "Ngozi Umeh" });
     await signInViaApi(page, sender.email, sender.password);
@@ -357,6 +360,7 @@ test.describe("money out", () => {
   });
 
   test("Confirm and send records one transfer, whether the answer is lost or the button pressed twice", async ({ page, request, browser, clientIp }) => {
+    expectRefusedRequest("aborted", "/api/transfers");
     const sender = await createUser(request, { name: "Femi Ojo" });
     const receiver = await createUser(request, { name: "Halima Musa" });
     await signInViaApi(page, sender.email, sender.password);

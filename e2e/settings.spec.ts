@@ -1,4 +1,4 @@
-import { BASE_URL, PASSWORD, createUser, expect, expectNoSeriousAxe, overflow, randomClientIp, signInRequest, signInViaApi, test, visit } from "./fixtures.js";
+import { BASE_URL, PASSWORD, createUser, expect, expectNoSeriousAxe, overflow, randomClientIp, signInRequest, signInViaApi, test, visit, expectRefusedRequest } from "./fixtures.js";
 
 const SHOTS = ".tmp/screenshots";
 /** Two other browsers, told apart in the list by their User-Agent. */
@@ -7,6 +7,7 @@ const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebK
 
 test.describe("settings", () => {
   test("a user renames themselves, changes their password and sees their sessions", async ({ page, request }) => {
+    expectRefusedRequest(400, "/api/auth/change-password");
     const user = await createUser(request, { name: "Ngozi Eze" });
     // A session in another "browser" (the request context) besides the page's. Changing the password must end it.
     const other = await request.post("/api/auth/sign-in/email", { data: { email: user.email, password: user.password }, headers: { Origin: BASE_URL } });
@@ -43,6 +44,7 @@ test.describe("settings", () => {
   });
 
   test("signing one or all other sessions out takes the current password", async ({ page, request, playwright }) => {
+    expectRefusedRequest(400, "/api/auth/revoke-session");
     const user = await createUser(request, { name: "Sola Sessions" });
     const browserAt = async (userAgent: string) => {
       const context = await playwright.request.newContext({ baseURL: BASE_URL, userAgent, extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() } });

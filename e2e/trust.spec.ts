@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { MESSAGES } from "../shared/schemas/auth.js";
-import { BASE_URL, PASSWORD, expect, expectNoSeriousAxe, overflow, test, uniqueEmail, verificationLink, visit } from "./fixtures.js";
+import { BASE_URL, PASSWORD, expect, expectNoSeriousAxe, overflow, test, uniqueEmail, verificationLink, visit, expectRefusedRequest } from "./fixtures.js";
 
 /** Issue 15, item 7: who runs the site, the operator's pages, plan rates, home counts, and sign-up consent. */
 
@@ -122,6 +122,7 @@ for (const width of WIDTHS) {
     });
 
     test("a password the server refuses is explained under the password field", async ({ page }) => {
+      expectRefusedRequest(400, "/api/auth/sign-up/email");
       await visit(page, "/signup");
       await fillSignup(page, { name: "Tunde Weak", email: uniqueEmail("weak"), password: "password123" });
       await termsBox(page).check();

@@ -1,5 +1,5 @@
 import { MESSAGES } from "../shared/schemas/auth.js";
-import { BASE_URL, PASSWORD, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, overflow, signInViaApi, test, startsWith, visit } from "./fixtures.js";
+import { BASE_URL, PASSWORD, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, overflow, signInViaApi, test, startsWith, visit, expectRefusedRequest } from "./fixtures.js";
 import { SHOTS, enrolInSettings, freshPage, logInWithPassword, panel } from "./two-factor-helpers.js";
 
 const WRONG_PASSWORD = "Your password is not correct.";
@@ -70,6 +70,7 @@ test.describe("changing two-factor in Settings", () => {
   });
 
   test("turning it off takes the password and a current code; a used code and a wrong password are refused", async ({ page, request, browser }) => {
+    expectRefusedRequest(400, "/api/auth/two-factor/disable");
     test.setTimeout(90_000);
     const user = await createUser(request, { name: "Bayo Off" });
     await signInViaApi(page, user.email, user.password);

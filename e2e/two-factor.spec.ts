@@ -1,5 +1,5 @@
 import { MESSAGES } from "../shared/schemas/auth.js";
-import { BASE_URL, PASSWORD, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, fund, grantAdmin, newAdminPage, signInViaApi, test, uniqueEmail, startsWith, visit } from "./fixtures.js";
+import { BASE_URL, PASSWORD, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, fund, grantAdmin, newAdminPage, signInViaApi, test, uniqueEmail, startsWith, visit, expectRefusedRequest } from "./fixtures.js";
 import { SHOTS, enrolInSettings, freshPage, logInWithPassword, panel } from "./two-factor-helpers.js";
 import { freshWallet } from "../tests/helpers/wallets.js";
 
@@ -15,6 +15,7 @@ const ADDRESS = freshWallet();
  */
 test.describe("two-factor authentication", () => {
   test("a user turns it on in Settings, then signs in with a code (once only), a trusted device and a backup code", async ({ page, request, browser }) => {
+    expectRefusedRequest(401, "/api/auth/two-factor/verify-totp");
     test.setTimeout(120_000);
     const user = await createUser(request, { name: "Tomi Ade" });
     await signInViaApi(page, user.email, user.password);
@@ -84,6 +85,7 @@ test.describe("two-factor authentication", () => {
   });
 
   test("an admin without two-factor reaches only Settings, enrols there, and loses the back office when it is turned off", async ({ page, request }) => {
+    expectRefusedRequest(403, "/api/admin/");
     test.setTimeout(90_000);
     const admin = await createUser(request, { name: "Olu Operator", email: uniqueEmail("admin") });
     grantAdmin(admin.email);
@@ -120,6 +122,8 @@ test.describe("two-factor authentication", () => {
   });
 
   test("with two-factor on, a withdrawal or a transfer needs a code not used before, and a code approves one movement", async ({ page, request, browser }) => {
+    expectRefusedRequest(400, "/api/payouts");
+    expectRefusedRequest("aborted", "/api/payouts");
     test.setTimeout(90_000);
     const user = await createUser(request, { name: "Kemi Payout" });
     await signInViaApi(page, user.email, user.password);

@@ -1,12 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
 import { MESSAGES } from "../shared/schemas/auth.js";
-import { BASE_URL, createUser, expect, mailCount, signInViaApi, test, verificationLink, visit } from "./fixtures.js";
+import { BASE_URL, createUser, expect, mailCount, signInViaApi, test, verificationLink, visit, expectRefusedRequest } from "./fixtures.js";
 
 const VERIFY_SUBJECT = /confirm your e-mail/i;
 
 test.describe("verified e-mail before money moves", () => {
   test("an unverified user is told on the dashboard and in a money form, resends the link, follows it, then deposits", async ({ page, request }) => {
+    expectRefusedRequest(403, "/api/deposits");
     test.setTimeout(60_000);
     const user = await createUser(request, { name: "Bayo Unverified", verified: false });
     await signInViaApi(page, user.email, user.password);
