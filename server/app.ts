@@ -1,6 +1,7 @@
 import { METHODS } from "node:http";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
+import { requestId } from "hono/request-id";
 import { $ZodError } from "zod/v4/core";
 import type { Auth } from "./auth.js";
 import type { AdjustableClock, Clock } from "./clock.js";
@@ -9,16 +10,15 @@ import type { Config } from "./env.js";
 import { AppError } from "./errors.js";
 import { settleDue, settlementWorkers } from "./services/investments/settle-due.js";
 import type { ApiRouter } from "./http/api-router.js";
-import { pagesRecheck } from "./http/current-pages.js";
+import { pagesRecheck } from "./http/pages-recheck.js";
 import { normalizePath, type Pages } from "./http/pages.js";
-import { jsonOnly, limitBody, refuseDeepJson } from "./http/body-limit.js";
+import { jsonOnly, limitBody, refuseControlCharactersInUrl, refuseDeepJson } from "./http/request-guards.js";
 import { sameOriginOnly } from "./http/csrf.js";
 import { createMetrics, type MetricSources } from "./http/metrics.js";
-import { oneLayer } from "./http/one-layer.js";
-import { forgetSessions } from "./http/session.js";
+import { requestLog } from "./http/request-log.js";
+import { securityHeaders } from "./http/security-headers.js";
 import { staticFiles, staticPaths } from "./http/static-files.js";
 import { acceptsEncoding } from "./http/compression.js";
-import { refuseControlCharactersInUrl } from "./http/url-text.js";
 import type { Logger } from "./logger.js";
 import type { JobQueue } from "./jobs/start-jobs.js";
 import { JOBS } from "./jobs/queues.js";
@@ -84,35 +84,27 @@ export function createApp(deps: AppDeps) {
   const { config, database, auth, logger, pages } = deps;
   const app = new Hono();
 
-  // Every request's id, the security headers and the log line are not middleware: the request frame
-  // puts them around the whole app, on the Node.js server (server/http/request-frame.ts).
+  // Every request: its id (given as X-Request-Id, or a new one, echoed on the response), one log
+  // line once answered, and the security headers on whatever answers it.
+  app.use("*", requestId({ limitLength: 64 }), requestLog(logger), securityHeaders({ hsts: config.isProduction }));
   // Only with METRICS_TOKEN: otherwise nothing is timed and /metrics is a 404 like any unknown page.
   const metrics = config.metricsToken
     ? createMetrics({ token: config.metricsToken, database, clock: deps.clock, sources: deps.metricSources ?? {} })
     : undefined;
   if (metrics) app.use("*", metrics.observe);
-  // Before anything reads a body: refuse other origins, then bodies over the limit. One layer of
-  // Hono's chain, as each layer costs every request (server/http/one-layer.ts), and only on the
-  // methods it guards: on GET, HEAD and OPTIONS both go straight on, so those do not pay for it.
-  app.on(UNSAFE_METHODS, "*", oneLayer(sameOriginOnly(config.publicUrl), limitBody()));
+  // Before anything reads a body: refuse other origins, then bodies over the limit.
+  app.on(UNSAFE_METHODS, "*", sameOriginOnly(config.publicUrl), limitBody());
   // Compression where it pays (server/http/compression.ts): pages and static files are gzipped once,
   // ahead of time; of the API, only the history's CSV file can be large.
   const compressed = compress();
   app.use("/api/transactions", (c, next) => (c.req.query("format") === "csv" ? compressed(c, next) : next()));
-  app.use(
-    "/api/*",
-    oneLayer(jsonOnly(), refuseDeepJson(), refuseControlCharactersInUrl(), async (c, next) => {
-      await next();
-      // Answers about a signed-in person must not be kept by a browser or a proxy.
-      if (!c.res.headers.has("cache-control")) c.res.headers.set("Cache-Control", "no-store");
-      if (c.req.method !== "GET" && c.res.status < 400) {
-        deps.jobs.wake(JOBS.sendMail);
-        // A sign-out, a revoked session, a new password or an operator's change to a user: reads
-        // on this server stop trusting the session cache at once (server/http/session-cache.ts).
-        if (c.req.path.startsWith("/api/auth/") || c.req.path.startsWith("/api/admin/")) forgetSessions(auth);
-      }
-    }),
-  );
+  app.use("/api/*", jsonOnly(), refuseDeepJson(), refuseControlCharactersInUrl(), async (c, next) => {
+    await next();
+    // Answers about a signed-in person must not be kept by a browser or a proxy.
+    if (!c.res.headers.has("cache-control")) c.res.headers.set("Cache-Control", "no-store");
+    // Mail queued by a change goes out at once, not at the next sweep.
+    if (c.req.method !== "GET" && c.res.status < 400) deps.jobs.wake(JOBS.sendMail);
+  });
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
@@ -183,13 +175,9 @@ export function createApp(deps: AppDeps) {
   }
   app.get("/packages", (c) => c.redirect("/plan", 301));
   if (pages) {
-    // Each pre-rendered page is a route of its own, and every other GET (a trailing slash, the
-    // dashboard, an unknown page) is answered from the not-found handler. A catch-all GET route
-    // would match every path beside its own route, and Hono runs any path with more than one match
-    // through its async chain; a path with one match and a handler that answers at once is written
-    // straight out (decision 0041).
-    // Another server's plan edit reaches these pages within PAGES_RECHECK_MS (decision 0043); between
-    // checks a page is answered at once, still on the short path.
+    // Each pre-rendered page is a route of its own; every other GET (a trailing slash, the
+    // dashboard, an unknown page) is answered from the not-found handler. Another server's plan
+    // edit reaches these pages within PAGES_RECHECK_MS (decision 0043).
     const recheck = pagesRecheck(pages, () => readBootstrap(config.site, database.db), logger);
     const servePage = (c: Context) => {
       const checking = recheck();

@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { getRequestListener } from "@hono/node-server";
+import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { createAuth } from "./auth.js";
 import { hashStoredBackupCodes } from "./auth/backup-code-store.js";
@@ -10,8 +10,6 @@ import { warnWithoutAutovacuum } from "./db/autovacuum-check.js";
 import { openDatabase, type DatabaseHandle } from "./db/client.js";
 import type { Config } from "./env.js";
 import { loadPages } from "./http/pages.js";
-import { createFramedServer } from "./http/request-frame.js";
-import { securityHeaderList } from "./http/security-headers.js";
 import type { Logger } from "./logger.js";
 import { createOutboxMailer, createSmtpMailer, outboxDirectory, type Mailer } from "./mail/mailer.js";
 import { AdjustableClock, systemClock, type Clock } from "./clock.js";
@@ -109,10 +107,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
     });
 
     const server = await new Promise<Server>((resolve, reject) => {
-      // The request frame (id, security headers, log line) around the app's listener, on Node.js.
-      const headers = securityHeaderList({ hsts: config.isProduction });
-      const instance = createFramedServer(logger, headers, getRequestListener(app.fetch, { hostname: config.host }));
-      instance.listen(config.port, config.host, () => resolve(instance));
+      const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance as Server));
       instance.once("error", reject);
     });
     cleanups.push(

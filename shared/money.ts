@@ -12,6 +12,12 @@ function group(whole: bigint): string {
 
 export type Cents = bigint;
 
+/** bigint cents to a JSON number; every balance we can hold fits, and anything else is a bug to stop on. */
+export function toJsonCents(cents: Cents): number {
+  if (cents > BigInt(Number.MAX_SAFE_INTEGER) || cents < BigInt(Number.MIN_SAFE_INTEGER)) throw new RangeError(`amount out of range: ${cents}`);
+  return Number(cents);
+}
+
 /** `123456n` → `"$1,234.56"`; negative amounts keep their sign in front of the symbol. */
 export function formatCents(cents: Cents | number): string {
   const value = BigInt(cents);

@@ -1,3 +1,4 @@
+import { jobNamesMail } from "#server/services/mail/mail-job.js";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, outgoingMail } from "#server/db/schema.js";
@@ -18,7 +19,7 @@ async function deadMail(to: string, createdAt = new Date()) {
 }
 
 const jobsFor = async (id: string) =>
-  Number(((await db().execute(sql`select count(*) as n from pgboss.job where name = 'send-mail' and data->>'id' = ${id}`)) as unknown as { rows: Array<{ n: string | number }> }).rows[0]?.n);
+  Number(((await db().execute(sql`select count(*) as n from pgboss.job where name = 'send-mail' and ${jobNamesMail(sql`pgboss.job`, sql`${id}`)}`)) as unknown as { rows: Array<{ n: string | number }> }).rows[0]?.n);
 
 describe("admin mail API", () => {
   it("refuses visitors (401) and users (403), listing and retrying alike", async () => {

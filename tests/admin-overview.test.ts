@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { user as userTable } from "#server/db/schema.js";
 import { settleAndRecord } from "#server/jobs/handlers/settle-due.js";
 import { createLogger } from "#server/logger.js";
-import { summarize } from "#server/services/ledger/balances.js";
+import { summarize } from "#server/services/ledger/summary.js";
 import type { AdminOverviewDto } from "#shared/schemas/admin-overview.js";
 import { bankDepositBody } from "./helpers/deposits.js";
 import { person } from "./helpers/people.js";

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES } from "#server/http/body-limit.js";
+import { MAX_BODY_BYTES } from "#server/http/request-guards.js";
 import { hasNginx, NGINX, renderNginx } from "./helpers/nginx.js";
 
 const prefix = mkdtempSync(path.join(os.tmpdir(), "termvest-nginx-"));

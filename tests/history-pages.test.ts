@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { queryPrepared } from "#server/db/prepared-query.js";
 import { platformAccount, userAccount } from "#server/services/ledger/accounts.js";
-import { HISTORY_PAGE } from "#server/services/ledger/history.js";
+import { historyStatement } from "#server/services/ledger/history.js";
 import { postJournal, type JournalInput, type JournalKind } from "#server/services/ledger/post-journal.js";
 import type { HistoryEntryDto } from "#shared/schemas/ledger.js";
 import { person as newPerson, type Person } from "./helpers/people.js";
@@ -149,10 +148,12 @@ describe("the history, a page at a time", () => {
 
   it("reads a page's worth of postings, and counts the history only after a journal moved the user's accounts", async () => {
     const { user, other } = await withHistory(240);
-    const params = (version: string | null) => [...accountsOf(user.id), user.id, 20, 20, 0, version];
-    const run = (version: string | null) => queryPrepared<{ version: string; journals: unknown }>(db(), HISTORY_PAGE.name, HISTORY_PAGE.text, params(version));
+    const [main = "", invested = "", hold = ""] = accountsOf(user.id);
+    const statement = (knownVersion: string | null) => historyStatement({ main, invested, hold, userId: user.id, readLimit: 20, limit: 20, offset: 0, knownVersion });
+    const rowsOf = async <T,>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+    const run = (version: string | null) => rowsOf<{ version: string; journals: unknown }>(statement(version));
     const plan = async (version: string | null) => {
-      const [row] = await queryPrepared(db(), "explain_history_page", `explain (analyze, format json) ${HISTORY_PAGE.text}`, params(version));
+      const [row] = await rowsOf<Record<string, unknown>>(sql`explain (analyze, format json) ${statement(version)}`);
       const json = row?.["QUERY PLAN"];
       return postingReads((typeof json === "string" ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>);
     };

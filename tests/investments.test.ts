@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { auditLog, investment, plan } from "#server/db/schema.js";
 import { platformAccount, userAccount } from "#server/services/ledger/accounts.js";
-import { summarize } from "#server/services/ledger/balances.js";
+import { summarize } from "#server/services/ledger/summary.js";
 import { postJournal } from "#server/services/ledger/post-journal.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { createInvestment } from "#server/services/investments/create-investment.js";

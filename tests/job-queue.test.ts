@@ -1,3 +1,4 @@
+import { jobNamesMail } from "#server/services/mail/mail-job.js";
 import { once } from "node:events";
 import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
@@ -61,7 +62,7 @@ describe("the job queue", () => {
     await db().transaction((tx) => enqueueMail(tx, message("committed@example.com")));
     expect(await count(sql`select count(*) as n from pgboss.job where name = 'send-mail'`)).toBe(1);
     expect((await readJobStats(db()))["send-mail"]).toMatchObject({ queued: 1, active: 0 });
-    expect(await count(sql`select count(*) as n from pgboss.job j join outgoing_mail m on m.id = j.data->>'id' where m."to" = 'committed@example.com'`)).toBe(1);
+    expect(await count(sql`select count(*) as n from pgboss.job j join outgoing_mail m on ${jobNamesMail(sql`j`, sql`m.id`)} where m."to" = 'committed@example.com'`)).toBe(1);
   });
 
   it("delivers every message once when the mail server is down for a while, then up", { timeout: 60_000 }, async () => {
@@ -105,7 +106,7 @@ describe("the job queue", () => {
     expect(sent).toBeGreaterThan(0);
     expect(sent).toBeLessThan(3);
     expect(await count(sql`select count(*) as n from outgoing_mail where status = 'pending' and attempts = 0`)).toBe(3 - sent);
-    expect(await count(sql`select count(*) as n from pgboss.job j join outgoing_mail m on m.id = j.data->>'id' where m.status = 'pending' and j.state = 'created'`)).toBe(3 - sent);
+    expect(await count(sql`select count(*) as n from pgboss.job j join outgoing_mail m on ${jobNamesMail(sql`j`, sql`m.id`)} where m.status = 'pending' and j.state = 'created'`)).toBe(3 - sent);
 
     const next = await startTestServer(database.handle);
     servers.push(next);

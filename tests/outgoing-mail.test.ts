@@ -1,3 +1,4 @@
+import { jobNamesMail } from "#server/services/mail/mail-job.js";
 import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -47,7 +48,7 @@ function capturedLogger() {
   return { logger: createLogger("info", sink), lines };
 }
 const jobsFor = async (id: string) =>
-  ((await database.handle.db.execute(sql`select state from pgboss.job where name = 'send-mail' and data->>'id' = ${id}`)) as unknown as { rows: unknown[] }).rows.length;
+  ((await database.handle.db.execute(sql`select state from pgboss.job where name = 'send-mail' and ${jobNamesMail(sql`pgboss.job`, sql`${id}`)}`)) as unknown as { rows: unknown[] }).rows.length;
 const message = (to = "ada@example.com", kind = "deposit_confirmed") => ({ kind, to, subject: "Deposit confirmed", text: "Your deposit is in.", link: "/dashboard" });
 
 describe("outgoing mail", () => {
@@ -142,7 +143,7 @@ describe("outgoing mail", () => {
     // The leased one was claimed by a process killed mid-send: its job was taken (active), never finished.
     const leased = (await rows()).find((row) => row.to === "leased@example.com")!;
     await db.execute(sql`update outgoing_mail set attempts = 1, next_attempt_at = now() + ${`${MAIL_LEASE_MS} milliseconds`}::interval where id = ${leased.id}`);
-    await db.execute(sql`update pgboss.job set state = 'active' where data->>'id' = ${leased.id}`);
+    await db.execute(sql`update pgboss.job set state = 'active' where ${jobNamesMail(sql`pgboss.job`, sql`${leased.id}`)}`);
     const before = await rows();
 
     const now = new Date(Date.now() + 1_000);

@@ -82,6 +82,16 @@ describe("a request from another origin", () => {
     expect(await snapshot([admin, victim, recipient])).toEqual(before);
   });
 
+  it("is refused on every method that can change something, on any path (one no route answers too), and a GET is still answered", async () => {
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      for (const path of ["/api/transfers", "/api/no-such-route", "/no-such-page"]) {
+        const response = await fetch(new URL(path, suite.server.url), { method, body: "{}", headers: { Origin: "https://evil.example", "Content-Type": "application/json" } });
+        expect({ method, path, status: response.status }).toEqual({ method, path, status: 403 });
+      }
+    }
+    expect((await fetch(new URL("/api/plans", suite.server.url), { headers: { Origin: "https://evil.example" } })).status).toBe(200);
+  });
+
   it("is accepted from our own pages by their Referer when a browser sends no Origin", async () => {
     const victim = await person(suite, { funds: 100_000n });
     const recipient = await person(suite);

@@ -4,6 +4,7 @@ import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFi
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { OPERATOR_ENV } from "../../tests/helpers/operator-env.js";
 
 /** Runs `npm run build` in `cwd`, streaming its output; throws when it fails. */
 export function buildApp(cwd: string): void {
@@ -113,10 +114,7 @@ export async function startServer(root: string, options: StartOptions = {}): Pro
     AUTH_SECRET: randomSecret(48),
     PUBLIC_URL: baseUrl,
     BITCOIN_ADDRESS: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
-    OPERATOR_LEGAL_NAME: "Benchmark Operator Ltd",
-    OPERATOR_REGISTRATION_NUMBER: "RC 1234567",
-    OPERATOR_REGISTERED_ADDRESS: "1 Benchmark Road, Lagos",
-    OPERATOR_REGULATOR: "not regulated",
+    ...OPERATOR_ENV,
     LOG_LEVEL: options.logLevel ?? "warn",
     RATE_LIMIT: "off",
     // The caller's database, else the embedded one in DATA_DIR; always the outbox, whatever this shell has set.

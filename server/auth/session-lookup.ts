@@ -1,14 +1,12 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { BetterAuthOptions } from "better-auth";
 import type { Auth } from "../auth.js";
+import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { pgArray } from "../db/pg-array.js";
-import { queryPrepared } from "../db/prepared-query.js";
-import { TickBatcher } from "../db/tick-batcher.js";
 import { slidExpiry } from "./session-lifetime.js";
 
 /**
- * Who a request's session cookie belongs to, in one prepared statement instead of better-auth's
+ * Who a request's session cookie belongs to, in one statement instead of better-auth's
  * `getSession` (decision 0035: that call was a third of a transfer's server CPU).
  *
  * It answers exactly as better-auth 1.7 does with our options (no cookie cache, no secondary
@@ -39,12 +37,6 @@ export interface LookedUpSession {
    * carry them, or the browser's cookie would still end at its old time while the session lives on.
    */
   refreshedCookies?: string[];
-  /**
-   * Until when this answer holds without asking the database again (ms since the epoch): the
-   * session's expiry or, for a remembered session, the moment better-auth is due to slide it. Set
-   * by createSessionLookup, for the read cache (server/http/session-cache.ts).
-   */
-  trustUntil?: number;
 }
 
 export type SessionLookup = (headers: Headers) => Promise<LookedUpSession | null>;
@@ -74,16 +66,9 @@ type Row = {
   ban_expires: Date | string | null;
 };
 
-/** Every token asked in one turn of the event loop, in one statement (server/db/tick-batcher.ts). */
-const LOOKUP_SQL = `select s.id, s.token, s.user_id, s.created_at, s.expires_at, s.second_factor, s.second_factor_at,
+const lookupStatement = (token: string) => sql`select s.id, s.token, s.user_id, s.created_at, s.expires_at, s.second_factor, s.second_factor_at,
   u.name, u.email, u.email_verified, u.role, u.two_factor_enabled, u.banned, u.ban_expires
-  from "session" s join "user" u on u.id = s.user_id where s.token = any($1::text[])`;
-
-/** The most remembered cookie checks (about 100 bytes each); the memory starts again when full. */
-const VERIFIED_COOKIES = 10_000;
-
-/** Requests that reach the database in one turn under load are a few dozen at most. */
-const TOKENS_PER_STATEMENT = 64;
+  from "session" s join "user" u on u.id = s.user_id where s.token = ${token}`;
 
 /** better-call's cookie parsing, for one name: the first occurrence wins, quotes stripped, URL-decoded when it can be. */
 export function readCookie(header: string | null, name: string): string | undefined {
@@ -204,56 +189,28 @@ async function settingsOf(auth: Auth): Promise<Settings> {
 
 export function createSessionLookup(auth: Auth, db: Database): SessionLookup {
   let settings: Promise<Settings> | undefined;
-  const sessions = new TickBatcher<string, Row>(async (tokens) => {
-    const rows = await queryPrepared<Row>(db, "session_lookup_v3", LOOKUP_SQL, [pgArray(tokens)]);
-    return new Map(rows.map((row) => [row.token, row]));
-  }, TOKENS_PER_STATEMENT);
-  // Cookie values whose signature checked out, with their token: a signature is the same for the
-  // same value and secret, and its HMAC was about 3 % of a transfer's server CPU
-  // (decision 0039). Keyed by the whole value, so a changed signature is checked afresh; the
-  // session itself is still read from the database on every call.
-  const verified = new Map<string, string>();
-  const verifiedToken = (value: string | undefined, secret: string) => {
-    if (!value) return undefined;
-    const known = verified.get(value);
-    if (known !== undefined) return known;
-    const token = verifySignedCookie(value, secret);
-    if (token !== undefined) {
-      if (verified.size >= VERIFIED_COOKIES) verified.clear();
-      verified.set(value, token);
-    }
-    return token;
-  };
   return async (headers) => {
     const { sessionCookie, dontRememberCookie, secret, expiresInMs, updateAgeMs } = await (settings ??= settingsOf(auth));
     const cookies = headers.get("cookie");
-    const token = verifiedToken(readCookie(cookies, sessionCookie), secret);
+    const token = verifySignedCookie(readCookie(cookies, sessionCookie), secret);
     if (!token) return null;
-    const row = await sessions.get(token);
+    const [row] = ((await db.execute(lookupStatement(token))) as unknown as { rows: Row[] }).rows;
     if (!row) return null;
     const found = fromRow(row);
     const now = Date.now();
     const expiresAt = found.session.expiresAt.getTime();
-    const remembered = !verifiedToken(readCookie(cookies, dontRememberCookie), secret);
+    const remembered = !verifySignedCookie(readCookie(cookies, dontRememberCookie), secret);
     // better-auth slides a remembered session's expiry once it is `updateAge` old. It is due only
     // when the slide would move the expiry: our update hook keeps it within the role's limits, so
     // a session at its absolute end has nothing left to slide. An admin's session (30 minutes
     // idle) would be due on every request: extendAdminSession slides it instead, at most once a
     // minute (server/http/session.ts).
-    const slidesAt = (answer: LookedUpSession, at: number) =>
+    const slides =
       remembered &&
-      answer.user.role !== "admin" &&
-      slidExpiry(answer.user.role, answer.session.createdAt, new Date(at), expiresInMs, auth.sessionLimits) > answer.session.expiresAt.getTime();
-    const trustUntil = (answer: LookedUpSession) => {
-      const end = answer.session.expiresAt.getTime();
-      const due = end - expiresInMs + updateAgeMs;
-      return slidesAt(answer, Math.max(due, Date.now())) ? due : end;
-    };
+      found.user.role !== "admin" &&
+      slidExpiry(found.user.role, found.session.createdAt, new Date(now), expiresInMs, auth.sessionLimits) > expiresAt;
     // Deleting an expired session and sliding one are writes, and rare: they stay better-auth's.
-    if (expiresAt < now || (expiresAt - expiresInMs + updateAgeMs <= now && slidesAt(found, now))) {
-      const answer = await betterAuthSession(auth, headers);
-      return answer && { ...answer, trustUntil: trustUntil(answer) };
-    }
-    return { ...found, trustUntil: trustUntil(found) };
+    if (expiresAt < now || (expiresAt - expiresInMs + updateAgeMs <= now && slides)) return betterAuthSession(auth, headers);
+    return found;
   };
 }

@@ -13,8 +13,8 @@ let last = { ms: -1, counter: 0 };
  * random value in its lower half, and the next millisecond is borrowed when it runs out. So ids this
  * process makes sort in the order it made them, even in the same millisecond or when the clock
  * steps back. The ledger relies on it: journals posted in one transaction share its `created_at`,
- * the history orders them by id after that, and post_journals applies a batch in the order its ids
- * were made, so the history shows each balance after in the order it was reached (decision 0045).
+ * and the history orders them by id after that, so it shows each balance after in the order it
+ * was reached (decision 0045).
  */
 export function timeOrderedUuid(now: number = Date.now()): string {
   if (now > last.ms) last = { ms: now, counter: randomInt(0x800) };

@@ -32,7 +32,7 @@ export async function readJson<T>(c: Context, schema: z.ZodMiniType<T>): Promise
 
 /**
  * Reads and validates the query string with the route's shared schema: the same 400 as a body, a
- * message per field. Control characters were refused before any route ran (url-text.ts).
+ * message per field. Control characters were refused before any route ran (request-guards.ts).
  */
 export function readQuery<T>(c: Context, schema: z.ZodMiniType<T>): T {
   const result = schema.safeParse(c.req.query());

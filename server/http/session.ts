@@ -6,7 +6,6 @@ import { extendAdminSession } from "../auth/session-lifetime.js";
 import type { Database } from "../db/client.js";
 import { AppError } from "../errors.js";
 import { MESSAGES, type AccountDto } from "#shared/schemas/auth.js";
-import { SessionCache } from "./session-cache.js";
 
 /** The caller, as GET /api/session shows them to the web app. */
 export type SessionUser = AccountDto;
@@ -26,50 +25,30 @@ export interface SignedIn {
   session: CallerSession;
 }
 
-/** Reads may use the short session cache (server/http/session-cache.ts); anything that changes state may not. */
-const READ_METHODS = new Set(["GET", "HEAD"]);
-
-/** One resolver (one cache, one lookup) per auth instance, so every router's guard shares them and tests' servers stay apart. */
-const caches = new WeakMap<Auth, SessionCache<SignedIn>>();
+/** One resolver per auth instance, so every router's guard shares it and tests' servers stay apart. */
 const resolvers = new WeakMap<Auth, SessionResolver>();
-
-/** After a change to sessions or users made through this server: no read trusts an old answer. */
-export function forgetSessions(auth: Auth): void {
-  caches.get(auth)?.clear();
-}
 
 function isBanned(user: LookedUpSession["user"], now: Date): boolean {
   return user.banned && (!user.banExpires || user.banExpires > now);
 }
 
-/** `fresh`: ask the database whatever the method (the answer still refreshes the cache). */
-type SessionResolver = (c: Context, options?: { fresh?: boolean }) => Promise<SignedIn | null>;
+type SessionResolver = (c: Context) => Promise<SignedIn | null>;
 
 /**
  * The caller of a request, from its session cookie (server/auth/session-lookup.ts: one statement,
- * as better-auth would answer), or null: no session, or its user is banned.
- * A read (GET) by a customer may be answered from the session cache for a few seconds, unless it
- * asks for a `fresh` answer; every other request, and every admin's, asks the database. An admin's request also slides their short
- * idle timeout forward (server/auth/session-lifetime.ts). When better-auth slid a remembered
- * session's expiry, its new cookie goes out with this request's response.
+ * as better-auth would answer), or null: no session, or its user is banned. Every request asks the
+ * database, so a revoked session or a ban stops the next request on every server. An admin's
+ * request also slides their short idle timeout forward (server/auth/session-lifetime.ts). When
+ * better-auth slid a remembered session's expiry, its new cookie goes out with this request's response.
  */
 export function sessionResolver(auth: Auth, db: Database): SessionResolver {
   let resolve = resolvers.get(auth);
   if (resolve) return resolve;
-  const cache = new SessionCache<SignedIn>();
   const lookup = createSessionLookup(auth, db);
-  caches.set(auth, cache);
-  resolve = async (c, options) => {
-    const cookie = READ_METHODS.has(c.req.method) ? c.req.header("cookie") : undefined;
-    const cached = cookie && !options?.fresh ? cache.get(cookie) : undefined;
-    if (cached) return cached;
+  resolve = async (c) => {
     const result = await lookup(c.req.raw.headers);
     const now = new Date();
-    if (!result || isBanned(result.user, now)) {
-      // What a fresh answer found must not be contradicted by an older one from the cache.
-      if (cookie) cache.forget(cookie);
-      return null;
-    }
+    if (!result || isBanned(result.user, now)) return null;
     // On the context's response (not c.header's prepared headers), so a handler that returns a
     // Response of its own keeps them too: Hono carries this response's cookies over to it.
     for (const refreshed of result.refreshedCookies ?? []) c.res.headers.append("Set-Cookie", refreshed);
@@ -80,9 +59,6 @@ export function sessionResolver(auth: Auth, db: Database): SessionResolver {
       session: { id: result.session.id, secondFactor: secondFactor as SecondFactor | null, secondFactorAt },
     };
     if (role === "admin") await extendAdminSession(db, result.session, now);
-    // Never past the session's expiry, nor past better-auth's next slide of it: a cached answer
-    // must not keep a session from being refreshed.
-    else if (cookie) cache.set(cookie, signedIn, result.trustUntil ?? result.session.expiresAt.getTime());
     return signedIn;
   };
   resolvers.set(auth, resolve);

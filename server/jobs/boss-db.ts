@@ -7,10 +7,10 @@ export interface BossDb {
 }
 
 /**
- * pg-boss's `$1 … $n` text and values as one Drizzle statement (so it can run inside a Drizzle
- * transaction). `replaced` puts an SQL expression where a value was (`$1` → a subquery).
+ * pg-boss's `$1 … $n` text and values as one Drizzle statement, so it runs inside a Drizzle
+ * transaction: what pg-boss's `db` option asks of a database (`executeSql(text, values)`).
  */
-export function bossStatement(text: string, values: readonly unknown[], replaced: Record<number, SQL> = {}): SQL {
+function bossStatement(text: string, values: readonly unknown[]): SQL {
   const chunks: SQL[] = [];
   let last = 0;
   for (const match of text.matchAll(/\$(\d+)/g)) {
@@ -18,7 +18,7 @@ export function bossStatement(text: string, values: readonly unknown[], replaced
     const position = Number(match[1]);
     const value = values[position - 1];
     // pg sends objects as JSON; Drizzle would expand arrays, so both go as JSON text (pg-boss casts them).
-    chunks.push(replaced[position] ?? sql`${value !== null && typeof value === "object" && !(value instanceof Date) ? JSON.stringify(value) : (value ?? null)}`);
+    chunks.push(sql`${value !== null && typeof value === "object" && !(value instanceof Date) ? JSON.stringify(value) : (value ?? null)}`);
     last = match.index + match[0].length;
   }
   chunks.push(sql.raw(text.slice(last)));

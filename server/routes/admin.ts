@@ -135,7 +135,7 @@ export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
         const updated = await database.db.transaction((tx) => updatePlan(tx, c.get("user").id, c.req.param("id"), value, clock.now()));
         if ("pendingApproval" in updated) return c.json(updated, 202);
         // The public pages are pre-rendered with the plans; render them again with the new terms.
-        // Other servers' pages follow within PAGES_RECHECK_MS (server/http/current-pages.ts).
+        // Other servers' pages follow within PAGES_RECHECK_MS (server/http/pages-recheck.ts).
         await pages?.refresh(await readBootstrap(config.site, database.db));
         return c.json(updated.plan);
       },

@@ -1,3 +1,4 @@
+import { toJsonCents } from "#shared/money.js";
 import * as z from "zod/mini";
 import { bankReferenceDto, COINS, createDepositSchema, cryptoAddressDto, depositDto, depositOptionsDto, type DepositOptionsDto } from "#shared/schemas/deposits.js";
 import type { AppDeps } from "../app.js";
@@ -9,7 +10,6 @@ import { bankReferenceFor } from "../services/deposits/bank-reference.js";
 import { cryptoAddressFor } from "../services/deposits/crypto-address.js";
 import { createDeposit } from "../services/deposits/create-deposit.js";
 import { listMyDeposits } from "../services/deposits/list-deposits.js";
-import { toJsonCents } from "../services/ledger/balances.js";
 
 const cryptoAddressQuery = z.object({ coin: z.optional(z.enum(COINS, "Only Bitcoin deposits are accepted.")) });
 

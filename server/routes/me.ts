@@ -3,7 +3,7 @@ import { summaryDto } from "#shared/schemas/ledger.js";
 import { referralDto } from "#shared/schemas/public.js";
 import { ApiRouter } from "../http/api-router.js";
 import { requireUser } from "../http/session.js";
-import { summarize } from "../services/ledger/balances.js";
+import { summarize } from "../services/ledger/summary.js";
 import { ensureReferralCode } from "../services/referrals/referral-code.js";
 
 /** The caller's own account: the six figures and their referral link. */

@@ -33,18 +33,7 @@ export interface TestServer extends RunningServer {
   client(ip?: string): HttpClient;
 }
 
-/** The operator's details a production start requires (server/env.ts): who it is, how to reach it, where to pay. */
-export const OPERATOR_ENV = {
-  OPERATOR_LEGAL_NAME: "Termvest Test Holdings Ltd",
-  OPERATOR_REGISTRATION_NUMBER: "RC 7654321",
-  OPERATOR_REGISTERED_ADDRESS: "3 Test Close, Lagos",
-  OPERATOR_REGULATOR: "not regulated",
-  SUPPORT_EMAIL: "help@termvest-test.example",
-  SUPPORT_PHONE: "+234 700 111 2222",
-  SITE_ADDRESS: "3 Test Close, Lagos",
-  BANK_UBA_ACCOUNT_NUMBER: "1020304050",
-  BANK_UBA_CURRENCY: "NGN",
-} as const;
+export { OPERATOR_ENV } from "./operator-env.js";
 
 /** The real server on a free port, over a database the caller owns, with mail captured and logs kept. */
 /** `sendThrough` replaces the capturing mailer as the one the server sends with (a real SMTP client, say). */

@@ -1,7 +1,7 @@
+import { toJsonCents } from "#shared/money.js";
 import { sql } from "drizzle-orm";
 import type { DbExecutor } from "#server/db/client.js";
 import { MATURING_WITHIN_DAYS, type AdminOverviewDto, type FlowFigures } from "#shared/schemas/admin-overview.js";
-import { toJsonCents } from "../ledger/balances.js";
 import { platformAccount } from "../ledger/accounts.js";
 import { recentLedgerCheck } from "./ledger-check.js";
 import { readLastSettlementRun } from "./settlement-run.js";

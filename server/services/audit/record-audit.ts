@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DbExecutor } from "#server/db/client.js";
 import { auditLog } from "#server/db/schema.js";
-import { currentRequestId } from "#server/http/request-context.js";
+import { currentRequestId } from "#server/request-id.js";
 
 export interface AuditEntry {
   /** NULL for what no signed-in person did: the sign-in failure tally, the operator CLI. */

@@ -1,6 +1,6 @@
+import { toJsonCents } from "#shared/money.js";
 import type { BankKey, Coin, DepositDto, DepositStatus } from "#shared/schemas/deposits.js";
 import type { deposit } from "#server/db/schema.js";
-import { toJsonCents } from "../ledger/balances.js";
 
 export type DepositRow = typeof deposit.$inferSelect;
 

@@ -1,8 +1,8 @@
+import { toJsonCents } from "#shared/money.js";
 import { desc, eq } from "drizzle-orm";
 import { maskAddress, maskName } from "#shared/mask.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { deposit, user } from "#server/db/schema.js";
-import { toJsonCents } from "../ledger/balances.js";
 
 import { BANK_NAMES, type BankKey } from "#shared/schemas/deposits.js";
 import type { PublicDepositDto } from "#shared/schemas/public.js";

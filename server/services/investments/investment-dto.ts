@@ -1,6 +1,6 @@
+import { toJsonCents } from "#shared/money.js";
 import type { InvestmentDto } from "#shared/schemas/investments.js";
 import type { investment } from "#server/db/schema.js";
-import { toJsonCents } from "../ledger/balances.js";
 
 export type InvestmentRow = typeof investment.$inferSelect;
 

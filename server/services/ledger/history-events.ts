@@ -1,7 +1,6 @@
-import { formatCents } from "#shared/money.js";
+import { formatCents, toJsonCents } from "#shared/money.js";
 import { BANK_NAMES, type BankKey } from "#shared/schemas/deposits.js";
 import type { HistoryEntryDto, HistoryEvent, HistoryStatus } from "#shared/schemas/ledger.js";
-import { toJsonCents } from "./balances.js";
 
 /**
  * One journal as the history reads it: the journal and what it did to each of the user's own

@@ -1,6 +1,6 @@
+import { sql } from "drizzle-orm";
 import type { HistoryEntryDto, HistoryPageDto, HistoryStatus } from "#shared/schemas/ledger.js";
 import type { DbExecutor } from "#server/db/client.js";
-import { queryPrepared } from "#server/db/prepared-query.js";
 import { userAccount } from "./accounts.js";
 import { toHistoryEntry, type HistoryRow } from "./history-events.js";
 import { VersionedMemo } from "./versioned-memo.js";
@@ -52,25 +52,25 @@ type Counts = {
  * under (./versioned-memo.ts); the CASE leaves the sub-select unexecuted otherwise. Deposits not in
  * the ledger are counted fresh. All of it is one statement, one snapshot.
  */
-export const HISTORY_PAGE = {
-  name: "history_page_v2",
-  text: `with postings as (
+export function historyStatement(p: { main: string; invested: string; hold: string; userId: string; readLimit: number | null; limit: number | null; offset: number; knownVersion: string | null }) {
+  const { main, invested, hold, userId, readLimit, limit, offset, knownVersion } = p;
+  return sql`with postings as (
       (select journal_id, account_id, amount_cents, balance_after_cents, created_at from posting
-       where account_id = $1 and account_id like 'u:%' order by created_at desc, journal_id desc limit $5)
+       where account_id = ${main} and account_id like 'u:%' order by created_at desc, journal_id desc limit ${readLimit})
       union all
       (select journal_id, account_id, amount_cents, balance_after_cents, created_at from posting
-       where account_id = $2 and account_id like 'u:%' order by created_at desc, journal_id desc limit $5)
+       where account_id = ${invested} and account_id like 'u:%' order by created_at desc, journal_id desc limit ${readLimit})
       union all
       (select journal_id, account_id, amount_cents, balance_after_cents, created_at from posting
-       where account_id = $3 and account_id like 'u:%' order by created_at desc, journal_id desc limit $5)
+       where account_id = ${hold} and account_id like 'u:%' order by created_at desc, journal_id desc limit ${readLimit})
     ), own as (
       select journal_id, max(created_at) as date,
-             coalesce(sum(amount_cents) filter (where account_id = $1), 0) as main_change,
-             max(balance_after_cents) filter (where account_id = $1) as main_after,
-             coalesce(sum(amount_cents) filter (where account_id = $2), 0) as invested_change,
-             coalesce(sum(amount_cents) filter (where account_id = $3), 0) as hold_change
+             coalesce(sum(amount_cents) filter (where account_id = ${main}), 0) as main_change,
+             max(balance_after_cents) filter (where account_id = ${main}) as main_after,
+             coalesce(sum(amount_cents) filter (where account_id = ${invested}), 0) as invested_change,
+             coalesce(sum(amount_cents) filter (where account_id = ${hold}), 0) as hold_change
       from postings group by journal_id
-      order by date desc, journal_id desc limit $5
+      order by date desc, journal_id desc limit ${readLimit}
     ), events as (
       select j.id, o.date, j.kind, j.idempotency_key as key, coalesce(j.reference, '') as reference, 'completed' as status,
              o.main_change, o.main_after, o.invested_change, o.hold_change, null::bigint as claimed
@@ -80,17 +80,17 @@ export const HISTORY_PAGE = {
       cross join lateral (select j.id, j.kind, j.idempotency_key, j.reference from journal j where j.id = o.journal_id limit 1) j
       union all
       (select d.id, d.created_at, 'deposit', null, d.reference, d.status, 0, null, 0, 0, d.amount_cents
-       from deposit d where d.user_id = $4 and d.status <> 'confirmed' order by d.created_at desc, d.id desc limit $5)
+       from deposit d where d.user_id = ${userId} and d.status <> 'confirmed' order by d.created_at desc, d.id desc limit ${readLimit})
     ), page as (
-      select * from events order by date desc, id desc limit $6 offset $7
+      select * from events order by date desc, id desc limit ${limit} offset ${offset}
     ), accounts as (
       select string_agg(a.id || '@' || a.xmin::text, ',' order by a.id collate "C") as version
-      from ledger_account a where a.id in ($1, $2, $3)
+      from ledger_account a where a.id in (${main}, ${invested}, ${hold})
     )
     select accounts.version,
-           case when accounts.version = $8 then null
-                else (select count(distinct p.journal_id) from posting p where p.account_id in ($1, $2, $3)) end as journals,
-           (select count(*) from deposit d where d.user_id = $4 and d.status <> 'confirmed') as unposted,
+           case when accounts.version = ${knownVersion} then null
+                else (select count(distinct p.journal_id) from posting p where p.account_id in (${main}, ${invested}, ${hold})) end as journals,
+           (select count(*) from deposit d where d.user_id = ${userId} and d.status <> 'confirmed') as unposted,
            page.id, page.date, page.kind, page.key, page.reference,
            -- A withdrawal is pending until it is sent (or refused): its request journal says so.
            case when held.status = 'requested' then 'pending' else page.status end as status,
@@ -98,15 +98,15 @@ export const HISTORY_PAGE = {
            d.method, d.coin, d.bank, other.name as other_name, other.email as other_email, t.note as note
     from accounts
     left join page on true
-    left join deposit d on page.kind = 'deposit' and d.user_id = $4 and d.reference = page.reference
+    left join deposit d on page.kind = 'deposit' and d.user_id = ${userId} and d.reference = page.reference
     left join payout held on page.kind = 'payout_request' and held.hold_journal_id = (page.id collate "default")
     -- journal and "user" ids compare in the C collation, transfer's columns in the default one: each
     -- side is put in the other's collation so that the index on it can be used (without, both were
     -- read whole for every page).
     left join transfer t on page.kind = 'transfer' and t.journal_id = (page.id collate "default")
-    left join "user" other on other.id = (case when t.from_user_id = $4 then t.to_user_id else t.from_user_id end) collate "C"
-    order by page.date desc, page.id desc`,
-};
+    left join "user" other on other.id = (case when t.from_user_id = ${userId} then t.to_user_id else t.from_user_id end) collate "C"
+    order by page.date desc, page.id desc`;
+}
 
 /** Each user's count of journals, remembered under their account rows' versions. */
 const journalCounts = new VersionedMemo<number>();
@@ -116,14 +116,9 @@ async function historyRows(db: DbExecutor, userId: string, limit: number | null,
   const now = Date.now();
   const accounts = (["available", "invested", "payout_hold"] as const).map((kind) => userAccount(userId, kind).id);
   const known = journalCounts.get(userId, now);
-  const read = await queryPrepared<Partial<Row> & Counts>(db, HISTORY_PAGE.name, HISTORY_PAGE.text, [
-    ...accounts,
-    userId,
-    limit === null ? null : offset + limit,
-    limit,
-    offset,
-    known?.version ?? null,
-  ]);
+  const [main = "", invested = "", hold = ""] = accounts;
+  const statement = historyStatement({ main, invested, hold, userId, readLimit: limit === null ? null : offset + limit, limit, offset, knownVersion: known?.version ?? null });
+  const read = ((await db.execute(statement)) as unknown as { rows: Array<Partial<Row> & Counts> }).rows;
   const first = read[0];
   if (!first) throw new Error("the history statement returned no row");
   let journals: number;

@@ -1,6 +1,5 @@
+import { sql } from "drizzle-orm";
 import type { DbExecutor } from "#server/db/client.js";
-import { pgArray } from "#server/db/pg-array.js";
-import { queryPrepared } from "#server/db/prepared-query.js";
 import { timeOrderedUuid } from "#server/db/time-ordered-uuid.js";
 import { AppError } from "#server/errors.js";
 import type { LedgerAccountRef } from "./accounts.js";
@@ -42,12 +41,6 @@ function pgError(error: unknown): { code: string; message: string } | undefined 
   return undefined;
 }
 
-/** Prepared once per connection (node-postgres; PGlite ignores the name). */
-const POST_JOURNAL = {
-  name: "post_journal_v3",
-  text: "select post_journal($1, $2, $3, $4, $5, $6::text[], $7::bigint[]) as posted",
-};
-
 /** post_journal returns `{journal id, t|f}`; both drivers parse a text[] into an array. */
 function readPosted(result: string[]): PostedJournal {
   const [journalId, created] = result;
@@ -56,7 +49,7 @@ function readPosted(result: string[]): PostedJournal {
 }
 
 /**
- * Posts one journal through `post_journal` (migration 0013) inside the caller's transaction:
+ * Posts one journal through `post_journal` (server/db/sql/functions/post_journal.sql) inside the caller's transaction:
  * postings sum to zero, accounts are locked in id order, no user account goes below zero.
  */
 export async function postJournal(tx: DbExecutor, input: JournalInput): Promise<PostedJournal> {
@@ -67,15 +60,13 @@ export async function postJournal(tx: DbExecutor, input: JournalInput): Promise<
     named.add(account.id);
   }
   try {
-    const [row] = await queryPrepared<{ posted: string[] }>(tx, POST_JOURNAL.name, POST_JOURNAL.text, [
-      input.journalId ?? timeOrderedUuid(),
-      input.idempotencyKey,
-      input.kind,
-      input.userId,
-      input.reference ?? null,
-      pgArray(input.postings.map((p) => p.account.id)),
-      pgArray(input.postings.map((p) => p.amountCents.toString())),
-    ]);
+    const accounts = input.postings.map((p) => p.account.id);
+    const amounts = input.postings.map((p) => p.amountCents.toString());
+    const result = (await tx.execute(
+      sql`select post_journal(${input.journalId ?? timeOrderedUuid()}, ${input.idempotencyKey}, ${input.kind}, ${input.userId}, ${input.reference ?? null},
+        ${sql.param(accounts)}::text[], ${sql.param(amounts)}::bigint[]) as posted`,
+    )) as unknown as { rows: Array<{ posted: string[] }> };
+    const row = result.rows[0];
     if (!row) throw new Error("post_journal returned nothing");
     return readPosted(row.posted);
   } catch (error) {

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { enqueueJob, enqueueJobs } from "#server/jobs/enqueue.js";
+import { enqueueJob } from "#server/jobs/enqueue.js";
 import { JOBS } from "#server/jobs/queues.js";
 import type { Database } from "#server/db/client.js";
-import { pgArray } from "#server/db/pg-array.js";
 import { outgoingMail } from "#server/db/schema.js";
 import type { Logger } from "#server/logger.js";
 import { brandMail, type MailSite } from "#server/mail/brand.js";
 import type { Mailer } from "#server/mail/mailer.js";
+import { queueMailJobs } from "./enqueue-mail.js";
 
 /** Longer than any send can take (the SMTP transport times out well within it). */
 export const MAIL_LEASE_MS = 5 * 60_000;
@@ -74,7 +74,7 @@ export async function deliverDueMail(deps: DeliveryDeps, now: Date, limit = 20, 
   // 20,000 messages held one claim for a minute of CPU and blocked the others (decision 0039).
   const claimed = (await deps.db.execute(sql`with due as materialized (
       select id from outgoing_mail where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
-        ${onlyIds === undefined ? sql`` : sql`and id = any(${pgArray([...onlyIds])}::text[])`}
+        ${onlyIds === undefined ? sql`` : sql`and id = any(${sql.param([...onlyIds])}::text[])`}
       order by next_attempt_at limit ${limit} for update skip locked)
     update outgoing_mail m set attempts = m.attempts + 1, next_attempt_at = ${lease.toISOString()}::timestamptz
     from due where m.id = due.id
@@ -101,7 +101,7 @@ export async function deliverDueMail(deps: DeliveryDeps, now: Date, limit = 20, 
           .set(dead ? { status: "dead", lastError } : { lastError, nextAttemptAt: new Date(now.getTime() + delayMs) })
           .where(held(row))
           .returning({ id: outgoingMail.id });
-        if (updated.length > 0 && !dead) await enqueueJob(tx, JOBS.sendMail, { id: row.id }, { startAfterSeconds: Math.ceil(delayMs / 1000) });
+        if (updated.length > 0 && !dead) await enqueueJob(tx, JOBS.sendMail, { ids: [row.id] }, { startAfterSeconds: Math.ceil(delayMs / 1000) });
         return updated.length > 0;
       });
       if (!recorded) lost(row, "failed");
@@ -130,7 +130,7 @@ async function handBack(deps: DeliveryDeps, rows: readonly ClaimedRow[], lease: 
       .set({ attempts: sql`${outgoingMail.attempts} - 1`, nextAttemptAt: now })
       .where(and(inArray(outgoingMail.id, ids), eq(outgoingMail.nextAttemptAt, lease), eq(outgoingMail.status, "pending")))
       .returning({ id: outgoingMail.id });
-    await enqueueJobs(tx, JOBS.sendMail, updated.map(({ id }) => ({ id })));
+    await queueMailJobs(tx, updated.map(({ id }) => id));
     return updated.length;
   });
   const reason = deps.stopping?.aborted ? "the server is stopping" : "the lease is running out";

@@ -1,7 +1,7 @@
 import type { DbExecutor } from "#server/db/client.js";
 import { outgoingMail } from "#server/db/schema.js";
 import { timeOrderedUuid } from "#server/db/time-ordered-uuid.js";
-import { enqueueJobs } from "#server/jobs/enqueue.js";
+import { enqueueJob } from "#server/jobs/enqueue.js";
 import { JOBS } from "#server/jobs/queues.js";
 
 export interface OutgoingMessage {
@@ -25,7 +25,7 @@ export async function enqueueMail(tx: DbExecutor, message: OutgoingMessage): Pro
   await queueMailJobs(tx, [id]);
 }
 
-/** The send job of each message already stored in `outgoing_mail` by the caller's transaction. */
-export function queueMailJobs(tx: DbExecutor, ids: readonly string[]): Promise<void> {
-  return enqueueJobs(tx, JOBS.sendMail, ids.map((id) => ({ id })));
+/** One send job for the messages already stored in `outgoing_mail` by the caller's transaction. */
+export async function queueMailJobs(tx: DbExecutor, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await enqueueJob(tx, JOBS.sendMail, { ids });
 }

@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 
 /**
- * A `send-mail` job names the messages it sends: one (`{ id }`, a retry, an operator's resend, a
- * settlement's copy) or several (`{ ids }`, every copy a statement wrote: server/jobs/enqueue.ts).
+ * A `send-mail` job names the messages it sends (`{ ids }`: the copies one transaction queued, a
+ * retry, an operator's resend). Jobs queued before that shape named one (`{ id }`) and are still read.
  */
 export function mailIdsOf(data: Record<string, unknown>): string[] {
   if (typeof data.id === "string") return [data.id];
@@ -11,4 +11,4 @@ export function mailIdsOf(data: Record<string, unknown>): string[] {
 
 /** SQL: whether the job row `job` (pgboss.job) names the message whose id is `mailId`. */
 export const jobNamesMail = (job: SQL, mailId: SQL): SQL =>
-  sql`(${job}.data->>'id' = ${mailId} or ${job}.data->'ids' @> jsonb_build_array(${mailId}))`;
+  sql`(${job}.data->>'id' = ${mailId}::text or ${job}.data->'ids' @> jsonb_build_array(${mailId}::text))`;

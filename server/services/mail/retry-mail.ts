@@ -27,7 +27,7 @@ export async function retryMail(tx: DbExecutor, actorId: string, id: string, now
     if (!current) throw new AppError("NOT_FOUND", "No such e-mail.");
     throw new AppError("CONFLICT", `This e-mail is ${current.status}, not dead: there is nothing to retry.`);
   }
-  await enqueueJob(tx, JOBS.sendMail, { id });
+  await enqueueJob(tx, JOBS.sendMail, { ids: [id] });
   await recordAudit(tx, {
     actorId,
     action: "mail.retry",

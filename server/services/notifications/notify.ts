@@ -1,10 +1,9 @@
-import { sql, type SQL } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { NotificationKind } from "#shared/schemas/notifications.js";
 import type { DbExecutor } from "#server/db/client.js";
-import { pgArray } from "#server/db/pg-array.js";
-import { queryPreparedSql } from "#server/db/prepared-query.js";
-import { jobForRows } from "#server/jobs/enqueue.js";
-import { JOBS } from "#server/jobs/queues.js";
+import { notification, outgoingMail, user } from "#server/db/schema.js";
+import { timeOrderedUuid } from "#server/db/time-ordered-uuid.js";
+import { queueMailJobs } from "../mail/enqueue-mail.js";
 import { notificationLink } from "./notification-link.js";
 
 export interface NotificationInput {
@@ -17,42 +16,28 @@ export interface NotificationInput {
 }
 
 /**
- * The writes of `inputs` as CTEs to place in a WITH (after a comma, or first): the notifications,
- * each one's e-mail copy to the address the user has now (`notify_mail`, its ids) and one send
- * job naming every copy. Each array is one parameter (server/db/pg-array.ts), however many notifications, so the
- * text is the same for every call; ids are made by the database in input order. `when` is a
- * condition over each input row `t` (columns user_id, kind, title, body, subject_id, link): a
- * notification is written only where it holds (the transfers a statement actually sent).
- */
-export async function notificationWrites(inputs: readonly NotificationInput[], when: SQL = sql`true`): Promise<SQL> {
-  const column = (pick: (input: NotificationInput) => string | null) => pgArray(inputs.map(pick));
-  const jobs = await jobForRows(JOBS.sendMail, "notify_mail");
-  return sql`notify_input as (
-      select * from unnest(${column((input) => input.userId)}::text[], ${column((input) => input.kind)}::text[],
-        ${column((input) => input.title)}::text[], ${column((input) => input.body)}::text[],
-        ${column((input) => input.subjectId)}::text[], ${column((input) => notificationLink(input.kind, input.subjectId))}::text[])
-        with ordinality as t(user_id, kind, title, body, subject_id, link, n)
-      where ${when}
-    ), notify_stored as (
-      insert into notification (id, user_id, kind, title, body, subject_id)
-      select time_ordered_uuid(), t.user_id, t.kind, t.title, t.body, t.subject_id from notify_input t order by t.n
-    ), notify_mail as (
-      insert into outgoing_mail (id, kind, "to", subject, text, link)
-      select time_ordered_uuid(), t.kind, u.email, t.title, t.body, t.link from notify_input t join "user" u on u.id = t.user_id order by t.n
-      returning id
-    ), notify_jobs as (${jobs})`;
-}
-
-/**
- * Stores in-app notifications, queues their e-mail copies and the copies' send jobs, all in the
- * caller's transaction and in one statement: the money movement, the notifications and the mail
- * commit or vanish together. Each mail carries the same link the bell shows, derived from the kind
- * and the subject. Returns the queued mails' ids.
+ * Stores in-app notifications, queues their e-mail copies (to the address each user has now) and
+ * one send job naming every copy, all in the caller's transaction: the money movement, the
+ * notifications and the mail commit or vanish together. Each mail carries the same link the bell
+ * shows, derived from the kind and the subject. Returns the queued mails' ids.
  */
 export async function notifyAll(tx: DbExecutor, inputs: readonly NotificationInput[]): Promise<string[]> {
   if (inputs.length === 0) return [];
-  const rows = await queryPreparedSql<{ id: string }>(tx, "notify_all_v2", sql`with ${await notificationWrites(inputs)} select id from notify_mail`);
-  return rows.map((row) => row.id);
+  const userIds = [...new Set(inputs.map((input) => input.userId))];
+  const addresses = new Map((await tx.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, userIds))).map((row) => [row.id, row.email]));
+  await tx.insert(notification).values(
+    inputs.map((input) => ({ id: timeOrderedUuid(), userId: input.userId, kind: input.kind, title: input.title, body: input.body, subjectId: input.subjectId })),
+  );
+  const mails = inputs.flatMap((input) => {
+    const to = addresses.get(input.userId);
+    return to ? [{ id: timeOrderedUuid(), kind: input.kind, to, subject: input.title, text: input.body, link: notificationLink(input.kind, input.subjectId) }] : [];
+  });
+  if (mails.length > 0) await tx.insert(outgoingMail).values(mails);
+  await queueMailJobs(
+    tx,
+    mails.map((mail) => mail.id),
+  );
+  return mails.map((mail) => mail.id);
 }
 
 /** One notification and its e-mail copy (notifyAll for one). */

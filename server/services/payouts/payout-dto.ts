@@ -1,6 +1,6 @@
+import { toJsonCents } from "#shared/money.js";
 import type { PayoutDto, PayoutStatus } from "#shared/schemas/payouts.js";
 import type { payout } from "#server/db/schema.js";
-import { toJsonCents } from "../ledger/balances.js";
 
 export type PayoutRow = typeof payout.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { formatRate } from "#shared/money.js";
+import { formatRate, toJsonCents } from "#shared/money.js";
 import type { ApprovalDto } from "#shared/schemas/approvals.js";
 import type { PlanInput } from "#shared/schemas/investments.js";
 import type { DbExecutor } from "#server/db/client.js";
@@ -8,7 +8,6 @@ import { AppError } from "#server/errors.js";
 import { refusePendingApproval } from "../approvals/pending-approval.js";
 import { requestApproval } from "../approvals/request-approval.js";
 import { recordAudit } from "../audit/record-audit.js";
-import { toJsonCents } from "../ledger/balances.js";
 
 import type { AdminPlanDto } from "#shared/schemas/plans.js";
 

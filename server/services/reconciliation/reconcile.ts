@@ -1,8 +1,8 @@
+import { toJsonCents } from "#shared/money.js";
 import { sql } from "drizzle-orm";
 import { hasDifference, RECONCILIATION_MAX_DAYS, type ReconciliationDay, type ReconciliationDto } from "#shared/schemas/reconciliation.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { AppError } from "#server/errors.js";
-import { toJsonCents } from "../ledger/balances.js";
 import { platformAccount } from "../ledger/accounts.js";
 
 const DAY_MS = 86_400_000;

@@ -1,10 +1,9 @@
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.js";
-import { pgArray } from "#server/db/pg-array.js";
-import { queryPrepared } from "#server/db/prepared-query.js";
-import { tickBatchersBy } from "#server/db/tick-batcher.js";
+import { user } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
 import { consumeRateLimit } from "../rate-limit/consume-rate-limit.js";
-import type { Party } from "./send-transfer.js";
+import type { AccountHolder } from "./account-holder.js";
 
 /**
  * Per user: enough for typos, far too few to walk a list of addresses looking for accounts.
@@ -29,21 +28,6 @@ export function refuseRecipient(field: RecipientField): AppError {
   return new AppError("VALIDATION_FAILED", RECIPIENT_REFUSED[field], { [field]: RECIPIENT_REFUSED[field] });
 }
 
-/**
- * Prepared once per connection: every transfer and money request looks its counterpart up, and the
- * addresses asked in one turn of the event loop go together (server/db/tick-batcher.ts).
- */
-const FIND_BY_EMAIL = { name: "find_users_by_email_v2", text: `select id, name, email, lower(email) as key from "user" where lower(email) = any($1::text[])` };
-const ADDRESSES_PER_STATEMENT = 64;
-
-type Found = { id: string; name: string; email: string; key: string };
-
-/** The addresses asked in one turn of the event loop, on that database, in one statement. */
-const finderOf = tickBatchersBy<Database, string, Found>(async (db, addresses) => {
-  const rows = await queryPrepared<Found>(db, FIND_BY_EMAIL.name, FIND_BY_EMAIL.text, [pgArray(addresses)]);
-  return new Map(rows.map((row) => [row.key, row]));
-}, ADDRESSES_PER_STATEMENT);
-
 export const TOO_MANY_UNKNOWN = "Too many attempts with addresses we could not use. Please try again later.";
 
 /**
@@ -53,12 +37,17 @@ export const TOO_MANY_UNKNOWN = "Too many attempts with addresses we could not u
  */
 export async function findRecipient(
   db: Database,
-  caller: Party,
+  caller: AccountHolder,
   email: string,
   options: { field: RecipientField; rateLimit: boolean },
-): Promise<Party> {
-  const found = await finderOf(db).get(email.trim().toLowerCase());
-  if (found && found.id !== caller.id) return { id: found.id, name: found.name, email: found.email };
+): Promise<AccountHolder> {
+  // Through the index on lower(email) (migration 0024): an address is one account whatever its case.
+  const [found] = await db
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  if (found && found.id !== caller.id) return found;
   if (!found && options.rateLimit) {
     const limit = await consumeRateLimit(db, { key: `unknown-recipient:${caller.id}`, ...UNKNOWN_RECIPIENT_LIMIT });
     if (!limit.allowed) throw new AppError("RATE_LIMITED", TOO_MANY_UNKNOWN);

@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, gte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { formatCents } from "#shared/money.js";
+import { formatCents, toJsonCents } from "#shared/money.js";
 import type { CreateMoneyRequestInput, MoneyRequestDto } from "#shared/schemas/payouts.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { moneyRequest, user } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
-import { toJsonCents } from "../ledger/balances.js";
 import { notify, type NotificationInput } from "../notifications/notify.js";
 import { quoted, theirNote } from "../notifications/quoted.js";
 import { refuseRecipient } from "./find-recipient.js";
-import { sendTransfer, type Party } from "./send-transfer.js";
+import type { AccountHolder } from "./account-holder.js";
+import { sendTransfer } from "./send-transfer.js";
 
 type Row = typeof moneyRequest.$inferSelect;
 
@@ -53,8 +53,8 @@ async function checkRequestLimits(tx: DbExecutor, requesterId: string, payerId: 
 /** `payer` comes from `findRecipient`, run before this transaction. */
 export async function createMoneyRequest(
   tx: DbExecutor,
-  requester: Party,
-  payer: Party,
+  requester: AccountHolder,
+  payer: AccountHolder,
   input: CreateMoneyRequestInput,
   now: Date,
 ): Promise<{ request: MoneyRequestDto; notifications: NotificationInput[] }> {
@@ -107,7 +107,7 @@ async function lockForPayer(tx: DbExecutor, id: string, payerId: string): Promis
   return row;
 }
 
-export async function payMoneyRequest(tx: DbExecutor, payer: Party, id: string, now: Date): Promise<{ request: MoneyRequestDto; notifications: NotificationInput[] }> {
+export async function payMoneyRequest(tx: DbExecutor, payer: AccountHolder, id: string, now: Date): Promise<{ request: MoneyRequestDto; notifications: NotificationInput[] }> {
   const row = await lockForPayer(tx, id, payer.id);
   const [requester] = await tx.select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, row.requesterId));
   if (!requester) throw new AppError("NOT_FOUND", "No such request.");
@@ -138,7 +138,7 @@ export async function payMoneyRequest(tx: DbExecutor, payer: Party, id: string, 
   return { request: toDto(updated, payer.id, { name: requester.name, email: requester.email }), notifications: sent.notifications };
 }
 
-export async function declineMoneyRequest(tx: DbExecutor, payer: Party, id: string, now: Date): Promise<{ request: MoneyRequestDto; notifications: NotificationInput[] }> {
+export async function declineMoneyRequest(tx: DbExecutor, payer: AccountHolder, id: string, now: Date): Promise<{ request: MoneyRequestDto; notifications: NotificationInput[] }> {
   const row = await lockForPayer(tx, id, payer.id);
   const [updated] = await tx.update(moneyRequest).set({ status: "declined", answeredAt: now }).where(eq(moneyRequest.id, row.id)).returning();
   if (!updated) throw new Error("money request update returned nothing");

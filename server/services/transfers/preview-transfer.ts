@@ -6,7 +6,7 @@ import { AppError } from "#server/errors.js";
 import { userAccount } from "../ledger/accounts.js";
 import { consumeRateLimit } from "../rate-limit/consume-rate-limit.js";
 import { findRecipient } from "./find-recipient.js";
-import type { Party } from "./send-transfer.js";
+import type { AccountHolder } from "./account-holder.js";
 
 /**
  * Per user, every preview counted: a review before each real transfer needs a handful an hour, and
@@ -24,7 +24,7 @@ export const TOO_MANY_PREVIEWS = "Too many transfer reviews. Please try again la
  */
 export async function previewTransfer(
   db: Database,
-  caller: Party,
+  caller: AccountHolder,
   input: TransferPreviewInput,
   options: { rateLimit: boolean },
 ): Promise<TransferPreviewDto> {

@@ -3,22 +3,18 @@ import { formatCents } from "#shared/money.js";
 import type { TransferDto } from "#shared/schemas/payouts.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { transfer } from "#server/db/schema.js";
+import { timeOrderedUuid } from "#server/db/time-ordered-uuid.js";
 import { AppError } from "#server/errors.js";
 import { userAccount } from "../ledger/accounts.js";
 import { postJournal } from "../ledger/post-journal.js";
 import { notifyAll, type NotificationInput } from "../notifications/notify.js";
 import { quoted, theirNote } from "../notifications/quoted.js";
+import type { AccountHolder } from "./account-holder.js";
 import { refuseRecipient } from "./find-recipient.js";
 
-export interface Party {
-  id: string;
-  name: string;
-  email: string;
-}
-
 export interface TransferOrder {
-  sender: Party;
-  recipient: Party;
+  sender: AccountHolder;
+  recipient: AccountHolder;
   amountCents: bigint;
   note?: string;
   now: Date;
@@ -64,9 +60,17 @@ export async function sendTransfer(tx: DbExecutor, order: TransferOrder): Promis
   const { sender, recipient, amountCents, note, now } = order;
   if (sender.id === recipient.id) throw refuseRecipient("toEmail");
   const id = randomUUID();
+  const journalId = timeOrderedUuid();
   const reference = order.reference ?? `TR-${id.slice(0, 8).toUpperCase()}`;
   const sent: TransferDto = { id, reference, amountCents: Number(amountCents), toName: recipient.name, note: note || null, createdAt: now.toISOString() };
-  const journal = await postJournal(tx, {
+  // The rows first, the journal last: posting locks both balances until COMMIT, so between two
+  // transfers of the same people that lock is held for the journal alone, not for every write
+  // after it (the row names its journal, a reference checked at COMMIT: migration 0019).
+  await tx.insert(transfer).values({ id: sent.id, fromUserId: sender.id, toUserId: recipient.id, amountCents, note: note || null, journalId, createdAt: now });
+  const notifications = (order.notifications ?? ((made) => transferNotifications(order, made)))(sent);
+  await notifyAll(tx, notifications);
+  await postJournal(tx, {
+    journalId,
     idempotencyKey: order.idempotencyKey ?? `transfer:${sent.id}`,
     kind: "transfer",
     userId: sender.id,
@@ -79,8 +83,5 @@ export async function sendTransfer(tx: DbExecutor, order: TransferOrder): Promis
     if (error instanceof AppError && error.code === "INSUFFICIENT_FUNDS") throw new AppError("INSUFFICIENT_FUNDS", "Your available balance is not enough for this transfer.");
     throw error;
   });
-  await tx.insert(transfer).values({ id: sent.id, fromUserId: sender.id, toUserId: recipient.id, amountCents, note: note || null, journalId: journal.journalId, createdAt: now });
-  const notifications = (order.notifications ?? ((made) => transferNotifications(order, made)))(sent);
-  await notifyAll(tx, notifications);
   return { transfer: sent, notifications };
 }

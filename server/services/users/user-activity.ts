@@ -1,3 +1,4 @@
+import { toJsonCents } from "#shared/money.js";
 import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbExecutor } from "#server/db/client.js";
@@ -10,7 +11,6 @@ import type { HistoryEntryDto } from "#shared/schemas/ledger.js";
 import type { MoneyRequestDto, PayoutDto } from "#shared/schemas/payouts.js";
 import { listMyDeposits } from "../deposits/list-deposits.js";
 import { listInvestments } from "../investments/list-investments.js";
-import { toJsonCents } from "../ledger/balances.js";
 import { transactionHistory } from "../ledger/history.js";
 import { toPayoutDto } from "../payouts/payout-dto.js";
 import { listMoneyRequests } from "../transfers/money-requests.js";

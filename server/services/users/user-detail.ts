@@ -3,7 +3,7 @@ import type { DbExecutor } from "#server/db/client.js";
 import { user } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
 import type { AdminUserDetail, AdminUserProfile } from "#shared/schemas/admin-users.js";
-import { summarize } from "../ledger/balances.js";
+import { summarize } from "../ledger/summary.js";
 
 type UserRow = typeof user.$inferSelect;
 

@@ -1,6 +1,7 @@
--- The only way money moves: one journal, its postings and the user balances, in the caller's
--- transaction (post_journals is the same for several at once, decision 0038). Returns {journal id, 't'} when posted, {id of the first journal, 'f'} when the
--- idempotency key was posted before (nothing moves then).
+-- The only way money moves one journal at a time: the journal, its postings and the user balances,
+-- in the caller's transaction (settle_due_investments is the set-based form for maturities).
+-- Returns {journal id, 't'} when posted, {id of the first journal, 'f'} when the idempotency key was
+-- posted before (nothing moves then).
 -- Every posting names an account once (posting's primary key) with an amount that is not zero; the
 -- amounts sum to zero; a journal for a user moves one of that user's accounts. User balances move in
 -- one UPDATE that reads the accounts through their primary key with the ids as an array: the index

@@ -3,7 +3,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 /**
  * The current HTTP request's id, for the audit log: services record entries deep inside
  * transactions, and threading the id through every signature would touch every admin service.
- * Set by the request log around the whole request; undefined outside one (jobs, the CLI).
+ * Set around each request by the request log (server/http/request-log.ts); undefined outside one
+ * (jobs, the CLI).
  */
 const store = new AsyncLocalStorage<{ requestId: string }>();
 

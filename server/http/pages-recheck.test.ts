@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../logger.js";
 import type { Bootstrap } from "#shared/site.js";
-import { PAGES_RECHECK_MS, pagesRecheck } from "./current-pages.js";
+import { PAGES_RECHECK_MS, pagesRecheck } from "./pages-recheck.js";
 
 const site = { name: "Termvest" } as Bootstrap["site"];
 const plans = (minimumCents: number) => [{ id: "standard", name: "Standard", minimumCents, rateBasisPoints: 1000, termDays: 14, features: [] }];
