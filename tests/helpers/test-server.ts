@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
@@ -9,19 +8,11 @@ import { loadConfig, type Config } from "#server/env.js";
 import { createLogger } from "#server/logger.js";
 import type { Mailer } from "#server/mail/mailer.js";
 import { startServer, type RunningServer } from "#server/server.js";
+import { freePort } from "./free-port.js";
 import { HttpClient } from "./http-client.js";
 import { CapturingMailer } from "./mailer.js";
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface TestServer extends RunningServer {
   config: Config;
