@@ -28,7 +28,7 @@ export default tseslint.config(
   },
   {
     // Tests too: a feature's test that reaches into another feature couples them just the same.
-    files: ["web/**/*.{ts,tsx}", "shared/**/*.ts"],
+    files: ["web/**/*.{ts,tsx}", "shared/**/*.ts", "server/**/*.ts"],
     plugins: { termvest: boundaries },
     rules: { "termvest/import-boundaries": "error" },
   },

@@ -27,6 +27,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openPostgres, type Database, type DatabaseHandle } from "#server/db/client.js";
+import { migrate } from "#server/migrate.js";
 import { BENCHMARKS_INTRO, table, writeSection } from "./lib/markdown.js";
 import { fmt, logger, machineInfo, redact, serverSettings, type MachineInfo } from "./lib/harness.js";
 import { machineBusyPct, ResourceSampler, StatementProbe, type ResourceUsage, type StatementKind } from "./lib/ledger-probe.js";
@@ -406,7 +407,7 @@ async function main(): Promise<number> {
     }
     log(`created database ${name} on ${redact(baseUrl).replace(/\/[^/]*$/, "/")}`);
     handle = await openPostgres(url.toString(), { max: POOL_MAX });
-    await handle.migrate();
+    await migrate(handle);
     const { db } = handle;
     const server = await serverSettings(db, SERVER_SETTINGS);
     log(`${server.version.split(" on ")[0]}; synchronous_commit=${server.synchronous_commit}, fsync=${server.fsync}, full_page_writes=${server.full_page_writes}`);

@@ -25,6 +25,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openPostgres, type Database, type DatabaseHandle } from "#server/db/client.js";
+import { migrate } from "#server/migrate.js";
 import { settleDue, settlementWorkers } from "#server/services/investments/settle-due.js";
 import { seedPlans } from "#server/services/plans/seed-plans.js";
 import { BENCHMARKS_INTRO, table, writeSection } from "./lib/markdown.js";
@@ -510,7 +511,7 @@ async function main(): Promise<number> {
     log(`${label}: created database ${name} on ${redact(baseUrl).replace(/\/[^/]*$/, "/")}`);
     const handle = await openPostgres(url.toString(), { max: POOL_MAX });
     handles.add(handle);
-    await handle.migrate();
+    await migrate(handle);
     await seedPlans(handle.db);
     checkInterrupt();
     const now = new Date();

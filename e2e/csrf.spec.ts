@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { APIRequestContext, Page, Response } from "@playwright/test";
+import type { APIRequestContext, Page, Request, Response } from "@playwright/test";
 import { BASE_URL, createUser, expect, fund, newAdminPage, signInViaApi, test, expectRefusedRequest } from "./fixtures.js";
 import { freshWallet } from "../tests/helpers/wallets.js";
 
@@ -68,6 +68,16 @@ async function attack(page: Page, url: string, path: string): Promise<Response> 
   return answered;
 }
 
+/**
+ * Visits the attacker's no-cors fetch page and waits for the browser to give up on the request: the
+ * server refuses it, and its Cross-Origin-Resource-Policy keeps even that answer from the page.
+ */
+async function attackWithFetch(page: Page, url: string, path: string): Promise<Request> {
+  const failed = page.waitForEvent("requestfailed", (request) => request.url() === `${BASE_URL}${path}` && request.method() === "POST");
+  await page.goto(url);
+  return failed;
+}
+
 /** A payable address of this file's own: four eyes counts the payouts to one address over 24 hours. */
 const ADDRESS = freshWallet();
 
@@ -77,6 +87,7 @@ test.describe("cross-site request forgery", () => {
     expectRefusedRequest(403, "/api/payouts");
     expectRefusedRequest(403, "/api/deposits");
     expectRefusedRequest(404, "/favicon.ico");
+    for (const path of ["/api/transfers", "/api/payouts", "/api/deposits"]) expectRefusedRequest("blocked", path);
     test.setTimeout(90_000);
     const attacker = await startAttacker();
     try {
@@ -111,9 +122,9 @@ test.describe("cross-site request forgery", () => {
           // Same site: the browser did send the session, and the Origin check alone refused the request.
           if (origin.includes("localhost")) expect(cookies, "the session cookie went along").toContain("session_token");
 
-          const viaFetch = await attack(page, `${origin}/fetch`, target.path);
-          expect(viaFetch.status(), `fetch from ${origin} to ${target.path}`).toBe(403);
-          await expect(page.locator("#done")).toHaveText("sent");
+          const viaFetch = await attackWithFetch(page, `${origin}/fetch`, target.path);
+          expect(viaFetch.failure()?.errorText, `fetch from ${origin} to ${target.path}`).toContain("ERR_BLOCKED_BY_RESPONSE");
+          await expect(page.locator("#done")).toHaveText("failed");
         }
       }
 

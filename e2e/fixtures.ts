@@ -23,7 +23,9 @@ export function randomClientIp(): string {
 /** Console errors and uncaught exceptions of the pages the running test opened (its `page` and admin pages). */
 const consoleErrors: string[] = [];
 /** The refused requests the running test causes on purpose, which the browser logs as console errors. */
-const expectedRefusals: Array<{ status: number | "aborted"; path: string }> = [];
+const expectedRefusals: Array<{ status: RefusalKind; path: string }> = [];
+/** A status the server answered, a request the page aborted, or an answer the browser withheld from another origin (Cross-Origin-Resource-Policy). */
+type RefusalKind = number | "aborted" | "blocked";
 
 /** Records `page`'s console errors and uncaught exceptions against the running test. */
 export function watchConsole(page: Page): void {
@@ -37,15 +39,15 @@ export function watchConsole(page: Page): void {
  * The running test makes the server refuse a request to `path` (or aborts it) on purpose; the
  * browser logs that as a console error, which is then not a failure. Anything else still is.
  */
-export function expectRefusedRequest(status: number | "aborted", path: string): void {
+export function expectRefusedRequest(status: RefusalKind, path: string): void {
   expectedRefusals.push({ status, path });
 }
 
 function isExpectedRefusal(line: string): boolean {
-  const match = /^Failed to load resource: (?:the server responded with a status of (\d+) |net::ERR_FAILED).*\((https?:[^)]*)\)$/.exec(line);
+  const match = /^Failed to load resource: (?:the server responded with a status of (\d+) |net::(ERR_FAILED|ERR_BLOCKED_BY_RESPONSE)).*\((https?:[^)]*)\)$/.exec(line);
   if (!match) return false;
-  const status = match[1] ? Number(match[1]) : "aborted";
-  const path = new URL(match[2]!).pathname;
+  const status = match[1] ? Number(match[1]) : match[2] === "ERR_BLOCKED_BY_RESPONSE" ? "blocked" : "aborted";
+  const path = new URL(match[3]!).pathname;
   return expectedRefusals.some((expected) => expected.status === status && path.startsWith(expected.path));
 }
 

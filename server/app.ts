@@ -3,26 +3,20 @@ import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { $ZodError } from "zod/v4/core";
-import type { Auth } from "./auth.js";
-import type { AdjustableClock, Clock } from "./clock.js";
-import type { DatabaseHandle } from "./db/client.js";
-import type { Config } from "./env.js";
+import type { AppDeps } from "./app-deps.js";
 import { AppError } from "./errors.js";
 import { settleDue, settlementWorkers } from "./services/investments/settle-due.js";
 import type { ApiRouter } from "./http/api-router.js";
 import { pagesRecheck } from "./http/pages-recheck.js";
-import { normalizePath, type Pages } from "./http/pages.js";
+import { normalizePath } from "./http/pages.js";
 import { jsonOnly, limitBody, refuseControlCharactersInUrl, refuseDeepJson } from "./http/request-guards.js";
 import { sameOriginOnly } from "./http/csrf.js";
-import { createMetrics, type MetricSources } from "./http/metrics.js";
+import { createMetrics } from "./http/metrics.js";
 import { requestLog } from "./http/request-log.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { staticFiles, staticPaths } from "./http/static-files.js";
 import { acceptsEncoding } from "./http/compression.js";
-import type { Logger } from "./logger.js";
-import type { JobQueue } from "./jobs/start-jobs.js";
 import { JOBS } from "./jobs/queues.js";
-import type { Mailer } from "./mail/mailer.js";
 import { adminRoutes } from "./routes/admin.js";
 import { adminApprovalRoutes } from "./routes/admin-approvals.js";
 import { adminAuditRoutes } from "./routes/admin-audit.js";
@@ -48,31 +42,7 @@ import { meRoutes } from "./routes/me.js";
 import { publicRoutes } from "./routes/public.js";
 import { seoRoutes } from "./routes/seo.js";
 import { readBootstrap } from "./site.js";
-import type { ContentPage } from "#shared/content.js";
 import { fieldMessages } from "#shared/schemas/field-messages.js";
-
-export interface AppDeps {
-  config: Config;
-  database: DatabaseHandle;
-  auth: Auth;
-  mailer: Mailer;
-  /** The mail worker is woken after each successful change, so mail queued by it goes out at once. */
-  jobs: JobQueue;
-  logger: Logger;
-  outboxDir: string;
-  clock: Clock;
-  /** Only in tests: lets browser tests move time forward (POST /dev/clock). */
-  adjustableClock?: AdjustableClock;
-  /** Blog and legal pages from content/, by path. */
-  content: Map<string, ContentPage>;
-  /** Pages an investor must be able to read that the operator has not published (server/content/load-content.ts); investing waits for them. */
-  missingBeforeInvesting: readonly string[];
-  /** Absent when the web client has not been built (API-only tests). */
-  pages?: Pages;
-  clientDir?: string;
-  /** Figures /metrics shows when another part provides them (the job queue's counts, its ledger check). */
-  metricSources?: MetricSources;
-}
 
 /** The methods the gate guards: any that may carry a body or change something. */
 const UNSAFE_METHODS = METHODS.filter((method) => method !== "GET" && method !== "HEAD" && method !== "OPTIONS");
@@ -123,9 +93,8 @@ export function createApp(deps: AppDeps) {
   // Outside /api (not in the OpenAPI document, no session, no compression): a scraper's endpoint.
   if (metrics) app.get("/metrics", metrics.serve);
   app.route("/api/auth", authRoutes(auth, { db: database.db, trustProxy: config.trustProxy, rateLimit: config.rateLimit }));
-  // Every JSON router declares its operations (server/http/api-router.ts); the OpenAPI document is built from them.
-  // The admin routers mounted below /api/admin come before it: each answers with its own guard, and
-  // the /api/admin router's guard would otherwise run a second time for their paths.
+  // Every JSON router declares its operations, and each declaration installs its route's guards
+  // (server/http/api-router.ts); the OpenAPI document is built from them.
   const routers: ApiRouter[] = [
     adminOverviewRoutes(deps),
     adminUserRoutes(deps),
@@ -144,7 +113,7 @@ export function createApp(deps: AppDeps) {
     sessionRoutes(deps),
     transactionRoutes(deps),
     notificationRoutes(deps),
-    contentRoutes(deps.content),
+    contentRoutes(deps, deps.content),
     contactRoutes(deps),
   ];
   routers.unshift(publicRoutes(deps, () => routers.flatMap((router) => router.operations)));

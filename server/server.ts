@@ -23,6 +23,7 @@ import { readBootstrap } from "./site.js";
 import { readJobStats } from "./jobs/stats.js";
 import { recentLedgerCheck } from "./services/admin-overview/ledger-check.js";
 import { readLastLedgerCheck } from "./services/ledger/run-ledger-check.js";
+import { migrate } from "./migrate.js";
 
 export interface RunningServer {
   url: string;
@@ -53,7 +54,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
   try {
     const database = options.database ?? (await openDatabase(config));
     if (!options.database) cleanups.push(() => database.close());
-    await database.migrate();
+    await migrate(database);
     await warnWithoutAutovacuum(database, logger);
     await seedPlans(database.db);
 

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "./helpers/database.js";
+import { migrate } from "#server/migrate.js";
 
 /**
  * Every other test starts from a copy of the run's migrated template (tests/helpers/migrated-template.ts).
@@ -49,13 +50,13 @@ describe(`migrate() on ${testDatabaseUrl ? "PostgreSQL" : "PGlite"}`, () => {
     const empty = await open({ empty: true });
     const tables = "select count(*)::int as n from information_schema.tables where table_schema = 'public'";
     expect((await empty.handle.executeSql(tables)).rows).toEqual([{ n: 0 }]);
-    await empty.handle.migrate();
+    await migrate(empty.handle);
     const migrated = await catalog(empty);
     expect(migrated.migrations!.length).toBeGreaterThan(20);
     expect(migrated.queues!.length).toBeGreaterThan(5);
     expect(migrated.functions!.length).toBeGreaterThan(10);
     expect(migrated).toEqual(await catalog(await open()));
-    await empty.handle.migrate();
+    await migrate(empty.handle);
     expect(await catalog(empty)).toEqual(migrated);
   });
 });

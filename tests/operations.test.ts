@@ -28,6 +28,8 @@ describe("operations", () => {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      // Another origin (a no-cors fetch) never reads an answer, a refusal included.
+      expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
       // HSTS only in production, where the site is served over HTTPS.
       expect(response.headers.get("strict-transport-security")).toBeNull();
     }

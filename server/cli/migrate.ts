@@ -2,6 +2,7 @@ import { acquireDataDirLock, DataDirInUseError, ensureDataDir, readLockOwner } f
 import { openDatabase } from "../db/client.js";
 import { ConfigError, loadConfig } from "../env.js";
 import { seedPlans } from "../services/plans/seed-plans.js";
+import { migrate } from "../migrate.js";
 
 /** `npm run db:migrate`: applies pending migrations and seeds the launch plans. */
 async function main() {
@@ -17,7 +18,7 @@ async function main() {
   const release = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
   const database = await openDatabase(config);
   try {
-    await database.migrate();
+    await migrate(database);
     await seedPlans(database.db);
     console.log(`Migrations applied (${database.kind}).`);
   } finally {

@@ -3,6 +3,7 @@ import { acquireDataDirLock, DataDirInUseError, ensureDataDir, readLockOwner } f
 import { openDatabase } from "../db/client.js";
 import { ConfigError, loadConfig } from "../env.js";
 import { AppError } from "../errors.js";
+import { migrate } from "../migrate.js";
 
 /**
  * Operator commands. On PostgreSQL they open the database directly. On the embedded database
@@ -17,7 +18,7 @@ export async function runControlCommand(command: string, body: unknown): Promise
   const release = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
   const database = await openDatabase(config);
   try {
-    await database.migrate();
+    await migrate(database);
     return await handleControl(database.db, command, body);
   } finally {
     await database.close();

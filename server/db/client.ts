@@ -3,28 +3,32 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { migrationsDir } from "../paths.js";
-import { installJobQueue } from "../jobs/install.js";
-import { applyLedgerSql } from "./ledger-sql.js";
 import { schema } from "./schema.js";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database or an open transaction: services that join the caller's transaction take this. */
 export type DbExecutor = Pick<Database, "execute" | "select" | "insert" | "update" | "delete">;
 
+/** One call of raw SQL: with values a single statement, without them possibly several. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/** One connection held for the whole of a piece of work (see `withConnection`). */
+export interface HeldConnection {
+  db: Database;
+  executeSql: ExecuteSql;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
   /**
-   * Applies pending migrations, then the ledger's current SQL (server/db/ledger-sql.ts); safe to call
-   * from several processes at once on PostgreSQL.
+   * Runs `work` on one connection held until it ends (PGlite has only one), for what needs a
+   * session-level lock across several statements: migrations (server/migrate.ts).
    */
-  migrate(): Promise<void>;
+  withConnection<T>(work: (connection: HeldConnection) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   /** The connections behind `db`, for /metrics: PostgreSQL's pool, or PGlite's single one. */
   connections(): { total: number; idle: number; waiting: number };
@@ -33,16 +37,10 @@ export interface DatabaseHandle {
    * it is a consistent copy of a running database (server/backup.ts).
    */
   dumpDataDir?(): Promise<Uint8Array>;
-  /**
-   * One call of raw SQL outside any transaction, for the job queue's own statements (pg-boss):
-   * with values a single statement, without them possibly several.
-   */
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** Raw SQL outside any transaction, for the job queue's own statements (pg-boss). */
+  executeSql: ExecuteSql;
   close(): Promise<void>;
 }
-
-/** Arbitrary constant: the advisory lock that serialises migrations across servers. */
-const MIGRATION_LOCK_ID = 7_420_514;
 
 export function pgliteDirectory(dataDir: string): string {
   return path.join(dataDir, "pglite");
@@ -59,11 +57,7 @@ export async function openPglite(location: string | undefined, options: { loadDa
   const handle: DatabaseHandle = {
     db,
     kind: "pglite",
-    migrate: async () => {
-      await migratePglite(db as never, { migrationsFolder: migrationsDir });
-      await applyLedgerSql(db);
-      await installJobQueue(handle);
-    },
+    withConnection: (work) => work({ db, executeSql: handle.executeSql }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -103,17 +97,13 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   return {
     db,
     kind: "postgres",
-    migrate: async () => {
-      const lockClient = await pool.connect();
+    withConnection: async (work) => {
+      const client = await pool.connect();
       try {
-        await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-        const locked = drizzlePg({ client: lockClient });
-        await migratePg(locked, { migrationsFolder: migrationsDir });
-        await applyLedgerSql(locked as unknown as Database);
-        await installJobQueue({ executeSql: (text, values) => lockClient.query(text, values) });
+        const held = drizzlePg({ client, schema }) as unknown as Database;
+        return await work({ db: held, executeSql: (text, values) => client.query(text, values) });
       } finally {
-        await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
-        lockClient.release();
+        client.release();
       }
     },
     ping: async () => {

@@ -1,29 +1,47 @@
-import { Hono, type Handler, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type * as z from "zod/mini";
-import type { AppEnv } from "./session.js";
+import type { Auth } from "../auth.js";
+import type { DatabaseHandle, DbExecutor } from "../db/client.js";
+import { runMoneyOperation, respond, type OperationResult } from "./idempotency.js";
+import { readJson, readQuery } from "./json-body.js";
+import { secondFactorOf } from "./second-factor.js";
+import { requireAdmin, requireUser, requireVerifiedEmail, type AppEnv } from "./session.js";
+
+type Schema = z.ZodMiniType;
+/** What a schema gives a handler once it has parsed the input; nothing without a schema. */
+type Parsed<S> = S extends Schema ? z.output<S> : undefined;
 
 /**
- * What one route takes and answers, declared where the route is registered: the router mounts it
- * and the OpenAPI document (server/http/openapi.ts) is generated from the same declaration, so the
- * two cannot drift. Schemas come from shared/schemas/, which the web client's types use too.
+ * What one route takes and answers, declared where the route is registered. The declaration does
+ * the work: `auth` installs the guard, `verifiedEmail` and `secondFactor` the money rules, `body`
+ * and `query` are parsed once and handed to the handler typed, `idempotent` runs the handler
+ * inside the one money function (server/http/idempotency.ts), and the OpenAPI document
+ * (server/http/openapi.ts) is generated from the same declarations, so none of them can drift.
+ * Schemas come from shared/schemas/, which the web client's types use too.
  */
-export interface Operation {
+export interface Operation<P extends string = string, B extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined> {
   method: "get" | "post" | "put";
   /** Relative to the router's mount path, in Hono's syntax ("/:id/cancel"). */
-  path: string;
+  path: P;
   summary: string;
-  /** Who may call it: anyone, a signed-in user, or an admin with a second factor. */
+  /** Who may call it: anyone, a signed-in user, or an admin whose session passed the second factor. */
   auth: "none" | "user" | "admin";
-  body?: z.ZodMiniType;
-  query?: z.ZodMiniType;
+  /** Moves money: only for an address its owner has shown they read (else 403 EMAIL_NOT_VERIFIED). */
+  verifiedEmail?: boolean;
+  /** Money leaves the account: with two-factor on, the body's `twoFactorCode` is checked and spent. */
+  secondFactor?: boolean;
+  body?: B;
+  query?: Q;
   /** The success body; without it the document says only that the call succeeded (a CSV, say). */
-  response?: z.ZodMiniType;
+  response?: Schema;
   /** 201 when it creates something; 200 otherwise. */
   status?: 200 | 201;
   /** What it answers with 202 when the change needs a second admin's approval first (four eyes). */
-  pending?: z.ZodMiniType;
-  /** Moves money: honours Idempotency-Key. */
+  pending?: Schema;
+  /** Moves money: runs in one transaction that honours Idempotency-Key. */
   idempotent?: boolean;
+  /** A check of the route's own, after the session guards and before the body is read (a limit that counts every try). */
+  guard?: MiddlewareHandler<AppEnv>;
 }
 
 export interface MountedOperation extends Operation {
@@ -31,31 +49,109 @@ export interface MountedOperation extends Operation {
   fullPath: string;
 }
 
-/** Middleware, then the handler, typed with the operation's path so `c.req.param("id")` is a string. */
-type Handlers<P extends string> = [...MiddlewareHandler<AppEnv>[], Handler<AppEnv, NoInfer<P>>];
+/** What a handler gets besides the context: the parsed body and query. */
+export interface Input<B extends Schema | undefined, Q extends Schema | undefined> {
+  body: Parsed<B>;
+  query: Parsed<Q>;
+}
+
+type RouteContext<P extends string> = Context<AppEnv, P>;
+type Handler<P extends string, B extends Schema | undefined, Q extends Schema | undefined> = (c: RouteContext<P>, input: Input<B, Q>) => Response | Promise<Response>;
+
+/** A money operation's answer; `committed` runs after the transaction committed, never on a replay. */
+export interface MoneyResult extends OperationResult {
+  committed?: () => Promise<unknown>;
+}
+/**
+ * A money route's handler: whatever it does before the transaction (a lookup whose misses must be
+ * counted even when the movement is refused), then the movement to run inside it.
+ */
+type MoneyHandler<P extends string, B extends Schema | undefined, Q extends Schema | undefined> = (
+  c: RouteContext<P>,
+  input: Input<B, Q>,
+) => Movement | Promise<Movement>;
+type Movement = (tx: DbExecutor) => Promise<MoneyResult>;
+
+/** What the router needs to enforce declarations: the session guards, the money function, the tests' response check. */
+export interface RouterDeps {
+  auth: Auth;
+  database: DatabaseHandle;
+  config: { publicUrl: string; env: string };
+}
 
 /** A Hono router that registers only declared operations, mounted at one path. */
 export class ApiRouter {
   readonly hono = new Hono<AppEnv>();
   readonly operations: MountedOperation[] = [];
+  readonly #secondFactor;
 
-  constructor(readonly mountPath: string) {}
-
-  /**
-   * Middleware for every route of this router (the session and role checks, say). Hono applies it to
-   * every path under the mount path, other routers' too, so a router mounted at /api itself must
-   * guard each route instead.
-   */
-  use(...handlers: MiddlewareHandler<AppEnv>[]): this {
-    if (this.mountPath === "/api") throw new Error("A router mounted at /api would guard every other router's routes; guard its routes one by one.");
-    this.hono.use("*", ...handlers);
-    return this;
+  constructor(
+    readonly mountPath: string,
+    private readonly deps: RouterDeps,
+  ) {
+    this.#secondFactor = secondFactorOf(deps.auth, deps.config.publicUrl);
   }
 
-  on<P extends string>(operation: Operation & { path: P }, ...handlers: Handlers<P>): this {
+  on<P extends string, B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
+    operation: Operation<P, B, Q> & { idempotent: true },
+    handler: MoneyHandler<P, B, Q>,
+  ): this;
+  on<P extends string, B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
+    operation: Operation<P, B, Q> & { idempotent?: false },
+    handler: Handler<P, B, Q>,
+  ): this;
+  on<P extends string, B extends Schema | undefined, Q extends Schema | undefined>(operation: Operation<P, B, Q>, handler: Handler<P, B, Q> | MoneyHandler<P, B, Q>): this {
     const fullPath = `${this.mountPath}${operation.path === "/" ? "" : operation.path}`;
-    this.operations.push({ ...operation, fullPath });
-    (this.hono.on as (method: string, path: string, ...h: Handlers<P>) => unknown)(operation.method.toUpperCase(), operation.path, ...handlers);
+    this.operations.push({ ...(operation as Operation), fullPath });
+    const guards: MiddlewareHandler<AppEnv>[] = [];
+    if (operation.auth !== "none") guards.push(requireUser(this.deps.auth, this.deps.database.db));
+    if (operation.auth === "admin") guards.push(requireAdmin());
+    if (operation.verifiedEmail) guards.push(requireVerifiedEmail());
+    if (operation.guard) guards.push(operation.guard);
+    const route = async (c: RouteContext<P>) => {
+      const { raw, value: body } = operation.body ? await readJson(c, operation.body) : { raw: "", value: undefined };
+      const query = operation.query ? readQuery(c, operation.query) : undefined;
+      const input = { body, query } as Input<B, Q>;
+      if (!operation.idempotent) return (handler as Handler<P, B, Q>)(c, input);
+      const user = c.get("user");
+      const code = (body as { twoFactorCode?: string } | undefined)?.twoFactorCode;
+      const movement = await (handler as MoneyHandler<P, B, Q>)(c, input);
+      let committed: MoneyResult["committed"];
+      const outcome = await runMoneyOperation(
+        c,
+        this.deps.database.db,
+        user.id,
+        raw,
+        async (tx) => {
+          const result = await movement(tx);
+          committed = result.committed;
+          return { status: result.status, body: result.body };
+        },
+        operation.secondFactor ? await this.#secondFactor(user, code) : undefined,
+      );
+      if (!outcome.replayed) await committed?.();
+      return respond(c, outcome);
+    };
+    const answer = this.deps.config.env === "test" ? checkedAgainst(operation, route) : route;
+    (this.hono.on as (method: string, path: string, ...handlers: unknown[]) => unknown)(operation.method.toUpperCase(), operation.path, ...guards, answer);
     return this;
   }
+}
+
+/**
+ * Under NODE_ENV=test only: every JSON answer of a route is checked against its declared response
+ * (or, for a 202, its pending one), so a handler that drifts from its contract fails the test
+ * that called it with a 500 naming the route, not a client that trusted the document.
+ */
+function checkedAgainst<P extends string>(operation: Operation<P, Schema | undefined, Schema | undefined>, route: (c: RouteContext<P>) => Promise<Response>) {
+  return async (c: RouteContext<P>) => {
+    const response = await route(c);
+    const schema = response.status === 202 ? operation.pending : operation.response;
+    if (!schema || response.status >= 300 || !response.headers.get("content-type")?.includes("application/json")) return response;
+    const checked = schema.safeParse(await response.clone().json());
+    if (!checked.success) {
+      throw new Error(`${operation.method.toUpperCase()} ${operation.path} answered outside its declared response: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
+    }
+    return response;
+  };
 }

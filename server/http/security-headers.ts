@@ -23,6 +23,8 @@ export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
     xFrameOptions: "DENY",
     referrerPolicy: "strict-origin-when-cross-origin",
     crossOriginOpenerPolicy: "same-origin",
+    // Another origin may still send a request (the Origin check refuses it), but never reads the answer.
+    crossOriginResourcePolicy: "same-origin",
     permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
     strictTransportSecurity: options.hsts ? "max-age=31536000; includeSubDomains" : false,
   });

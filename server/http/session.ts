@@ -69,8 +69,6 @@ export function sessionResolver(auth: Auth, db: Database): SessionResolver {
 export function requireUser(auth: Auth, db: Database): MiddlewareHandler<AppEnv> {
   const resolve = sessionResolver(auth, db);
   return async (c, next) => {
-    // Several routers share the /api/admin mount, and each guards its routes: the first resolves the session once.
-    if (c.get("user")) return next();
     const signedIn = await resolve(c);
     if (!signedIn) throw new AppError("UNAUTHENTICATED", "Please log in to continue.");
     c.set("user", signedIn.user);

@@ -3,7 +3,7 @@ import type { BossDb } from "./boss-db.js";
 import { JOBS, QUEUE_OPTIONS, QUEUE_SCHEMA } from "./queues.js";
 
 /**
- * Creates pg-boss's schema and our queues when missing. It runs inside `migrate()`, so a migrated
+ * Creates pg-boss's schema and our queues when missing. It runs inside `migrate()` (server/migrate.ts), so a migrated
  * database can take jobs in any transaction before a server (or only a test) starts the workers;
  * pg-boss's own later schema upgrades run when a server starts it (`migrate: true`).
  */

@@ -1,9 +1,7 @@
 import { auditListQuery, auditPageDto, type AuditEntryDto } from "#shared/schemas/audit.js";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import { ApiRouter } from "../http/api-router.js";
 import { csvResponse } from "../http/csv-response.js";
-import { readQuery } from "../http/json-body.js";
-import { requireAdmin, requireUser } from "../http/session.js";
 import { textCell, toCsv, type CsvColumn } from "../services/admin-lists/csv.js";
 import { listAudit } from "../services/audit/list-audit.js";
 
@@ -23,8 +21,8 @@ const AUDIT_CSV: CsvColumn<AuditEntryDto>[] = [
 ];
 
 /** The audit log, read-only: its chain is checked by `npm run audit -- verify`. */
-export function adminAuditRoutes({ auth, database }: AppDeps) {
-  return new ApiRouter("/api/admin").use(requireUser(auth, database.db), requireAdmin()).on(
+export function adminAuditRoutes(deps: Pick<AppDeps, "auth" | "database" | "config">) {
+  return new ApiRouter("/api/admin", deps).on(
     {
       method: "get",
       path: "/audit",
@@ -33,9 +31,8 @@ export function adminAuditRoutes({ auth, database }: AppDeps) {
       query: auditListQuery,
       response: auditPageDto,
     },
-    async (c) => {
-      const query = readQuery(c, auditListQuery);
-      const page = await listAudit(database.db, query);
+    async (c, { query }) => {
+      const page = await listAudit(deps.database.db, query);
       if (query.format === "csv") return csvResponse(c, "termvest-audit.csv", toCsv(AUDIT_CSV, page.items));
       return c.json(page);
     },

@@ -1,9 +1,7 @@
 import { ledgerCheckDto, reconciliationDto, reconciliationQuery, type ReconciliationDay } from "#shared/schemas/reconciliation.js";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import { ApiRouter } from "../http/api-router.js";
 import { csvResponse } from "../http/csv-response.js";
-import { readQuery } from "../http/json-body.js";
-import { requireAdmin, requireUser } from "../http/session.js";
 import { amountCell, textCell, toCsv, type CsvColumn } from "../services/admin-lists/csv.js";
 import { recordAudit } from "../services/audit/record-audit.js";
 import { verifyLedger } from "../services/ledger/verify-ledger.js";
@@ -24,9 +22,9 @@ const RECONCILIATION_CSV: CsvColumn<ReconciliationDay>[] = [
 ];
 
 /** Proving the books balance: the daily reconciliation and the ledger check on demand. */
-export function adminReconciliationRoutes({ auth, database, clock }: AppDeps) {
-  return new ApiRouter("/api/admin")
-    .use(requireUser(auth, database.db), requireAdmin())
+export function adminReconciliationRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" | "clock">) {
+  const { database, clock } = deps;
+  return new ApiRouter("/api/admin", deps)
     .on(
       {
         method: "get",
@@ -36,8 +34,7 @@ export function adminReconciliationRoutes({ auth, database, clock }: AppDeps) {
         query: reconciliationQuery,
         response: reconciliationDto,
       },
-      async (c) => {
-        const query = readQuery(c, reconciliationQuery);
+      async (c, { query }) => {
         const report = await reconcile(database.db, reconciliationPeriod(query, clock.now()));
         if (query.format === "csv") return csvResponse(c, `termvest-reconciliation-${report.from}-${report.to}.csv`, toCsv(RECONCILIATION_CSV, report.days));
         return c.json(report);

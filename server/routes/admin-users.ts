@@ -19,12 +19,9 @@ import { depositDto } from "#shared/schemas/deposits.js";
 import { investmentDto } from "#shared/schemas/investments.js";
 import { historyEntryDto } from "#shared/schemas/ledger.js";
 import { moneyRequestDto, payoutDto } from "#shared/schemas/payouts.js";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import { ApiRouter } from "../http/api-router.js";
 import { csvResponse } from "../http/csv-response.js";
-import { runMoneyOperation, respond } from "../http/idempotency.js";
-import { readJson, readQuery } from "../http/json-body.js";
-import { requireAdmin, requireUser } from "../http/session.js";
 import { creditInterest } from "../services/investments/credit-interest.js";
 import { banUser, unbanUser } from "../services/users/ban-user.js";
 import { changeRole } from "../services/users/change-role.js";
@@ -46,10 +43,10 @@ import { userDetail } from "../services/users/user-detail.js";
 const ok = z.object({ ok: z.literal(true) });
 
 /** The users table, one user's detail and lists, and the actions on an account, each audited with the operator's reason. */
-export function adminUserRoutes({ auth, database, clock }: AppDeps) {
+export function adminUserRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" | "clock">) {
+  const { database, clock } = deps;
   const db = database.db;
-  const router = new ApiRouter("/api/admin/users")
-    .use(requireUser(auth, db), requireAdmin())
+  const router = new ApiRouter("/api/admin/users", deps)
     .on(
       {
         method: "get",
@@ -59,8 +56,7 @@ export function adminUserRoutes({ auth, database, clock }: AppDeps) {
         query: usersQuery,
         response: pageOf(adminUserRowDto),
       },
-      async (c) => {
-        const query = readQuery(c, usersQuery);
+      async (c, { query }) => {
         if (query.format === "csv") return csvResponse(c, "termvest-users.csv", await usersCsv(db, query));
         return c.json(await listUsers(db, query));
       },
@@ -82,25 +78,19 @@ export function adminUserRoutes({ auth, database, clock }: AppDeps) {
     ["audit", "Audit entries about them and their deposits, payouts and investments", userAuditEntryDto, (id: string, page: PageRequest) => userAuditEntries(db, id, page)],
   ] as const;
   for (const [path, summary, item, read] of lists) {
-    router.on({ method: "get", path: `/:id/${path}`, summary, auth: "admin", query: userListQuery, response: pageOf(item) }, async (c) =>
-      c.json(await read(c.req.param("id"), readQuery(c, userListQuery))),
+    router.on({ method: "get", path: `/:id/${path}`, summary, auth: "admin", query: userListQuery, response: pageOf(item) }, async (c, { query }) =>
+      c.json(await read(c.req.param("id"), query)),
     );
   }
 
   return router
     .on(
       { method: "post", path: "/:id/ban", summary: "Ban an account and end its sessions (audited with the reason)", auth: "admin", body: userActionSchema, response: adminUserProfileDto },
-      async (c) => {
-        const { value } = await readJson(c, userActionSchema);
-        return c.json(await db.transaction((tx) => banUser(tx, c.get("user").id, c.req.param("id"), value.reason, clock.now())));
-      },
+      async (c, { body }) => c.json(await db.transaction((tx) => banUser(tx, c.get("user").id, c.req.param("id"), body.reason, clock.now()))),
     )
     .on(
       { method: "post", path: "/:id/unban", summary: "Lift a ban (audited with the reason)", auth: "admin", body: userActionSchema, response: adminUserProfileDto },
-      async (c) => {
-        const { value } = await readJson(c, userActionSchema);
-        return c.json(await db.transaction((tx) => unbanUser(tx, c.get("user").id, c.req.param("id"), value.reason, clock.now())));
-      },
+      async (c, { body }) => c.json(await db.transaction((tx) => unbanUser(tx, c.get("user").id, c.req.param("id"), body.reason, clock.now()))),
     )
     .on(
       {
@@ -112,17 +102,15 @@ export function adminUserRoutes({ auth, database, clock }: AppDeps) {
         response: adminUserProfileDto,
         pending: pendingApprovalDto,
       },
-      async (c) => {
-        const { value } = await readJson(c, changeRoleSchema);
-        const changed = await db.transaction((tx) => changeRole(tx, c.get("user").id, c.req.param("id"), value.role, value.reason, clock.now()));
+      async (c, { body }) => {
+        const changed = await db.transaction((tx) => changeRole(tx, c.get("user").id, c.req.param("id"), body.role, body.reason, clock.now()));
         return "profile" in changed ? c.json(changed.profile) : c.json(changed, 202);
       },
     )
     .on(
       { method: "post", path: "/:id/sessions/:sessionId/revoke", summary: "End one of their sessions (audited with the reason)", auth: "admin", body: userActionSchema, response: ok },
-      async (c) => {
-        const { value } = await readJson(c, userActionSchema);
-        await db.transaction((tx) => revokeSession(tx, c.get("user").id, c.req.param("id"), c.req.param("sessionId"), value.reason));
+      async (c, { body }) => {
+        await db.transaction((tx) => revokeSession(tx, c.get("user").id, c.req.param("id"), c.req.param("sessionId"), body.reason));
         return c.json({ ok: true as const });
       },
     )
@@ -136,19 +124,14 @@ export function adminUserRoutes({ auth, database, clock }: AppDeps) {
         response: creditInterestResultDto,
         idempotent: true,
       },
-      async (c) => {
-        const adminId = c.get("user").id;
+      (c, { body }) => async (tx) => {
         const userId = c.req.param("id");
-        const { raw, value } = await readJson(c, userActionSchema);
-        const outcome = await runMoneyOperation(c, db, adminId, raw, async (tx) => {
-          const credited = await creditInterest(tx, adminId, userId, clock.now(), value.reason);
-          const message =
-            credited.settled === 0
-              ? `No interest is due for ${userId} right now.`
-              : `Successfully updated interest for ${userId}. Paid ${credited.settled} matured investment${credited.settled === 1 ? "" : "s"}, ${formatCents(credited.profitCents)} in profit.`;
-          return { status: 200, body: { settled: credited.settled, profitCents: Number(credited.profitCents), message } };
-        });
-        return respond(c, outcome);
+        const credited = await creditInterest(tx, c.get("user").id, userId, clock.now(), body.reason);
+        const message =
+          credited.settled === 0
+            ? `No interest is due for ${userId} right now.`
+            : `Successfully updated interest for ${userId}. Paid ${credited.settled} matured investment${credited.settled === 1 ? "" : "s"}, ${formatCents(credited.profitCents)} in profit.`;
+        return { status: 200, body: { settled: credited.settled, profitCents: Number(credited.profitCents), message } };
       },
     );
 }

@@ -4,12 +4,9 @@ import { planInputSchema } from "#shared/schemas/investments.js";
 import { adminPayoutPage, adminPayoutsQuery, markPayoutPaidSchema, payoutDto, rejectPayoutSchema } from "#shared/schemas/payouts.js";
 import { pendingApprovalDto } from "#shared/schemas/approvals.js";
 import { adminPlanDto } from "#shared/schemas/plans.js";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import { ApiRouter } from "../http/api-router.js";
 import { listResponse } from "../http/csv-response.js";
-import { runMoneyOperation, respond } from "../http/idempotency.js";
-import { readJson, readQuery } from "../http/json-body.js";
-import { requireAdmin, requireUser } from "../http/session.js";
 import { confirmDeposit, rejectDeposit } from "../services/deposits/decide-deposit.js";
 import { DEPOSIT_CSV_COLUMNS, listDepositsForAdmin } from "../services/deposits/list-deposits.js";
 import { approvePayout } from "../services/payouts/approve-payout.js";
@@ -19,13 +16,10 @@ import { toPayoutDto } from "../services/payouts/payout-dto.js";
 import { listAllPlans, updatePlan } from "../services/plans/update-plan.js";
 import { readBootstrap } from "../site.js";
 
-/**
- * The operator back office API (queues and plans; users and the overview have their own routers):
- * every route needs a session, the admin role and a second factor, checked here.
- */
-export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
-  return new ApiRouter("/api/admin")
-    .use(requireUser(auth, database.db), requireAdmin())
+/** The operator back office's queues and plans (users and the overview have their own routers). */
+export function adminRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" | "clock" | "pages">) {
+  const { database, config, clock, pages } = deps;
+  return new ApiRouter("/api/admin", deps)
     .on(
       {
         method: "get",
@@ -35,11 +29,7 @@ export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
         query: adminDepositsQuery,
         response: adminDepositPage,
       },
-      async (c) => {
-        const query = readQuery(c, adminDepositsQuery);
-        const list = await listDepositsForAdmin(database.db, query);
-        return listResponse(c, query.format, list, { fileName: "termvest-deposits.csv", columns: DEPOSIT_CSV_COLUMNS });
-      },
+      async (c, { query }) => listResponse(c, query.format, await listDepositsForAdmin(database.db, query), { fileName: "termvest-deposits.csv", columns: DEPOSIT_CSV_COLUMNS }),
     )
     .on(
       {
@@ -52,14 +42,14 @@ export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
         pending: pendingApprovalDto,
         idempotent: true,
       },
-      async (c) => {
-        const { raw, value } = await readJson(c, confirmDepositSchema);
-        const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
-          const decision = await confirmDeposit(tx, config.deposits, c.get("user").id, c.req.param("id"), value, clock.now());
-          return "deposit" in decision ? { status: 200, body: decision.deposit } : { status: 202, body: decision };
-        });
-        return respond(c, outcome);
+      (c, { body }) => async (tx) => {
+        const decision = await confirmDeposit(tx, config.deposits, c.get("user").id, c.req.param("id"), body, clock.now());
+        return "deposit" in decision ? { status: 200, body: decision.deposit } : { status: 202, body: decision };
       },
+    )
+    .on(
+      { method: "post", path: "/deposits/:id/reject", summary: "Reject a deposit with a reason", auth: "admin", body: rejectDepositSchema, response: depositDto, idempotent: true },
+      (c, { body }) => async (tx) => ({ status: 200, body: (await rejectDeposit(tx, c.get("user").id, c.req.param("id"), body.reason, clock.now())).deposit }),
     )
     .on(
       {
@@ -70,11 +60,8 @@ export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
         query: adminPayoutsQuery,
         response: adminPayoutPage,
       },
-      async (c) => {
-        const query = readQuery(c, adminPayoutsQuery);
-        const list = await listPayoutsForAdmin(database.db, query, config.payouts.approvalCents);
-        return listResponse(c, query.format, list, { fileName: "termvest-payouts.csv", columns: PAYOUT_CSV_COLUMNS });
-      },
+      async (c, { query }) =>
+        listResponse(c, query.format, await listPayoutsForAdmin(database.db, query, config.payouts.approvalCents), { fileName: "termvest-payouts.csv", columns: PAYOUT_CSV_COLUMNS }),
     )
     .on(
       {
@@ -85,40 +72,21 @@ export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
         response: payoutDto,
         idempotent: true,
       },
-      async (c) => {
-        const adminId = c.get("user").id;
-        const outcome = await runMoneyOperation(c, database.db, adminId, "", async (tx) => {
-          const approved = await approvePayout(tx, adminId, c.req.param("id"), config.payouts.approvalCents, clock.now());
-          return { status: 200, body: toPayoutDto(approved) };
-        });
-        return respond(c, outcome);
-      },
+      (c) => async (tx) => ({ status: 200, body: toPayoutDto(await approvePayout(tx, c.get("user").id, c.req.param("id"), config.payouts.approvalCents, clock.now())) }),
     )
     .on(
       { method: "post", path: "/payouts/:id/mark-paid", summary: "Record a payout as sent (hold → payouts); a large one only after another admin approved it", auth: "admin", body: markPayoutPaidSchema, response: payoutDto, idempotent: true },
-      async (c) => {
-        const { raw, value } = await readJson(c, markPayoutPaidSchema);
-        const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
-          const paid = await markPayoutPaid(tx, c.get("user").id, c.req.param("id"), value.txId, config.payouts.approvalCents, clock.now());
-          return { status: 200, body: paid.payout };
-        });
-        return respond(c, outcome);
-      },
+      (c, { body }) => async (tx) => ({
+        status: 200,
+        body: (await markPayoutPaid(tx, c.get("user").id, c.req.param("id"), body.txId, config.payouts.approvalCents, clock.now())).payout,
+      }),
     )
     .on(
       { method: "post", path: "/payouts/:id/reject", summary: "Refuse a payout (hold → available)", auth: "admin", body: rejectPayoutSchema, response: payoutDto, idempotent: true },
-      async (c) => {
-        const { raw, value } = await readJson(c, rejectPayoutSchema);
-        const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
-          const rejected = await rejectPayout(tx, c.get("user").id, c.req.param("id"), value.reason, clock.now());
-          return { status: 200, body: rejected.payout };
-        });
-        return respond(c, outcome);
-      },
+      (c, { body }) => async (tx) => ({ status: 200, body: (await rejectPayout(tx, c.get("user").id, c.req.param("id"), body.reason, clock.now())).payout }),
     )
-    .on(
-      { method: "get", path: "/plans", summary: "Every plan, active or not", auth: "admin", response: z.object({ plans: z.array(adminPlanDto) }) },
-      async (c) => c.json({ plans: await listAllPlans(database.db) }),
+    .on({ method: "get", path: "/plans", summary: "Every plan, active or not", auth: "admin", response: z.object({ plans: z.array(adminPlanDto) }) }, async (c) =>
+      c.json({ plans: await listAllPlans(database.db) }),
     )
     .on(
       {
@@ -130,25 +98,13 @@ export function adminRoutes({ auth, database, config, clock, pages }: AppDeps) {
         response: adminPlanDto,
         pending: pendingApprovalDto,
       },
-      async (c) => {
-        const { value } = await readJson(c, planInputSchema);
-        const updated = await database.db.transaction((tx) => updatePlan(tx, c.get("user").id, c.req.param("id"), value, clock.now()));
+      async (c, { body }) => {
+        const updated = await database.db.transaction((tx) => updatePlan(tx, c.get("user").id, c.req.param("id"), body, clock.now()));
         if ("pendingApproval" in updated) return c.json(updated, 202);
         // The public pages are pre-rendered with the plans; render them again with the new terms.
         // Other servers' pages follow within PAGES_RECHECK_MS (server/http/pages-recheck.ts).
         await pages?.refresh(await readBootstrap(config.site, database.db));
         return c.json(updated.plan);
-      },
-    )
-    .on(
-      { method: "post", path: "/deposits/:id/reject", summary: "Reject a deposit with a reason", auth: "admin", body: rejectDepositSchema, response: depositDto, idempotent: true },
-      async (c) => {
-        const { raw, value } = await readJson(c, rejectDepositSchema);
-        const outcome = await runMoneyOperation(c, database.db, c.get("user").id, raw, async (tx) => {
-          const decision = await rejectDeposit(tx, c.get("user").id, c.req.param("id"), value.reason, clock.now());
-          return { status: 200, body: decision.deposit };
-        });
-        return respond(c, outcome);
       },
     );
 }

@@ -1,11 +1,8 @@
 import { toJsonCents } from "#shared/money.js";
 import * as z from "zod/mini";
 import { bankReferenceDto, COINS, createDepositSchema, cryptoAddressDto, depositDto, depositOptionsDto, type DepositOptionsDto } from "#shared/schemas/deposits.js";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import { ApiRouter } from "../http/api-router.js";
-import { runMoneyOperation, respond } from "../http/idempotency.js";
-import { readJson, readQuery } from "../http/json-body.js";
-import { requireUser, requireVerifiedEmail } from "../http/session.js";
 import { bankReferenceFor } from "../services/deposits/bank-reference.js";
 import { cryptoAddressFor } from "../services/deposits/crypto-address.js";
 import { createDeposit } from "../services/deposits/create-deposit.js";
@@ -14,9 +11,9 @@ import { listMyDeposits } from "../services/deposits/list-deposits.js";
 const cryptoAddressQuery = z.object({ coin: z.optional(z.enum(COINS, "Only Bitcoin deposits are accepted.")) });
 
 /** The caller's deposits: what to pay, where and with which reference, report a payment (a pending deposit), list them. */
-export function depositRoutes({ auth, database, config, clock }: AppDeps) {
-  return new ApiRouter("/api/deposits")
-    .use(requireUser(auth, database.db))
+export function depositRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" | "clock">) {
+  const { database, config, clock } = deps;
+  return new ApiRouter("/api/deposits", deps)
     .on({ method: "get", path: "/options", summary: "Deposit limits and bank details", auth: "user", response: depositOptionsDto }, (c) =>
       c.json({
         minCents: toJsonCents(config.deposits.minCents),
@@ -28,10 +25,7 @@ export function depositRoutes({ auth, database, config, clock }: AppDeps) {
     )
     .on(
       { method: "get", path: "/crypto-address", summary: "The bitcoin address to pay", auth: "user", query: cryptoAddressQuery, response: cryptoAddressDto },
-      async (c) => {
-        readQuery(c, cryptoAddressQuery);
-        return c.json(await database.db.transaction((tx) => cryptoAddressFor(tx, config, c.get("user").id)));
-      },
+      async (c) => c.json(await database.db.transaction((tx) => cryptoAddressFor(tx, config, c.get("user").id))),
     )
     .on(
       { method: "get", path: "/bank-reference", summary: "The reference to quote on the caller's next bank transfer", auth: "user", response: bankReferenceDto },
@@ -46,20 +40,12 @@ export function depositRoutes({ auth, database, config, clock }: AppDeps) {
         path: "/",
         summary: "Report a crypto or bank transfer: creates a pending deposit",
         auth: "user",
+        verifiedEmail: true,
         body: createDepositSchema,
         response: depositDto,
         status: 201,
         idempotent: true,
       },
-      requireVerifiedEmail(),
-      async (c) => {
-        const { raw, value } = await readJson(c, createDepositSchema);
-        const userId = c.get("user").id;
-        const outcome = await runMoneyOperation(c, database.db, userId, raw, async (tx) => ({
-          status: 201,
-          body: await createDeposit(tx, config, userId, value, clock.now()),
-        }));
-        return respond(c, outcome);
-      },
+      (c, { body }) => async (tx) => ({ status: 201, body: await createDeposit(tx, config, c.get("user").id, body, clock.now()) }),
     );
 }

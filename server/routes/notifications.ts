@@ -1,15 +1,13 @@
-import type { AppDeps } from "../app.js";
 import { notificationListDto, notificationQuerySchema } from "#shared/schemas/notifications.js";
 import { okDto } from "#shared/schemas/public.js";
+import type { AppDeps } from "../app-deps.js";
 import { ApiRouter } from "../http/api-router.js";
-import { readQuery } from "../http/json-body.js";
-import { requireUser } from "../http/session.js";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../services/notifications/list-notifications.js";
 
 /** The caller's notifications (the bell); every query is scoped to the session's user id. */
-export function notificationRoutes({ auth, database }: AppDeps) {
-  return new ApiRouter("/api/notifications")
-    .use(requireUser(auth, database.db))
+export function notificationRoutes(deps: Pick<AppDeps, "auth" | "database" | "config">) {
+  const { database } = deps;
+  return new ApiRouter("/api/notifications", deps)
     .on(
       {
         method: "get",
@@ -19,7 +17,7 @@ export function notificationRoutes({ auth, database }: AppDeps) {
         query: notificationQuerySchema,
         response: notificationListDto,
       },
-      async (c) => c.json(await listNotifications(database.db, c.get("user").id, readQuery(c, notificationQuerySchema))),
+      async (c, { query }) => c.json(await listNotifications(database.db, c.get("user").id, query)),
     )
     .on({ method: "post", path: "/read-all", summary: "Mark every notification read, on every page", auth: "user", response: okDto }, async (c) => {
       await markAllNotificationsRead(database.db, c.get("user").id);

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { planDto } from "#shared/schemas/plans.js";
 import { publicDepositDto, publicSiteDto, publicStatsDto } from "#shared/schemas/public.js";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import { ApiRouter, type MountedOperation } from "../http/api-router.js";
 import { openApiDocument } from "../http/openapi.js";
 import { recentPublicDeposits } from "../services/deposits/recent-public-deposits.js";
@@ -13,14 +13,15 @@ import { toPublicSite } from "../site.js";
  * What anyone may read: the site's settings, plans, live counts, recent deposits and the API's
  * description, built from every router's declared operations (`operations`, read when first asked).
  */
-export function publicRoutes({ config, database, auth }: AppDeps, operations: () => readonly MountedOperation[]) {
+export function publicRoutes(deps: Pick<AppDeps, "auth" | "database" | "config">, operations: () => readonly MountedOperation[]) {
+  const { config, database, auth } = deps;
   let documents: { public: unknown; admin: unknown } | undefined;
   const document = (audience: "public" | "admin") => {
     documents ??= { public: openApiDocument(config.publicUrl, operations(), "public"), admin: openApiDocument(config.publicUrl, operations(), "admin") };
     return documents[audience];
   };
 
-  return new ApiRouter("/api")
+  return new ApiRouter("/api", deps)
     .on({ method: "get", path: "/site", summary: "The operator's public settings", auth: "none", response: publicSiteDto }, (c) => c.json(toPublicSite(config.site)))
     .on({ method: "get", path: "/openapi.json", summary: "This document (the back office's part for admins only)", auth: "none" }, async (c) => {
       // Anyone may read the API's description; only an admin who passed the second factor sees the back office's part.

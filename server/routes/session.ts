@@ -1,4 +1,4 @@
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import { currentSessionDto, type CurrentSessionDto } from "#shared/schemas/auth.js";
 import { ApiRouter } from "../http/api-router.js";
 import { passedSecondFactor } from "../auth/session-factors.js";
@@ -12,9 +12,9 @@ import { sessionResolver } from "../http/session.js";
  * that changed it. It leaves out what the page does not use: the session's token above all, which
  * stays in its HttpOnly cookie.
  */
-export function sessionRoutes({ auth, database }: AppDeps) {
-  const resolve = sessionResolver(auth, database.db);
-  return new ApiRouter("/api/session").on(
+export function sessionRoutes(deps: Pick<AppDeps, "auth" | "database" | "config">) {
+  const resolve = sessionResolver(deps.auth, deps.database.db);
+  return new ApiRouter("/api/session", deps).on(
     { method: "get", path: "/", summary: "Who is signed in: the user and the session's id, or null", auth: "none", response: currentSessionDto },
     async (c) => {
       const signedIn = await resolve(c);

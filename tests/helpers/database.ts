@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { inject } from "vitest";
 import { openPglite, openPostgres, type DatabaseHandle } from "#server/db/client.js";
+import { migrate } from "#server/migrate.js";
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -24,7 +25,7 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   if (!testDatabaseUrl) {
     const image = options.empty ? undefined : inject("pgliteImage");
     const handle = await openPglite(undefined, image ? { loadDataDir: new Blob([await readFile(image)]) } : {});
-    if (!image && !options.empty) await handle.migrate();
+    if (!image && !options.empty) await migrate(handle);
     return { handle, dispose: () => handle.close() };
   }
   const template = options.empty ? undefined : inject("postgresTemplate");
@@ -37,7 +38,7 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
   const handle = await openPostgres(url.toString(), { max: 20 });
-  if (!template && !options.empty) await handle.migrate();
+  if (!template && !options.empty) await migrate(handle);
   return {
     handle,
     url: url.toString(),

@@ -7,6 +7,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "#server/db/client.js";
 import { rootDir } from "#server/paths.js";
+import { migrate } from "#server/migrate.js";
 
 /**
  * Vitest global setup of the server project: migrates one database per run, and every test
@@ -26,7 +27,7 @@ declare module "vitest" {
 }
 
 /** Everything `migrate()` reads or runs, so a template made by older migrations is never reused. */
-const MIGRATION_INPUTS = ["server/db", "server/jobs/install.ts", "server/jobs/queues.ts"];
+const MIGRATION_INPUTS = ["server/db", "server/migrate.ts", "server/jobs/install.ts", "server/jobs/queues.ts"];
 const MIGRATION_PACKAGES = ["drizzle-orm", "pg-boss", "@electric-sql/pglite"];
 
 function files(relative: string): string[] {
@@ -67,7 +68,7 @@ export async function ensurePostgresTemplate(serverUrl: string): Promise<string>
     url.pathname = `/${building}`;
     const handle = await openPostgres(url.toString(), { max: 1 });
     try {
-      await handle.migrate();
+      await migrate(handle);
     } finally {
       await handle.close();
     }
@@ -84,7 +85,7 @@ export async function ensurePostgresTemplate(serverUrl: string): Promise<string>
 async function writePgliteImage(folder: string): Promise<string> {
   const handle = await openPglite(undefined);
   try {
-    await handle.migrate();
+    await migrate(handle);
     const file = path.join(folder, "migrated.tar");
     writeFileSync(file, gunzipSync(await handle.dumpDataDir!()));
     return file;
