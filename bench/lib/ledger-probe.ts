@@ -3,12 +3,14 @@
  * node-postgres client, CPU of this process, of the machine and of the case's PostgreSQL backends,
  * and WAL activity. Read-only: nothing here changes a setting of the database server.
  */
-import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.js";
 import { listenToQueries } from "./query-timer.js";
 import { backendPids } from "./harness.js";
+import { machineTicks, processCpuSeconds } from "./machine.js";
+
+export { machineBusyPct, processCpuSeconds } from "./machine.js";
 
 export type StatementKind = "begin" | "post_journal" | "commit" | "rollback" | "other";
 const KINDS: StatementKind[] = ["begin", "post_journal", "commit", "rollback", "other"];
@@ -51,39 +53,6 @@ export class StatementProbe {
     for (const kind of KINDS) out[kind] = this.totals.get(kind) ?? { count: 0, ms: 0 };
     return out;
   }
-}
-
-/** Busy and total jiffies of the whole machine (all cores), from /proc/stat; null off Linux. */
-function machineTicks(): { busy: number; total: number } | null {
-  try {
-    const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
-    const fields = line.trim().split(/\s+/).slice(1).map(Number);
-    const total = fields.reduce((sum, value) => sum + value, 0);
-    const idle = (fields[3] ?? 0) + (fields[4] ?? 0); // idle + iowait
-    return { busy: total - idle, total };
-  } catch {
-    return null;
-  }
-}
-
-/** utime + stime of a process in seconds (USER_HZ = 100 on Linux), or null when it is not readable. */
-export function processCpuSeconds(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // Fields after "(comm)": state is index 0, utime is field 14 of the line → index 11 here.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
-
-/** % of all cores busy over the next `ms` milliseconds (what other work takes before a run); null off Linux. */
-export async function machineBusyPct(ms: number): Promise<number | null> {
-  const before = machineTicks();
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  const after = machineTicks();
-  return before && after && after.total > before.total ? ((after.busy - before.busy) / (after.total - before.total)) * 100 : null;
 }
 
 interface WalStats {

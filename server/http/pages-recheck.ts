@@ -5,8 +5,7 @@ import type { Pages } from "./pages.js";
 /**
  * How long a server shows its pre-rendered pages before it reads the plans they show again. A plan
  * edited through this server renders its pages at once (server/routes/admin.ts); one edited through
- * another server of a multi-server setup reaches these pages within this time, as a revoked session
- * reaches a read (server/http/session-cache.ts).
+ * another server of a multi-server setup reaches these pages within this time.
  */
 export const PAGES_RECHECK_MS = 4_000;
 
