@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { PASSWORD_MIN, resetPasswordSchema } from "#shared/schemas/auth.js";
+import { resetPasswordSchema } from "#shared/schemas/auth.js";
+import { NewPasswordFields } from "#web/components/account/new-password-fields.js";
 import { Alert } from "#web/components/ui/alert.js";
-import { Field } from "#web/components/ui/field.js";
 import { SubmitButton } from "#web/components/ui/submit-button.js";
 import { authErrorMessage } from "#web/lib/auth-messages.js";
 import { resetPassword } from "#web/lib/session.js";
@@ -59,26 +59,15 @@ export function ResetPasswordPage() {
         </Alert>
       )}
       <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field
+        <NewPasswordFields
           label="New password"
-          type="password"
           name="password"
-          autoComplete="new-password"
           required
-          value={form.password}
-          error={errors.password}
-          hint={`At least ${PASSWORD_MIN} characters. Common passwords are refused.`}
-          onChange={(event) => setForm({ ...form, password: event.target.value })}
-        />
-        <Field
-          label="Confirm new password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={form.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(event) => setForm({ ...form, confirmPassword: event.target.value })}
+          password={form.password}
+          confirmation={form.confirmPassword}
+          errors={{ password: errors.password, confirmation: errors.confirmPassword }}
+          onPassword={(password) => setForm({ ...form, password })}
+          onConfirmation={(confirmPassword) => setForm({ ...form, confirmPassword })}
         />
         <SubmitButton pending={pending} pendingLabel="Saving...">
           Set new password

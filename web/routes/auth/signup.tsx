@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { PASSWORD_MIN, signUpSchema, type SignUpForm } from "#shared/schemas/auth.js";
+import { signUpSchema, type SignUpForm } from "#shared/schemas/auth.js";
+import { NewPasswordFields } from "#web/components/account/new-password-fields.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Field } from "#web/components/ui/field.js";
 import { SubmitButton } from "#web/components/ui/submit-button.js";
@@ -79,26 +80,15 @@ export function SignupPage() {
       <form ref={formRef} method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
         <Field label="Full name" name="name" autoComplete="name" required value={form.name} error={errors.name} onChange={update("name")} />
         <Field label="Email" type="email" name="email" autoComplete="email" required value={form.email} error={errors.email} onChange={update("email")} />
-        <Field
+        <NewPasswordFields
           label="Password"
-          type="password"
           name="password"
-          autoComplete="new-password"
           required
-          value={form.password}
-          error={errors.password}
-          hint={`At least ${PASSWORD_MIN} characters. Common passwords are refused.`}
-          onChange={update("password")}
-        />
-        <Field
-          label="Confirm password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={form.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={update("confirmPassword")}
+          password={form.password}
+          confirmation={form.confirmPassword}
+          errors={{ password: errors.password, confirmation: errors.confirmPassword }}
+          onPassword={(value) => setForm({ ...form, password: value })}
+          onConfirmation={(value) => setForm({ ...form, confirmPassword: value })}
         />
         <ConsentCheckbox name="acceptTerms" checked={form.acceptTerms} error={errors.acceptTerms} onChange={tick("acceptTerms")}>
           I accept the{" "}

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { changePasswordSchema, profileSchema, type ChangePasswordInput } from "#shared/schemas/account.js";
-import { PASSWORD_MIN } from "#shared/schemas/auth.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
+import { NewPasswordFields } from "#web/components/account/new-password-fields.js";
 import { Field } from "#web/components/ui/field.js";
 import { useChangePassword, useUpdateName } from "#web/features/account/api/account.js";
 import { ActiveSessions } from "#web/features/account/components/active-sessions.js";
@@ -82,17 +82,15 @@ function PasswordPanel() {
         {change.isSuccess && <Alert tone="success">Your password has been changed. Your other sessions were signed out.</Alert>}
         {change.isError && <Alert tone="error">{failure}</Alert>}
         <Field label="Current password" type="password" name="currentPassword" autoComplete="current-password" value={form.currentPassword} error={errors.currentPassword} onChange={update("currentPassword")} />
-        <Field
+        <NewPasswordFields
           label="New password"
-          type="password"
           name="newPassword"
-          autoComplete="new-password"
-          value={form.newPassword}
-          error={errors.newPassword}
-          hint={`At least ${PASSWORD_MIN} characters. Common passwords are refused.`}
-          onChange={update("newPassword")}
+          password={form.newPassword}
+          confirmation={form.confirmPassword}
+          errors={{ password: errors.newPassword, confirmation: errors.confirmPassword }}
+          onPassword={(value) => setForm({ ...form, newPassword: value })}
+          onConfirmation={(value) => setForm({ ...form, confirmPassword: value })}
         />
-        <Field label="Confirm new password" type="password" name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} error={errors.confirmPassword} onChange={update("confirmPassword")} />
         <Button type="submit" className="self-start" disabled={change.isPending}>
           {change.isPending ? "Saving..." : "Change password"}
         </Button>
