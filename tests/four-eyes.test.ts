@@ -7,7 +7,7 @@ import { person, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
 import { freshWallet } from "./helpers/wallets.js";
 
-/** Issue 34: one admin, alone, trying every way around four eyes. */
+/** One admin, alone, trying every way around four eyes. */
 const suite = serverSuite();
 const db = () => suite.database.handle.db;
 const admins = async (): Promise<[Person, Person]> => [await person(suite, { admin: true }), await person(suite, { admin: true })];

@@ -12,7 +12,7 @@ import { nextTotpCode, secretFromUri, totpCode } from "./helpers/totp.js";
 import { freshWallet } from "./helpers/wallets.js";
 
 /*
- * Issue 34: the second factor and four eyes, tried as an attacker with a stolen session, a stolen
+ * The second factor and four eyes, tried as an attacker with a stolen session, a stolen
  * password or an operator's own account would. Codes are real TOTP codes; a code works once, so
  * each test uses the next 30-second step's code (which the server accepts) after the enrolment's.
  */

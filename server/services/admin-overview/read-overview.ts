@@ -34,7 +34,7 @@ function queue(row: Row, now: Date) {
 }
 
 /**
- * The operator's overview (issue 18, item 1): every figure read from the database now, but the
+ * The operator's overview: every figure read from the database now, but the
  * ledger check (≤ 1 minute old). `approvalCents` is PAYOUT_APPROVAL_USD: payouts that reach it
  * (with the recipient's others of 24 hours) wait for a second admin until one approves them (four eyes).
  */

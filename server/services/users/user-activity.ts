@@ -18,7 +18,7 @@ import { pageWindow } from "../admin-lists/page-query.js";
 import { findUser } from "./user-detail.js";
 
 /**
- * The lists on the user detail screen (issue 18, item 2), one page each, newest first. Each reuses
+ * The lists on the user detail screen, one page each, newest first. Each reuses
  * the user's own list where one exists, so the operator sees what the user sees; each answers 404
  * for an unknown user rather than an empty page.
  */
