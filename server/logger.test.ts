@@ -1,24 +1,12 @@
-import { Writable } from "node:stream";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { createLogger, linesPerTurn } from "./logger.js";
-
-function capture() {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { logger: createLogger("info", sink), lines };
-}
+import { capturedLogger } from "../tests/helpers/captured-logger.js";
 
 describe("logged errors", () => {
   it("keep a failed query's SQL and reason but never the values it bound", () => {
-    const { logger, lines } = capture();
+    const { logger, lines } = capturedLogger();
     const cause = new Error('invalid byte sequence for encoding "UTF8": 0x00');
     const error = new DrizzleQueryError('insert into "contact_message" ("name", "email") values ($1, $2)', ["Ada\u0000Obi", "ada@example.com"], cause);
     logger.error({ err: error }, "unhandled error");
@@ -34,44 +22,13 @@ describe("logged errors", () => {
   });
 
   it("log other errors as before", () => {
-    const { logger, lines } = capture();
+    const { logger, lines } = capturedLogger();
     logger.error({ err: new Error("disk full") }, "unhandled error");
     expect(JSON.parse(lines[0] ?? "")).toMatchObject({ err: { type: "Error", message: "disk full" } });
   });
 });
 
-describe("linesPerTurn", () => {
-  function target() {
-    const writes: string[] = [];
-    let flushed = 0;
-    return { writes, flushes: () => flushed, destination: { write: (text: string) => void writes.push(text), flushSync: () => void flushed++ } };
-  }
-  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
-  it("writes the lines of one turn together, once the turn is over, and each later turn's on its own", async () => {
-    const { writes, destination } = target();
-    const logger = createLogger("info", linesPerTurn(destination));
-    logger.info("one");
-    logger.info("two");
-    expect(writes).toEqual([]);
-    await nextTurn();
-    expect(writes).toHaveLength(1);
-    expect(writes[0]!.split("\n").filter(Boolean).map((line) => JSON.parse(line).msg)).toEqual(["one", "two"]);
-    logger.info("three");
-    await nextTurn();
-    expect(writes).toHaveLength(2);
-    expect(JSON.parse(writes[1]!).msg).toBe("three");
-  });
-
-  it("flushSync writes what is waiting at once and flushes the target", () => {
-    const { writes, flushes, destination } = target();
-    const lines = linesPerTurn(destination);
-    lines.write("waiting\n");
-    lines.flushSync();
-    expect(writes).toEqual(["waiting\n"]);
-    expect(flushes()).toBe(1);
-  });
-
+describe("the server's log", () => {
   it("loses no line when the process exits in the turn that logged it (stdout, as the server logs)", () => {
     const script = `import { createLogger } from ${JSON.stringify(path.resolve(import.meta.dirname, "logger.ts"))}; createLogger("info").info("last words"); process.exit(3);`;
     const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });

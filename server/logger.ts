@@ -33,47 +33,13 @@ export function serializeError(error: Error): pino.SerializedError {
   } as pino.SerializedError;
 }
 
-/** A destination pino can write to and flush before the process exits. */
-export interface LogDestination extends pino.DestinationStream {
-  flushSync(): void;
-}
-
 /**
- * Lines written during one turn of the event loop leave together, in one write, when the turn ends
- * (decision 0040). Under load a turn ends many requests, so their lines cost one write(2) between
- * them; when the server is quiet a line leaves a moment after it was logged. Nothing is held past
- * the turn: `flushSync()` writes what is waiting, and it runs when the process exits.
- */
-export function linesPerTurn(target: LogDestination): LogDestination {
-  let waiting = "";
-  const flush = () => {
-    if (!waiting) return;
-    const text = waiting;
-    waiting = "";
-    target.write(text);
-  };
-  const flushSync = () => {
-    flush();
-    target.flushSync();
-  };
-  process.once("exit", flushSync);
-  return {
-    write(line: string) {
-      if (!waiting) setImmediate(flush);
-      waiting += line;
-    },
-    flushSync,
-  };
-}
-
-let stdout: LogDestination | undefined;
-
-/**
- * Logs go to `destination`, by default stdout (one per process): each turn's lines in one
- * synchronous write. A write handed to a thread instead cost every line more CPU than the write
- * itself (decision 0040). A reader that stops reading (a full pipe) holds the server up, as with any
+ * Logs go to `destination`, by default stdout, each line in one synchronous write as pino
+ * documents it: a line logged just before the process exits is never lost. (Collecting a turn's
+ * lines into one write, decision 0040, saved a few microseconds per request and was removed by
+ * decision 0049.) A reader that stops reading (a full pipe) holds the server up, as with any
  * blocking write; our supervisors (systemd's journal, a file) read as fast as lines come.
  */
-export function createLogger(level: string, destination: pino.DestinationStream = (stdout ??= linesPerTurn(pino.destination({ dest: 1, sync: true })))): Logger {
+export function createLogger(level: string, destination: pino.DestinationStream = pino.destination({ dest: 1, sync: true })): Logger {
   return pino({ level, redact: { paths: REDACT_PATHS, censor: "[redacted]" }, serializers: { err: serializeError } }, destination);
 }

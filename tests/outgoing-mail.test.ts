@@ -1,5 +1,4 @@
 import { jobNamesMail } from "#server/services/mail/mail-job.js";
-import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outgoingMail } from "#server/db/schema.js";
@@ -12,6 +11,7 @@ import { enqueueMail } from "#server/services/mail/enqueue-mail.js";
 import { releaseMailLeases } from "#server/services/mail/release-mail-leases.js";
 import { notifyAll } from "#server/services/notifications/notify.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
+import { capturedLogger } from "./helpers/captured-logger.js";
 import { CapturingMailer } from "./helpers/mailer.js";
 import { insertUser } from "./helpers/users.js";
 
@@ -36,17 +36,6 @@ beforeEach(async () => {
   mailer.failing = false;
 });
 
-/** A logger whose lines the test reads. */
-function capturedLogger() {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { logger: createLogger("info", sink), lines };
-}
 const jobsFor = async (id: string) =>
   ((await database.handle.db.execute(sql`select state from pgboss.job where name = 'send-mail' and ${jobNamesMail(sql`pgboss.job`, sql`${id}`)}`)) as unknown as { rows: unknown[] }).rows.length;
 const message = (to = "ada@example.com", kind = "deposit_confirmed") => ({ kind, to, subject: "Deposit confirmed", text: "Your deposit is in.", link: "/dashboard" });
