@@ -24,7 +24,8 @@ const WIDTHS = [375, 768, 1280];
 
 /** Moves the shared server's clock (POST /dev/clock): tagged so playwright.config.ts runs it after every other spec. */
 test("the cards and the statement at 375, 768 and 1280 px: a pending deposit beside the figures, and after a maturity the Interest card inside Main", { tag: "@clock" }, async ({ page, request, browser }) => {
-  test.setTimeout(120_000);
+  // Three widths' worth of screens, each checked with axe (the three tests this was had 120 s each).
+  test.setTimeout(180_000);
   const user = await createUser(request, { name: "Kemi Ade" });
   await signInViaApi(page, user.email, user.password);
 
