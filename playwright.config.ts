@@ -5,8 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT) || 3100;
 const BASE_URL = `http://localhost:${PORT}`;
 const DATA_DIR = ".tmp/e2e-data";
-/** The specs that move the shared server's clock (POST /dev/clock). */
-const CLOCK_MOVING = ["history.spec.ts", "investments.spec.ts"];
+/** The tests that move the shared server's clock (POST /dev/clock) carry this tag. */
+const CLOCK_MOVING = /@clock/;
 
 /** The system's Chromium when there is one (no browser download here), else Playwright's own. */
 const executablePath = process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
@@ -38,13 +38,13 @@ export default defineConfig({
       ],
     },
   },
-  // The specs that move the shared server's clock (fifteen days: every unconfirmed deposit claim
-  // on the server expires) run after every other spec, one file after the other, so no spec's
-  // pending claim expires under it (a flake seen whenever they overlapped another spec's deposit).
+  // The tests that move the shared server's clock (fifteen days: every unconfirmed deposit claim
+  // on the server expires, every active investment matures) run after every other test, one after
+  // the other, so no test's pending claim expires under it (a flake seen whenever they overlapped
+  // another spec's deposit).
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: CLOCK_MOVING },
-    { name: "clock: history", use: { ...devices["Desktop Chrome"] }, testMatch: CLOCK_MOVING[0], dependencies: ["chromium"] },
-    { name: "clock: investments", use: { ...devices["Desktop Chrome"] }, testMatch: CLOCK_MOVING[1], dependencies: ["clock: history"] },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, grepInvert: CLOCK_MOVING },
+    { name: "clock", use: { ...devices["Desktop Chrome"] }, grep: CLOCK_MOVING, dependencies: ["chromium"], workers: 1 },
   ],
   webServer: {
     // A fresh embedded database every run; `npm test` has already built dist/.

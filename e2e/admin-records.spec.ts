@@ -1,14 +1,11 @@
-import { mkdirSync } from "node:fs";
 import { BASE_URL, expect, expectNoSeriousAxe, latestMailTo, newAdminPage, overflow, test, uniqueEmail, visit } from "./fixtures.js";
 
-const SHOTS = ".tmp/shots";
 
 /** The back office's records: the contact inbox (reply by e-mail), the audit log that records it, and the reconciliation. */
 test.describe("admin records", () => {
   for (const width of [1280, 375]) {
     test(`inbox, audit log and reconciliation work and fit at ${width} px`, async ({ request, browser }) => {
       test.slow();
-      mkdirSync(SHOTS, { recursive: true });
       const visitor = uniqueEmail("visitor");
       const sent = await request.post("/api/contact", {
         data: { name: "Vera Visitor", email: visitor, subject: "Statement question", message: "Hello,\nwhere do I find my statement?" },
@@ -25,7 +22,6 @@ test.describe("admin records", () => {
       await expectNoSeriousAxe(admin, `/dashboard/admin/messages at ${width} px`);
       await row.getByRole("button", { name: "Reply" }).click();
       await row.getByLabel("Reply to Vera Visitor").fill("Hello Vera,\nit is under Transaction History.");
-      await admin.screenshot({ path: `${SHOTS}/messages-${width}.png`, fullPage: true });
       await row.getByRole("button", { name: "Send reply" }).click();
       await expect(admin.getByTestId("admin-outcome")).toContainText(`Reply sent to ${visitor}.`);
       const mail = await latestMailTo(request, visitor, { subject: /Re: Statement question/ });
@@ -35,7 +31,6 @@ test.describe("admin records", () => {
       await expect(admin.getByTestId("audit-entry").first()).toContainText("contact.reply");
       expect(await overflow(admin), "horizontal overflow on the audit log").toBeLessThanOrEqual(0);
       await expectNoSeriousAxe(admin, `/dashboard/admin/audit at ${width} px`);
-      await admin.screenshot({ path: `${SHOTS}/audit-${width}.png`, fullPage: true });
 
       await visit(admin, "/dashboard/admin/reconciliation");
       await expect(admin.getByTestId("reconciliation-day")).toHaveCount(30);
@@ -43,7 +38,6 @@ test.describe("admin records", () => {
       await expect(admin.getByText(/0 problems, checked/)).toBeVisible();
       expect(await overflow(admin), "horizontal overflow on the reconciliation").toBeLessThanOrEqual(0);
       await expectNoSeriousAxe(admin, `/dashboard/admin/reconciliation at ${width} px`);
-      await admin.screenshot({ path: `${SHOTS}/reconciliation-${width}.png`, fullPage: true });
       await admin.context().close();
     });
   }

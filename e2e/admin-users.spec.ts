@@ -3,7 +3,6 @@ import type { Page } from "@playwright/test";
 import { BASE_URL, createUser, expect, expectNoSeriousAxe, fund, newAdminPage, overflow, signInViaApi, test, uniqueEmail, visit } from "./fixtures.js";
 
 const SIX = ["Main Balance", "Interest Balance", "Total Invest", "Total Payout", "Total Transaction", "Total Balance"];
-const SHOTS = ".tmp/shots";
 
 /** The six figures as one list of "label: amount", read from a list of balance cards. */
 async function figures(page: Page, listName: string): Promise<string[]> {
@@ -35,7 +34,6 @@ test.describe("back office: overview, users and a user's detail", () => {
       await expect(admin.getByTestId("overview-liabilities")).toContainText("Total");
       expect(await overflow(admin), "/dashboard/admin").toBeLessThanOrEqual(0);
       await expectNoSeriousAxe(admin, `/dashboard/admin at ${width} px`);
-      await admin.screenshot({ path: `${SHOTS}/admin-overview-${width}.png`, fullPage: true });
 
       await visit(admin, "/dashboard/admin/users");
       await admin.getByLabel("E-mail, name or ID").fill(user.email);
@@ -45,7 +43,6 @@ test.describe("back office: overview, users and a user's detail", () => {
       await expect(row).toContainText("Kemi Figures");
       expect(await overflow(admin), "/dashboard/admin/users").toBeLessThanOrEqual(0);
       await expectNoSeriousAxe(admin, `/dashboard/admin/users at ${width} px`);
-      await admin.screenshot({ path: `${SHOTS}/admin-users-${width}.png`, fullPage: true });
 
       await row.getByRole("link", { name: user.email }).click();
       await expect(admin.getByRole("heading", { level: 1, name: "User" })).toBeVisible();
@@ -61,7 +58,6 @@ test.describe("back office: overview, users and a user's detail", () => {
       await expect(admin.getByTestId("user-sessions")).toHaveCount(1);
       expect(await overflow(admin), "user detail").toBeLessThanOrEqual(0);
       await expectNoSeriousAxe(admin, `user detail at ${width} px`);
-      await admin.screenshot({ path: `${SHOTS}/admin-user-detail-${width}.png`, fullPage: true });
 
       // Banning needs a reason, ends the user's session at once, and shows in their audit entries.
       await admin.getByRole("button", { name: "Ban", exact: true }).click();

@@ -228,7 +228,6 @@ test.describe("deposits", () => {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await reference.textContent());
       expect(await overflow(page), "horizontal overflow on the bank page").toBeLessThanOrEqual(0);
       await expectNoSeriousAxe(page, `bank page at ${width} px`);
-      await page.screenshot({ path: `/tmp/i15-deposits-bank-${width}.png`, fullPage: true });
 
       // The deposit takes that reference; the next transfer is given a new one.
       const quoted = (await reference.textContent()) ?? "";
@@ -246,7 +245,6 @@ test.describe("deposits", () => {
       await page.getByLabel("Select Coin").selectOption("BTC");
       await expect(page.getByText(/This address is shared by all investors|This address was made for you alone/)).toBeVisible();
       expect(await overflow(page), "horizontal overflow on the crypto page").toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `/tmp/i15-deposits-crypto-${width}.png`, fullPage: true });
     });
   }
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, request as apiRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { Authenticator, totpSecret } from "./totp.js";
 
 export { expect };
@@ -223,8 +223,64 @@ export async function signInNewAdmin(page: Page, name = "Olu Operator"): Promise
   return { ...admin, totp: await enrolTwoFactor(page.request) };
 }
 
-/** A second browser with its own client address (so its two-factor calls have their own limits), signed in as a new admin. */
-export async function newAdminPage(browser: Browser, options: { width?: number; name?: string } = {}): Promise<Page> {
+type Cookies = Awaited<ReturnType<APIRequestContext["storageState"]>>["cookies"];
+
+/**
+ * One account per worker, made and signed in once through the API and handed to every test that
+ * asks for it as cookies: for the tests that only need someone signed in and change nothing that
+ * another such test reads (no logout, no money). A session the server no longer knows (a test moved
+ * the clock past it) is made again.
+ */
+function sharedAccount(make: (request: APIRequestContext) => Promise<NewUser>) {
+  let made: Promise<{ user: NewUser; cookies: Cookies }> | undefined;
+  const build = async () => {
+    const request = await apiRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() } });
+    try {
+      const user = await make(request);
+      return { user, cookies: (await request.storageState()).cookies };
+    } finally {
+      await request.dispose();
+    }
+  };
+  return async (page: Page): Promise<NewUser> => {
+    made ??= build();
+    let account = await made.catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    });
+    await page.context().addCookies(account.cookies);
+    if ((await (await page.request.get("/api/session")).json()) === null) {
+      await page.context().clearCookies();
+      made = build();
+      account = await made;
+      await page.context().addCookies(account.cookies);
+    }
+    return account.user;
+  };
+}
+
+/** Signs `page` in as this worker's plain investor (verified, no money, never changed by a test). */
+export const signInSharedInvestor = sharedAccount(async (request) => {
+  const user = await createUser(request, { name: "Ada Axe" });
+  await signInRequest(request, user.email, user.password);
+  return user;
+});
+
+/** Signs `page` in as this worker's operator (an admin with two-factor on, signed in with it). */
+const signInSharedAdmin = sharedAccount(async (request) => {
+  const admin = await createUser(request, { name: "Olu Operator", email: uniqueEmail("admin") });
+  grantAdmin(admin.email);
+  await signInRequest(request, admin.email, admin.password);
+  await enrolTwoFactor(request);
+  return admin;
+});
+
+/**
+ * A second browser with its own client address (so its two-factor calls have their own limits),
+ * signed in as an operator: this worker's shared one, or with `name` or `fresh`, a new admin of its
+ * own (for the tests that need two different admins, or see the admin's name).
+ */
+export async function newAdminPage(browser: Browser, options: { width?: number; name?: string; fresh?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({
     baseURL: BASE_URL,
     viewport: { width: options.width ?? 1280, height: 900 },
@@ -232,8 +288,14 @@ export async function newAdminPage(browser: Browser, options: { width?: number; 
   });
   const page = await context.newPage();
   watchConsole(page);
-  await signInNewAdmin(page, options.name);
+  if (options.name || options.fresh) await signInNewAdmin(page, options.name);
+  else await signInSharedAdmin(page);
   return page;
+}
+
+/** Signs `page` in as this worker's shared operator (see newAdminPage). */
+export async function signInAdmin(page: Page): Promise<void> {
+  await signInSharedAdmin(page);
 }
 
 export interface OutboxMessage {

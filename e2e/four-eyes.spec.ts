@@ -2,11 +2,10 @@ import { randomUUID } from "node:crypto";
 import { MESSAGES } from "../shared/schemas/auth.js";
 import { BASE_URL, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, fund, newAdminPage, overflow, signInRequest, signInViaApi, startsWith, test, visit, expectRefusedRequest } from "./fixtures.js";
 
-const SHOTS = "test-results/screens/four-eyes";
 const headers = () => ({ Origin: BASE_URL, "Idempotency-Key": randomUUID() });
 
 /*
- * Issue 34 in the browser: what one operator asks for waits for a second in Approvals, and paying a
+ * Four eyes in the browser: what one operator asks for waits for a second in Approvals, and paying a
  * money request asks an account with two-factor on for its code, like every other way money leaves.
  */
 test.describe("four eyes in the back office", () => {
@@ -48,7 +47,6 @@ test.describe("four eyes in the back office", () => {
       await expect(waiting).toContainText("Ada Asker");
       await expect(waiting).toContainText(investor.email);
       expect(await overflow(second)).toBeLessThanOrEqual(0);
-      await second.screenshot({ path: `${SHOTS}/approvals-${width}.png`, fullPage: true });
       await expectNoSeriousAxe(second, "the approvals queue");
       await waiting.getByRole("button", { name: "Approve" }).click();
       await expect(second.getByTestId("approval-outcome")).toContainText(`Approved and done: Credit $1,500.00 to deposit ${reference}`);
@@ -109,7 +107,6 @@ test.describe("paying a money request with two-factor on", () => {
       await expect(code).toHaveAccessibleDescription(startsWith(MESSAGES.secondFactorCodeInvalid));
       await expect(code).toBeFocused();
       expect(await overflow(page)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SHOTS}/pay-request-wrong-code-${width}.png`, fullPage: true });
       await expectNoSeriousAxe(page, "paying a money request with a wrong code");
 
       await code.fill(await authenticator.nextCode());

@@ -1,33 +1,15 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { BASE_URL, card, claimCryptoDeposit, createUser, newAdminPage, overflow, expect, signInViaApi, test, uniqueEmail, visit, expectRefusedRequest } from "./fixtures.js";
+import type { Page } from "@playwright/test";
+import { BASE_URL, card, claimCryptoDeposit, createUser, expectNoSeriousAxe, fund, newAdminPage, overflow, expect, signInViaApi, test, uniqueEmail, visit, expectRefusedRequest } from "./fixtures.js";
 
 
 function planCard(page: Page, name: string) {
   return page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
 }
 
-async function expectNoSeriousAxe(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), where).toEqual([]);
-}
-
-/** Funds an account through the API: a crypto deposit the operator confirms in full. */
-async function fund(user: APIRequestContext, admin: APIRequestContext, amountCents: number) {
-  const created = await user.post("/api/deposits", {
-    data: { method: "crypto", amountCents, coin: "BTC" },
-    headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const confirmed = await admin.post(`/api/admin/deposits/${id}/confirm`, { data: {}, headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-}
-
 test.describe("investments", () => {
-  test("a confirmed deposit is invested in Standard and paid back with profit at maturity", async ({ page, request, browser }) => {
+  // Moves the shared server's clock (POST /dev/clock): tagged so playwright.config.ts runs it after every other spec.
+  test("a confirmed deposit is invested in Standard and paid back with profit at maturity", { tag: "@clock" }, async ({ page, request, browser }) => {
     test.setTimeout(90_000);
     const user = await createUser(request, { name: "Ifeoma Eze" });
     await signInViaApi(page, user.email, user.password);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { BASE_URL, createUser, expect, signInViaApi, test, visit, waitForHydration, expectRefusedRequest } from "./fixtures.js";
+import { BASE_URL, expect, signInSharedInvestor, test, visit, waitForHydration, expectRefusedRequest } from "./fixtures.js";
 
 const NAV_LINKS = ["Home", "About", "Plans", "Contact"];
 const MOBILE = { width: 375, height: 800 };
@@ -27,9 +27,8 @@ test.describe("public navigation", () => {
     await expect(page).toHaveURL(`${BASE_URL}/login`);
   });
 
-  test("shows Logout instead of Login Now when signed in", async ({ page, request }) => {
-    const user = await createUser(request);
-    await signInViaApi(page, user.email, user.password);
+  test("shows Logout instead of Login Now when signed in", async ({ page }) => {
+    await signInSharedInvestor(page);
     await visit(page, "/");
     const nav = mainNav(page);
     await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
@@ -128,11 +127,10 @@ test.describe("mobile", () => {
     });
   }
 
-  test("the dashboard menu opens the sidebar, navigates and closes it", async ({ page, request }) => {
-    const user = await createUser(request, { name: "Mobile Person" });
-    await signInViaApi(page, user.email, user.password);
+  test("the dashboard menu opens the sidebar, navigates and closes it", async ({ page }) => {
+    const user = await signInSharedInvestor(page);
     await page.goto("/dashboard");
-    await expect(page.getByRole("heading", { level: 1, name: "Welcome, Mobile Person" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${user.name}` })).toBeVisible();
 
     const sidebar = page.locator("aside#dashboard-sidebar");
     const planLink = sidebar.getByRole("link", { name: "Invest", exact: true });

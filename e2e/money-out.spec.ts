@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { BASE_URL, card, createUser, newAdminPage, overflow, expect, signInViaApi, test, uniqueEmail, visit, type NewUser, expectRefusedRequest } from "./fixtures.js";
+import type { Browser, Page } from "@playwright/test";
+import { BASE_URL, card, createUser, expectNoSeriousAxe, fund, newAdminPage, overflow, expect, signInViaApi, test, uniqueEmail, visit, type NewUser, expectRefusedRequest } from "./fixtures.js";
 import { freshWallet } from "../tests/helpers/wallets.js";
 
 /** A payable address of this file's own: four eyes counts the payouts to one address over 24 hours. */
@@ -17,18 +16,6 @@ async function signedInPage(browser: Browser, clientIp: string, user: NewUser, w
   return page;
 }
 
-
-/** Funds an account through the real flow: a crypto deposit the operator confirms in full. */
-async function fund(user: APIRequestContext, admin: APIRequestContext, amountCents: number) {
-  const created = await user.post("/api/deposits", {
-    data: { method: "crypto", amountCents, coin: "BTC" },
-    headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const confirmed = await admin.post(`/api/admin/deposits/${id}/confirm`, { data: {}, headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-}
 
 async function expectCards(page: Page, figures: Record<string, string>) {
   await visit(page, "/dashboard");
@@ -64,12 +51,6 @@ function transactionForm(page: Page) {
 function reviewDialog(page: Page) {
   const dialog = page.getByRole("dialog");
   return { dialog, send: dialog.getByRole("button", { name: "Confirm and send" }), back: dialog.getByRole("button", { name: "Back" }) };
-}
-
-async function expectNoSeriousAxe(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), where).toEqual([]);
 }
 
 test.describe("money out", () => {
@@ -118,7 +99,6 @@ test.describe("money out", () => {
     await expect(review.dialog).toContainText("$120.50 is held from your Main Balance until the operator sends it to this wallet. You can cancel it while it is pending.");
     await expect(review.dialog).toContainText("cannot be undone");
     await expect(page.getByTestId("payouts-empty")).toBeVisible();
-    await page.screenshot({ path: "/tmp/i15-send-withdrawal-review-1280.png" });
     await review.send.click();
     await expect(review.dialog).toHaveCount(0);
     const outcome = page.getByTestId("transaction-outcome");
@@ -129,7 +109,6 @@ test.describe("money out", () => {
     await expect(outcome).toBeFocused();
     await expect(tx.recipient).toHaveValue("");
     await expect(tx.wallet).toHaveValue("");
-    await page.screenshot({ path: "/tmp/i15-send-withdrawal-requested-1280.png", fullPage: true });
     const mine = page.getByTestId("my-payout").filter({ hasText: ADDRESS });
     await expect(mine).toContainText("$120.50");
     await expect(mine).toContainText("Pending");
@@ -177,6 +156,7 @@ test.describe("money out", () => {
     await signInViaApi(page, user.email, user.password);
     const admin = await newAdminPage(browser);
     await fund(page.request, admin.request, 20_000);
+    await admin.context().close();
 
     await visit(page, "/dashboard/transaction");
     const alerts = collectAlerts(page);
@@ -217,14 +197,7 @@ test.describe("money out", () => {
     await expect(returned).toContainText("+$50.00");
     expect(alerts).toEqual([]);
 
-    // Gone from the operator's queue, and refused if an operator tries anyway.
-    const { payouts } = (await (await page.request.get("/api/payouts")).json()) as { payouts: Array<{ id: string; status: string }> };
-    expect(payouts).toEqual([expect.objectContaining({ status: "cancelled" })]);
-    const queue = (await (await admin.request.get("/api/admin/payouts?status=requested")).json()) as { items: Array<{ id: string }> };
-    expect(queue.items.map((row) => row.id)).not.toContain(payouts[0]!.id);
-    const late = await admin.request.post(`/api/admin/payouts/${payouts[0]!.id}/mark-paid`, { data: { txId: "late" }, headers: { "Origin": BASE_URL } });
-    expect(late.status()).toBe(409);
-    await admin.context().close();
+    // No operator can pay it now, and it leaves their queue: tests/payout-cancel.test.ts.
 
     await expectCards(page, { "Main Balance": "$200.00", "Total Balance": "$200.00", "Total Payout": "$0.00" });
   });
@@ -331,7 +304,6 @@ test.describe("money out", () => {
     await expect(review.dialog).toContainText(`Ngozi Umeh (${receiver.email})`);
     await expect(review.dialog).toContainText("$75.00 leaves your Main Balance and arrives in Ngozi Umeh's Main Balance at once.");
     await expect(review.dialog).toContainText("A transfer cannot be undone once it is sent.");
-    await page.screenshot({ path: "/tmp/i15-send-transfer-review-1280.png" });
     await page.keyboard.press("Escape");
     await expect(review.dialog).toHaveCount(0);
     await expect(tx.confirm).toBeFocused();
@@ -511,7 +483,6 @@ test.describe("money out", () => {
       await tx.wallet.fill(ADDRESS);
       await tx.confirm.click();
       await expect(review.dialog).toContainText(ADDRESS);
-      await page.screenshot({ path: "/tmp/i15-send-withdrawal-review-375.png" });
       expect(await overflow(page), "horizontal overflow under the withdrawal review").toBeLessThanOrEqual(0);
       await expectNoSeriousAxe(page, "the withdrawal review");
       await review.back.click();
@@ -522,11 +493,9 @@ test.describe("money out", () => {
       await tx.toEmail.fill(asker.email);
       await tx.confirm.click();
       await expect(review.dialog).toContainText(`Chiamaka Nwosu (${asker.email})`);
-      await page.screenshot({ path: "/tmp/i15-send-transfer-review-375.png" });
       await expectNoSeriousAxe(page, "the transfer review");
       await review.send.click();
       await expect(page.getByTestId("transaction-outcome")).toContainText("Transaction confirmed!");
-      await page.screenshot({ path: "/tmp/i15-send-transfer-done-375.png", fullPage: true });
       await expect(tx.toEmail).toHaveValue("");
 
       await visit(page, "/dashboard/recieve");

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { BASE_URL, createUser, expect, signInViaApi, test, visit } from "./fixtures.js";
+import { BASE_URL, expect, signInSharedInvestor, test, visit } from "./fixtures.js";
 
 /** Every entry of the phone menu for a visitor, in order, where it leads and that page's tab title. */
 const VISITOR_LINKS: Array<[string, string, string]> = [
@@ -126,8 +126,7 @@ for (const viewport of [
     });
 
     test("signed in, it offers Dashboard and Logout", async ({ page }) => {
-      const user = await createUser(page.request);
-      await signInViaApi(page, user.email, user.password);
+      const user = await signInSharedInvestor(page);
       await visit(page, "/");
       await menuButton(page).tap();
       await expect(menu(page).getByRole("button", { name: "Logout" })).toBeInViewport();
@@ -143,8 +142,7 @@ test.describe("public header at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("shows Dashboard beside Logout when signed in", async ({ page }) => {
-    const user = await createUser(page.request);
-    await signInViaApi(page, user.email, user.password);
+    await signInSharedInvestor(page);
     await visit(page, "/plan");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
@@ -157,8 +155,7 @@ test.describe("public header at 1280 px", () => {
 test.describe("signed-in visitors of /login and /signup", () => {
   for (const path of ["/login", "/signup"]) {
     test(`${path} sends a signed-in user to the dashboard`, async ({ page }) => {
-      const user = await createUser(page.request);
-      await signInViaApi(page, user.email, user.password);
+      const user = await signInSharedInvestor(page);
       await page.goto(path);
       await expect(page).toHaveURL(`${BASE_URL}/dashboard`);
       await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${user.name}` })).toBeVisible();
@@ -183,8 +180,7 @@ test.describe("dashboard sidebar", () => {
     test.use({ viewport });
 
     test("opens over the page at any scroll position, keeps focus, and closes on Escape, a link or the backdrop", async ({ page }) => {
-      const user = await createUser(page.request);
-      await signInViaApi(page, user.email, user.password);
+      await signInSharedInvestor(page);
       await page.goto(LONG_SCREEN);
       const sidebar = page.getByRole("complementary", { name: "Dashboard" });
       const toggle = page.getByRole("banner").getByRole("button", { name: "Open menu" });
@@ -223,8 +219,7 @@ test.describe("dashboard sidebar", () => {
     test.use({ viewport: { width: 375, height: 700 }, hasTouch: true });
 
     test("can be tapped, leads to its screen and closes the drawer", async ({ page }) => {
-      const user = await createUser(page.request);
-      await signInViaApi(page, user.email, user.password);
+      const user = await signInSharedInvestor(page);
       await page.goto("/dashboard/settings");
       const sidebar = page.getByRole("complementary", { name: "Dashboard" });
       const links: Array<[string, string, string]> = [
@@ -252,8 +247,7 @@ test.describe("dashboard sidebar", () => {
     test.use({ viewport });
 
     test("reaches the bottom of a long screen, scrolled or not", async ({ page }) => {
-      const user = await createUser(page.request);
-      await signInViaApi(page, user.email, user.password);
+      await signInSharedInvestor(page);
       await page.goto(LONG_SCREEN);
       await page.waitForLoadState("networkidle");
       const sidebar = page.getByRole("complementary", { name: "Dashboard" });

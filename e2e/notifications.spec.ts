@@ -44,7 +44,6 @@ test.describe("notifications", () => {
       await expect(page.getByTestId("notification")).toHaveCount(20);
       await expect(page.getByText("Page 1 of 2")).toBeVisible();
       expect(await overflow(page), "horizontal overflow").toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `/tmp/i15-deposits-notifications-${width}.png`, fullPage: true });
 
       await page.getByRole("button", { name: "Next" }).click();
       await expect(page).toHaveURL(`${BASE_URL}/dashboard/notifications?page=2`);
@@ -56,7 +55,6 @@ test.describe("notifications", () => {
       expect(fits, "the notification with a transaction hash fits its box").toBe(true);
       expect(await overflow(page), "horizontal overflow on page 2").toBeLessThanOrEqual(0);
       await expectNoSeriousAxe(page, `/dashboard/notifications?page=2 at ${width} px`);
-      await page.screenshot({ path: `/tmp/i15-deposits-notifications-page2-${width}.png`, fullPage: true });
 
       // Each item opens what it is about: this one the payout's own row, which is brought into view and marked.
       await sentItem.getByRole("link").click();
@@ -64,7 +62,6 @@ test.describe("notifications", () => {
       const row = page.locator(`[id="payout-${payout.id}"]`);
       await expect(row).toHaveAttribute("data-linked", "");
       await expect(row).toBeInViewport();
-      await page.screenshot({ path: `/tmp/i15-deposits-linked-payout-${width}.png` });
 
       await page.goBack();
       await expect(page.getByTestId("notification-counts")).toHaveText(`${total} notifications, ${total - 1} unread.`);

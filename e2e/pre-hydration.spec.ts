@@ -23,7 +23,7 @@ const FORMS: FormCase[] = [
 ];
 
 /**
- * Item 9 of issue 13: a pre-rendered form filled in and submitted before the page's script runs
+ * A pre-rendered form filled in and submitted before the page's script runs
  * (a slow phone) must not be sent by the browser itself, least of all as GET with the password in
  * the URL. With JavaScript off, the page stays exactly what the server rendered.
  */

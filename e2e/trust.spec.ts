@@ -2,10 +2,9 @@ import type { Page } from "@playwright/test";
 import { MESSAGES } from "../shared/schemas/auth.js";
 import { BASE_URL, PASSWORD, expect, expectNoSeriousAxe, overflow, test, uniqueEmail, verificationLink, visit, expectRefusedRequest } from "./fixtures.js";
 
-/** Issue 15, item 7: who runs the site, the operator's pages, plan rates, home counts, and sign-up consent. */
+/** Trust: who runs the site, the operator's pages, plan rates, home counts, and sign-up consent. */
 
 const WIDTHS = [375, 1280] as const;
-const SHOTS = "/tmp";
 
 async function fillSignup(page: Page, values: { name: string; email: string; password: string }) {
   await page.getByLabel("Full name").fill(values.name);
@@ -36,7 +35,6 @@ for (const width of WIDTHS) {
       await expect(operator).toContainText("Operated by Example Operator Ltd, registration number RC 0000000, registered office: 1 Example Street, Lagos, Nigeria.");
       await expect(operator).toContainText("Not regulated by any financial authority.");
       await expect(operator).toContainText("These company details are examples");
-      await page.screenshot({ path: `${SHOTS}/i15-trust-footer-${width}.png`, fullPage: true });
 
       await footer.getByRole("navigation", { name: "Legal" }).getByRole("link", { name: "Terms of Service" }).click();
       await expect(page).toHaveURL(`${BASE_URL}/terms`);
@@ -47,7 +45,6 @@ for (const width of WIDTHS) {
       await expect(article).not.toContainText("content/legal");
       await expect(article).not.toContainText("named in the footer");
       expect(await overflow(page)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SHOTS}/i15-trust-terms-${width}.png`, fullPage: true });
 
       // Reached directly (pre-rendered) too.
       await visit(page, "/risk");
@@ -62,32 +59,18 @@ for (const width of WIDTHS) {
       await expect(standard.getByTestId("annual-rate")).toHaveText("(≈ 260% a year)");
       await expect(page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Pro" }) }).getByTestId("annual-rate")).toHaveText("(≈ 162% a year)");
       expect(await overflow(page)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SHOTS}/i15-trust-plans-${width}.png`, fullPage: true });
 
       await standard.getByRole("link", { name: "How are these returns generated?" }).click();
       await expect(page).toHaveURL(`${BASE_URL}/how-returns-work`);
       await expect(page.getByRole("heading", { level: 1, name: "How returns work" })).toBeVisible();
       // The text shipped with the software: shown outside production, marked so (a production server calls it unpublished and takes no investment).
       await expect(page.getByTestId("example-page")).toContainText("This is an example text shipped with the software, not the operator's own.");
-      await page.screenshot({ path: `${SHOTS}/i15-trust-how-returns-work-${width}.png`, fullPage: true });
       await expectNoSeriousAxe(page, "/how-returns-work");
 
       // The pre-rendered page says the same, without instructions meant for the operator.
       const html = await (await page.request.get("/how-returns-work")).text();
       expect(html).toContain("This is an example text shipped with the software");
       expect(html).not.toContain("content/pages");
-    });
-
-    test("the home hero never shows a count below the operator's minimum", async ({ page }) => {
-      await visit(page, "/");
-      const hero = page.locator("dl").first();
-      await expect(hero).toContainText("5 plans open");
-      await expect(hero).toHaveAttribute("aria-busy", "false");
-      for (const text of await hero.locator("dd").allTextContents()) {
-        const match = /^([\d,]+) (investors?|investments?)/.exec(text.trim());
-        if (match) expect(Number(match[1]!.replace(/,/g, "")), text).toBeGreaterThanOrEqual(50);
-      }
-      await expect(hero).not.toContainText(/\b0 investors/);
     });
 
     test("sign-up needs both consents, lands on /check-email, and the link signs the new user in", async ({ page, request }) => {
@@ -104,7 +87,6 @@ for (const width of WIDTHS) {
       await expectDescribedBy(page, riskBox(page), MESSAGES.riskRequired);
       await expect(termsBox(page)).toBeFocused();
       expect(sent).toBe(false);
-      await page.screenshot({ path: `${SHOTS}/i15-trust-signup-consent-${width}.png`, fullPage: true });
 
       await termsBox(page).check();
       await riskBox(page).check();
@@ -113,29 +95,41 @@ for (const width of WIDTHS) {
       await expect(page.getByRole("heading", { level: 1, name: "Check your e-mail" })).toBeVisible();
       await expect(page.getByTestId("check-email-address")).toHaveText(email);
       expect(await overflow(page)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SHOTS}/i15-trust-check-email-${width}.png`, fullPage: true });
 
       await page.goto(await verificationLink(request, email));
       await expect(page).toHaveURL(`${BASE_URL}/dashboard?verified=1`);
       await expect(page.getByRole("heading", { level: 1, name: "Welcome, Amaka Consent" })).toBeVisible();
       await expect(page.getByTestId("verify-email")).toHaveCount(0);
     });
-
-    test("a password the server refuses is explained under the password field", async ({ page }) => {
-      expectRefusedRequest(400, "/api/auth/sign-up/email");
-      await visit(page, "/signup");
-      await fillSignup(page, { name: "Tunde Weak", email: uniqueEmail("weak"), password: "password123" });
-      await termsBox(page).check();
-      await riskBox(page).check();
-      await page.getByRole("button", { name: "Sign Up" }).click();
-      const password = page.getByLabel("Password", { exact: true });
-      await expect(password).toHaveAttribute("aria-invalid", "true");
-      await expectDescribedBy(page, password, MESSAGES.passwordTooCommon);
-      await expect(password).toBeFocused();
-      // Said once, under the field, not repeated at the top.
-      await expect(page.getByRole("alert")).toHaveCount(0);
-      await expect(page).toHaveURL(`${BASE_URL}/signup`);
-      await page.screenshot({ path: `${SHOTS}/i15-trust-signup-field-error-${width}.png`, fullPage: true });
-    });
   });
 }
+
+test.describe("at 1280 px", () => {
+  test("the home hero never shows a count below the operator's minimum", async ({ page }) => {
+    await visit(page, "/");
+    const hero = page.locator("dl").first();
+    await expect(hero).toContainText("5 plans open");
+    await expect(hero).toHaveAttribute("aria-busy", "false");
+    for (const text of await hero.locator("dd").allTextContents()) {
+      const match = /^([\d,]+) (investors?|investments?)/.exec(text.trim());
+      if (match) expect(Number(match[1]!.replace(/,/g, "")), text).toBeGreaterThanOrEqual(50);
+    }
+    await expect(hero).not.toContainText(/\b0 investors/);
+  });
+
+  test("a password the server refuses is explained under the password field", async ({ page }) => {
+    expectRefusedRequest(400, "/api/auth/sign-up/email");
+    await visit(page, "/signup");
+    await fillSignup(page, { name: "Tunde Weak", email: uniqueEmail("weak"), password: "password123" });
+    await termsBox(page).check();
+    await riskBox(page).check();
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    const password = page.getByLabel("Password", { exact: true });
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    await expectDescribedBy(page, password, MESSAGES.passwordTooCommon);
+    await expect(password).toBeFocused();
+    // Said once, under the field, not repeated at the top.
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page).toHaveURL(`${BASE_URL}/signup`);
+  });
+});

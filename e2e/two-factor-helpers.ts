@@ -6,9 +6,6 @@ import { Authenticator, totpSecret } from "./totp.js";
 
 /** What the two-factor specs share: the Settings panel, enrolling there, logging in, a fresh browser. */
 
-/** Where the screenshots of the two-factor screens go (looked at by hand; .tmp/ is not committed). */
-export const SHOTS = ".tmp/screenshots";
-
 export function panel(page: Page) {
   return page.getByRole("region", { name: "Two-factor authentication" });
 }
@@ -17,7 +14,7 @@ export function panel(page: Page) {
  * Settings → Two-factor authentication → Turn on, as a person does it, confirming with the current
  * step's code; returns the authenticator made from the key read from the page.
  */
-export async function enrolInSettings(page: Page, options: { shots?: string } = {}): Promise<{ authenticator: Authenticator; backupCodes: string[] }> {
+export async function enrolInSettings(page: Page, options: { axe?: boolean } = {}): Promise<{ authenticator: Authenticator; backupCodes: string[] }> {
   const twoFactor = panel(page);
   await expect(twoFactor.getByTestId("two-factor-status")).toContainText("Off");
   await twoFactor.getByRole("button", { name: "Turn on" }).click();
@@ -37,8 +34,7 @@ export async function enrolInSettings(page: Page, options: { shots?: string } = 
   const code = twoFactor.getByLabel("Authentication code");
   await expect(code).toHaveAttribute("autocomplete", "one-time-code");
   await expect(code).toHaveAttribute("inputmode", "numeric");
-  if (options.shots) await page.screenshot({ path: `${SHOTS}/${options.shots}-scan.png`, fullPage: true });
-  if (options.shots) await expectNoSeriousAxe(page, "the scan step");
+  if (options.axe) await expectNoSeriousAxe(page, "the scan step");
 
   // A wrong code is refused and nothing is turned on.
   await code.fill("12345");
@@ -54,8 +50,7 @@ export async function enrolInSettings(page: Page, options: { shots?: string } = 
   await expect(twoFactor.getByTestId("two-factor-status")).toContainText("On");
   const backupCodes = (await codes.allInnerTexts()).map((text) => text.trim());
   expect(new Set(backupCodes).size).toBe(10);
-  if (options.shots) await page.screenshot({ path: `${SHOTS}/${options.shots}-backup-codes.png`, fullPage: true });
-  if (options.shots) await expectNoSeriousAxe(page, "the backup codes");
+  if (options.axe) await expectNoSeriousAxe(page, "the backup codes");
 
   const [download] = await Promise.all([page.waitForEvent("download"), twoFactor.getByRole("button", { name: "Download" }).click()]);
   expect(download.suggestedFilename()).toBe("termvest-backup-codes.txt");

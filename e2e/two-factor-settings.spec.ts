@@ -1,6 +1,6 @@
 import { MESSAGES } from "../shared/schemas/auth.js";
 import { BASE_URL, PASSWORD, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, overflow, signInViaApi, test, startsWith, visit, expectRefusedRequest } from "./fixtures.js";
-import { SHOTS, enrolInSettings, freshPage, logInWithPassword, panel } from "./two-factor-helpers.js";
+import { enrolInSettings, freshPage, logInWithPassword, panel } from "./two-factor-helpers.js";
 
 const WRONG_PASSWORD = "Your password is not correct.";
 
@@ -16,7 +16,7 @@ test.describe("changing two-factor in Settings", () => {
     const user = await createUser(page.request, { name: "Ife Bello" });
     await signInViaApi(page, user.email, user.password);
     await visit(page, "/dashboard/settings");
-    const { authenticator, backupCodes } = await enrolInSettings(page, { shots: "settings-375" });
+    const { authenticator, backupCodes } = await enrolInSettings(page, { axe: true });
     expect(await overflow(page)).toBeLessThanOrEqual(0);
 
     const twoFactor = panel(page);
@@ -32,7 +32,6 @@ test.describe("changing two-factor in Settings", () => {
     await expect(password).toHaveAccessibleDescription("Enter your current password.");
     await expect(code).toHaveAccessibleDescription(startsWith(MESSAGES.secondFactorCodeRequired));
     await expect(password).toBeFocused();
-    await page.screenshot({ path: `${SHOTS}/regenerate-empty-375.png`, fullPage: true });
 
     // The password is checked first: a wrong one leaves the code unused.
     const fresh = await authenticator.nextCode();
@@ -43,7 +42,6 @@ test.describe("changing two-factor in Settings", () => {
     await expect(code).not.toHaveAttribute("aria-invalid", "true");
     await expect(password).toBeFocused();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/regenerate-wrong-password-375.png`, fullPage: true });
     await expectNoSeriousAxe(page, "the regenerate prompt with a refused password");
 
     await password.fill(PASSWORD);
@@ -63,7 +61,6 @@ test.describe("changing two-factor in Settings", () => {
     await expect(off.getByLabel("Authentication code")).toHaveAccessibleDescription(startsWith(MESSAGES.twoFactorCodeUsed));
     await expect(off.getByLabel("Authentication code")).toBeFocused();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/turn-off-used-code-375.png`, fullPage: true });
     await off.getByRole("button", { name: "Cancel" }).click();
     await expect(twoFactor.getByTestId("two-factor-status")).toContainText("On");
     await page.context().close();
@@ -85,14 +82,12 @@ test.describe("changing two-factor in Settings", () => {
     const code = off.getByLabel("Authentication code");
     await expect(password).toBeFocused();
     await expect(off.getByText("Enter your password and the code your authenticator app shows now, or one of your backup codes.")).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/turn-off-1280.png`, fullPage: true });
 
     // The code that turned it on is still current, but used.
     await password.fill(PASSWORD);
     await code.fill(await authenticator.lastCode());
     await off.getByRole("button", { name: "Turn off" }).click();
     await expect(code).toHaveAccessibleDescription(startsWith(MESSAGES.twoFactorCodeUsed));
-    await page.screenshot({ path: `${SHOTS}/turn-off-used-code-1280.png`, fullPage: true });
     await expectNoSeriousAxe(page, "the turn-off prompt with a used code");
 
     const fresh = await authenticator.nextCode();
