@@ -261,7 +261,7 @@ describe("admin confirmation", () => {
     expect(audits[0]).toMatchObject({ action: "deposit.confirm", before: expect.objectContaining({ status: "pending" }), after: expect.objectContaining({ status: "confirmed" }) });
 
     const history = await (await client.get("/api/transactions")).json();
-    expect(history.entries[0]).toMatchObject({ title: "Deposit confirmed", description: "Crypto deposit (BTC)", mainBalanceChangeCents: 29_950, mainBalanceAfterCents: 29_950, status: "completed", reference: created.reference });
+    expect(history.items[0]).toMatchObject({ title: "Deposit confirmed", description: "Crypto deposit (BTC)", mainBalanceChangeCents: 29_950, mainBalanceAfterCents: 29_950, status: "completed", reference: created.reference });
 
     const csv = await client.get("/api/transactions?format=csv");
     expect(csv.headers.get("content-type")).toContain("text/csv");
@@ -306,7 +306,7 @@ describe("admin confirmation", () => {
     expect((await summary(client)).mainBalanceCents).toBe(0);
     expect((await admin.post(`/api/admin/deposits/${created.id}/confirm`, {})).status).toBe(409);
     const history = await (await client.get("/api/transactions")).json();
-    expect(history.entries).toEqual([
+    expect(history.items).toEqual([
       expect.objectContaining({ status: "rejected", mainBalanceChangeCents: 0, description: "Bank deposit (UBA) of $400.00: not credited", reference: created.reference }),
     ]);
   });
@@ -333,7 +333,7 @@ describe("admin confirmation", () => {
     const created = await (await owner.post("/api/deposits", crypto(6_000))).json();
     await admin.post(`/api/admin/deposits/${created.id}/confirm`, {});
     expect((await (await other.get("/api/deposits")).json()).deposits).toEqual([]);
-    expect((await (await other.get("/api/transactions")).json()).entries).toEqual([]);
+    expect((await (await other.get("/api/transactions")).json()).items).toEqual([]);
     const ownerNotes = await (await owner.get("/api/notifications")).json();
     expect((await (await other.get("/api/notifications")).json()).notifications).toEqual([]);
     expect((await other.post(`/api/notifications/${ownerNotes.notifications[0].id}/read`)).status).toBe(404);

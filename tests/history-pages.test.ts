@@ -11,12 +11,27 @@ const suite = serverSuite();
 const db = () => suite.database.handle.db;
 const person = (options: Parameters<typeof newPerson>[1] = {}) => newPerson(suite, options);
 
-type Page = { entries: HistoryEntryDto[]; total: number };
-const page = async (who: Person, number: number, size: number): Promise<Page> => {
-  const response = await who.client.get(`/api/transactions?page=${number}&pageSize=${size}`);
+type Page = { items: HistoryEntryDto[]; nextCursor: string | null };
+const page = async (who: Person, limit: number, cursor: string | null = null): Promise<Page> => {
+  const response = await who.client.get(`/api/transactions?limit=${limit}${cursor === null ? "" : `&cursor=${cursor}`}`);
   expect(response.status).toBe(200);
-  return response.json();
+  const body: Page = await response.json();
+  expect(Object.keys(body).sort()).toEqual(["items", "nextCursor"]);
+  return body;
 };
+
+/** Every page of the statement from the first, by following each page's cursor. */
+async function walk(who: Person, limit: number): Promise<{ ids: string[]; pages: Page[] }> {
+  const pages: Page[] = [];
+  let cursor: string | null = null;
+  do {
+    const next = await page(who, limit, cursor);
+    expect(next.items.length).toBeLessThanOrEqual(limit);
+    pages.push(next);
+    cursor = next.nextCursor;
+  } while (cursor !== null && pages.length < 1000);
+  return { ids: pages.flatMap((each) => each.items.map((item) => item.id)), pages };
+}
 
 const accountsOf = (userId: string) => (["available", "invested", "payout_hold"] as const).map((kind) => userAccount(userId, kind).id);
 
@@ -78,52 +93,72 @@ describe("the history, a page at a time", () => {
     const order = await statementOrder(user.id);
     expect(order.length).toBe(41 + 1 + 2 + 2);
 
-    const whole = await page(user, 1, 100);
-    expect(whole.total).toBe(order.length);
-    expect(whole.entries.map((entry) => entry.id)).toEqual(order);
-    const byId = new Map(whole.entries.map((entry) => [entry.id, entry]));
+    const whole = await page(user, 100);
+    expect(whole.nextCursor).toBeNull();
+    expect(whole.items.map((entry) => entry.id)).toEqual(order);
+    const byId = new Map(whole.items.map((entry) => [entry.id, entry]));
     // A maturity moves two own accounts: its words name both amounts, so a half-read event shows.
-    expect(whole.entries.find((entry) => entry.event === "maturity_paid")?.description).toBe("Plan: principal $5.00 + profit $0.30");
+    expect(whole.items.find((entry) => entry.event === "maturity_paid")?.description).toBe("Plan: principal $5.00 + profit $0.30");
 
     for (const size of [1, 2, 3, 7]) {
-      const seen: string[] = [];
-      for (let number = 1; ; number++) {
-        const { entries, total } = await page(user, number, size);
-        expect(total).toBe(order.length);
-        if (entries.length === 0) {
-          expect(number).toBe(Math.ceil(order.length / size) + 1);
-          break;
-        }
-        for (const entry of entries) expect(entry).toEqual(byId.get(entry.id));
-        seen.push(...entries.map((entry) => entry.id));
-      }
-      expect(seen).toEqual(order);
+      const { ids, pages } = await walk(user, size);
+      expect(ids).toEqual(order);
+      expect(pages).toHaveLength(Math.ceil(order.length / size));
+      for (const each of pages) for (const entry of each.items) expect(entry).toEqual(byId.get(entry.id));
+      // Only the last page says there is none after it; a full last page is not followed by an empty one.
+      expect(pages.map((each) => each.nextCursor === null)).toEqual(pages.map((_, index) => index === pages.length - 1));
     }
   });
 
-  it("counts every journal and every deposit at once, through whichever server posted them", async () => {
+  it("goes on after the last row seen: events posted meanwhile neither shift nor repeat the older pages", async () => {
     const admin = await person({ admin: true });
     const { user, other } = await withHistory(5);
-    // The funding deposit and 7 journals (5 asked for, the last batch of 3 whole).
-    const events = (await statementOrder(user.id)).length;
-    expect(events).toBe(8);
-    expect((await page(user, 1, 2)).total).toBe(events);
-    expect((await page(user, 1, 2)).total).toBe(events);
+    const before = await statementOrder(user.id);
+    expect(before).toHaveLength(8);
+    const first = await page(user, 3);
+    expect(first.items.map((entry) => entry.id)).toEqual(before.slice(0, 3));
 
-    // Posted beside the app, as another server would: the next page counts it.
+    // Posted beside the app, as another server would, and a deposit confirmed: both newer than every page.
     await postJournal(db(), journal(user.id, other.id, 102));
-    const after = await page(user, 1, 2);
-    expect(after.total).toBe(events + 1);
-    expect(after.entries[0]?.event).toBe("investment_started");
-
     const deposit = await (await user.client.post("/api/deposits", { method: "crypto", coin: "BTC", amountCents: 9_000 })).json();
-    expect((await page(user, 1, 2)).total).toBe(events + 2);
-    // Confirmed, the claim becomes a journal: one event still.
     expect((await admin.client.post(`/api/admin/deposits/${deposit.id}/confirm`, {})).status).toBe(200);
-    const confirmed = await page(user, 1, 2);
-    expect(confirmed.total).toBe(events + 2);
-    expect(confirmed.entries[0]?.event).toBe("deposit_confirmed");
-    expect(await statementOrder(user.id)).toHaveLength(events + 2);
+
+    const second = await page(user, 3, first.nextCursor);
+    expect(second.items.map((entry) => entry.id)).toEqual(before.slice(3, 6));
+    const third = await page(user, 3, second.nextCursor);
+    expect(third.items.map((entry) => entry.id)).toEqual(before.slice(6));
+    expect(third.nextCursor).toBeNull();
+    // The first page, read again, starts with them.
+    expect((await page(user, 3)).items.map((entry) => entry.event)).toEqual(["deposit_confirmed", "investment_started", ...[before[0]].map(() => expect.any(String))]);
+  });
+
+  it("neither skips nor repeats events written in the same millisecond, or at the same instant", async () => {
+    const user = await person();
+    const made: string[] = [];
+    for (const cents of [1_000, 2_000, 3_000, 4_000]) made.push((await (await user.client.post("/api/deposits", { method: "crypto", coin: "BTC", amountCents: cents })).json()).id);
+    // Three in one millisecond, a microsecond apart or at the very same instant; one a millisecond later.
+    const times = ["2026-03-02T10:00:00.123401Z", "2026-03-02T10:00:00.123402Z", "2026-03-02T10:00:00.123402Z", "2026-03-02T10:00:00.124000Z"];
+    for (const [index, id] of made.entries()) await db().execute(sql`update deposit set created_at = ${times[index]}::timestamptz where id = ${id}`);
+    const order = await statementOrder(user.id);
+    expect(order).toHaveLength(4);
+    expect(order[0]).toBe(made[3]);
+    for (const size of [1, 2, 3]) expect((await walk(user, size)).ids).toEqual(order);
+  });
+
+  it("refuses a cursor it did not give with 400 VALIDATION_FAILED, and a limit over 100", async () => {
+    const { user } = await withHistory(3);
+    const cursor = (await page(user, 1)).nextCursor!;
+    const foreign = Buffer.from(JSON.stringify(["createdAt:asc", "2026-03-02T10:00:00.123401Z", "x"])).toString("base64url");
+    const millis = Buffer.from(JSON.stringify(["date:desc", "2026-03-02T10:00:00.123Z", "x"])).toString("base64url");
+    for (const bad of ["not a cursor", "%00", cursor.slice(0, -3), foreign, millis, "x".repeat(501)]) {
+      const response = await user.client.get(`/api/transactions?limit=1&cursor=${encodeURIComponent(bad)}`);
+      expect([bad, response.status]).toEqual([bad, 400]);
+      const body = await response.json();
+      expect(body.error.code).toBe("VALIDATION_FAILED");
+      expect(body.error.message).toMatch(/cursor/);
+    }
+    expect((await user.client.get("/api/transactions?limit=101")).status).toBe(400);
+    expect((await user.client.get("/api/transactions?limit=0")).status).toBe(400);
   });
 
   it("shows journals posted in one transaction in the order they moved the money: each balance after follows from the one before", async () => {
@@ -136,7 +171,7 @@ describe("the history, a page at a time", () => {
         for (let k = 0; k < 8; k++) await postJournal(tx, journal(user.id, other.id, 600 + batch * 8 + k));
       });
     }
-    const { entries } = await page(user, 1, 100);
+    const { items: entries } = await page(user, 100);
     expect(entries).toHaveLength(41);
     let balance = 0;
     for (const entry of [...entries].reverse()) {
@@ -146,33 +181,23 @@ describe("the history, a page at a time", () => {
     expect(balance).toBe(Number((await user.client.get("/api/me/summary").then((r) => r.json())).mainBalanceCents));
   });
 
-  it("reads a page's worth of postings, and counts the history only after a journal moved the user's accounts", async () => {
-    const { user, other } = await withHistory(240);
+  it("reads a page's worth of postings, on the first page and deep in the history alike", async () => {
+    const { user } = await withHistory(240);
     const [main = "", invested = "", hold = ""] = accountsOf(user.id);
-    const statement = (knownVersion: string | null) => historyStatement({ main, invested, hold, userId: user.id, readLimit: 20, limit: 20, offset: 0, knownVersion });
+    const order = await statementOrder(user.id);
     const rowsOf = async <T,>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
-    const run = (version: string | null) => rowsOf<{ version: string; journals: unknown }>(statement(version));
-    const plan = async (version: string | null) => {
-      const [row] = await rowsOf<Record<string, unknown>>(sql`explain (analyze, format json) ${statement(version)}`);
+    const [deep] = await rowsOf<{ date: string }>(sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as date from journal where id = ${order[200]!}`);
+    for (const after of [undefined, { key: deep!.date, id: order[200]! }]) {
+      const statement = historyStatement({ main, invested, hold, userId: user.id, readLimit: 21, after });
+      const read = await rowsOf<{ id: string }>(statement);
+      const start = after === undefined ? 0 : 201;
+      expect(read.map((row) => row.id)).toEqual(order.slice(start, start + 21));
+      const [row] = await rowsOf<Record<string, unknown>>(sql`explain (analyze, format json) ${statement}`);
       const json = row?.["QUERY PLAN"];
-      return postingReads((typeof json === "string" ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>);
-    };
-
-    const first = await run(null);
-    expect(Number(first[0]?.journals)).toBe(241);
-    const { version } = first[0]!;
-    // Under the versions it was counted at, the count is not run: only the page's postings are read.
-    expect(await run(version)).toEqual(first.map((row) => ({ ...row, journals: null })));
-    const remembered = await plan(version);
-    expect(remembered.executed).toBeGreaterThan(0);
-    expect(remembered.rows).toBeLessThanOrEqual(3 * 20);
-    // Without a remembered count, the count reads every posting of the user.
-    expect((await plan(null)).rows).toBeGreaterThan(240);
-
-    await postJournal(db(), journal(user.id, other.id, 504));
-    const moved = await run(version);
-    expect(moved[0]?.version).not.toBe(version);
-    expect(Number(moved[0]?.journals)).toBe(242);
+      const reads = postingReads((typeof json === "string" ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>);
+      expect(reads.executed).toBeGreaterThan(0);
+      expect(reads.rows).toBeLessThanOrEqual(3 * 21);
+    }
   });
 });
 

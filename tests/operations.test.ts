@@ -91,7 +91,7 @@ describe("operations", () => {
     // The back office's operations are in the admins' copy only (tests/openapi.test.ts).
     expect(doc.paths["/api/admin/deposits/{id}/confirm"]).toBeUndefined();
     expect(doc.paths["/api/payouts/{id}/cancel"].post.responses["404"]).toBeDefined();
-    expect(doc.paths["/api/transactions"].get.parameters.map((p: { name: string }) => p.name)).toEqual(["page", "pageSize", "format"]);
+    expect(doc.paths["/api/transactions"].get.parameters.map((p: { name: string }) => p.name)).toEqual(["cursor", "limit", "format"]);
   });
 
   it("refuses to start in production without the bank accounts and support contacts, naming each", async () => {

@@ -63,7 +63,7 @@ describe("cancelling a payout", () => {
 
     const listed = (await (await user.client.get("/api/payouts")).json()).payouts;
     expect(listed).toEqual([expect.objectContaining({ id: made.id, status: "cancelled" })]);
-    const history = (await (await user.client.get("/api/transactions")).json()).entries;
+    const history = (await (await user.client.get("/api/transactions")).json()).items;
     expect(history).toEqual(
       expect.arrayContaining([expect.objectContaining({ title: "Withdrawal cancelled", mainBalanceChangeCents: 30_000, reference: "Cancelled by the user" })]),
     );

@@ -1,4 +1,4 @@
-import { historyPageDto, historyQuerySchema } from "#shared/schemas/ledger.js";
+import { HISTORY_LIMIT_DEFAULT, historyPageDto, historyQuerySchema } from "#shared/schemas/ledger.js";
 import type { AppDeps } from "../app-deps.js";
 import { AppError } from "../errors.js";
 import { ApiRouter } from "../http/api-router.js";
@@ -6,7 +6,7 @@ import { csvResponse } from "../http/csv-response.js";
 import { transactionHistory, transactionHistoryCsv } from "../services/ledger/history.js";
 import { consumeRateLimit } from "../services/rate-limit/consume-rate-limit.js";
 
-/** The caller's statement (docs/product.md, "History"): a page of JSON or the whole of it as CSV. */
+/** The caller's statement (docs/product.md, "History"): a page of JSON (after `cursor`) or the whole of it as CSV. */
 export function transactionRoutes(deps: Pick<AppDeps, "auth" | "database" | "config">) {
   const { database, config } = deps;
   return new ApiRouter("/api/transactions", deps).on(
@@ -28,7 +28,7 @@ export function transactionRoutes(deps: Pick<AppDeps, "auth" | "database" | "con
         }
         return csvResponse(c, "termvest-transactions.csv", await transactionHistoryCsv(database.db, userId));
       }
-      return c.json(await transactionHistory(database.db, userId, query.page ?? 1, query.pageSize ?? 20));
+      return c.json(await transactionHistory(database.db, userId, { cursor: query.cursor, limit: query.limit ?? HISTORY_LIMIT_DEFAULT }));
     },
   );
 }

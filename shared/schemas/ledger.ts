@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { cursorQueryFields, listOf } from "./paging.js";
 
 /** The six dashboard figures (docs/product.md, "The six figures"), all from the ledger, in cents. */
 export const summaryDto = z.object({
@@ -15,9 +16,11 @@ export const summaryDto = z.object({
 });
 export type SummaryDto = z.infer<typeof summaryDto>;
 
+/** Events a history page holds unless `limit` says otherwise. */
+export const HISTORY_LIMIT_DEFAULT = 20;
+
 export const historyQuerySchema = z.object({
-  page: z.optional(z.coerce.number().check(z.int("page must be a whole number."), z.minimum(1, "page starts at 1."), z.maximum(100_000))),
-  pageSize: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100, "pageSize is at most 100."))),
+  ...cursorQueryFields,
   format: z.optional(z.enum(["json", "csv"])),
 });
 
@@ -64,11 +67,6 @@ export const historyEntryDto = z.object({
 });
 export type HistoryEntryDto = z.infer<typeof historyEntryDto>;
 
-export const historyPageDto = z.object({
-  entries: z.array(historyEntryDto),
-  page: z.number(),
-  pageSize: z.number(),
-  /** How many events in all (pages = total / pageSize, rounded up). */
-  total: z.number(),
-});
+/** A page of the statement, newest first; `nextCursor` leads to older events. */
+export const historyPageDto = listOf(historyEntryDto);
 export type HistoryPageDto = z.infer<typeof historyPageDto>;

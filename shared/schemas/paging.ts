@@ -1,6 +1,58 @@
 import * as z from "zod/mini";
 
-/** `?page=&pageSize=` of any paged list: whole numbers, pages from 1, at most 100 rows a page. */
+/**
+ * The one shape of every list the API answers: a page of `items` and the
+ * cursor of the page after it, null on the last one. `extras` are named summary figures a screen
+ * shows beside the list (the notifications' `unread`, an admin list's `total` of matching rows).
+ *
+ * Paging is by keyset (server/services/paging/keyset.ts): the cursor is opaque to clients, who
+ * pass it back unchanged as `?cursor=` for the next page; there are no page numbers.
+ */
+export function listOf<T extends z.ZodMiniType, E extends Record<string, z.ZodMiniType> = Record<never, never>>(item: T, extras?: E) {
+  return z.object({
+    items: z.array(item),
+    /** Pass as `?cursor=` for the next page; null on the last page. */
+    nextCursor: z.nullable(z.string()),
+    ...(extras ?? ({} as E)),
+  });
+}
+
+/** A list's answer as the web reads it. */
+export interface ListOf<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export const CURSOR_MAX_LENGTH = 500;
+export const LIMIT_MAX = 100;
+
+/** `?cursor=` as the server answered it in `nextCursor`: opaque, at most 500 characters. */
+export const cursorParam = z.optional(
+  z
+    .string("cursor must be text.")
+    .check(
+      z.minLength(1, "cursor must not be empty; leave it out for the first page."),
+      z.maxLength(CURSOR_MAX_LENGTH, `cursor is at most ${CURSOR_MAX_LENGTH} characters.`),
+      z.describe("The nextCursor of the previous page, unchanged; leave out for the first page."),
+    ),
+);
+
+/** `?limit=`: how many items a page holds, 1 to 100; each list has its own default. */
+export const limitParam = z.optional(
+  z.coerce
+    .number("limit must be a whole number.")
+    .check(
+      z.int("limit must be a whole number."),
+      z.minimum(1, "limit is at least 1."),
+      z.maximum(LIMIT_MAX, `limit is at most ${LIMIT_MAX}.`),
+      z.describe(`Items per page, 1 to ${LIMIT_MAX}.`),
+    ),
+);
+
+/** `?cursor=&limit=` of any list; spread into the list's own `z.object`. */
+export const cursorQueryFields = { cursor: cursorParam, limit: limitParam };
+
+/** `?page=&pageSize=` of the lists not on cursors yet (notifications, until they move). */
 export const pageQueryFields = {
   page: z.optional(z.coerce.number().check(z.int("page must be a whole number."), z.minimum(1, "page starts at 1."), z.maximum(100_000))),
   pageSize: z.optional(z.coerce.number().check(z.int("pageSize must be a whole number."), z.minimum(1, "pageSize is at least 1."), z.maximum(100, "pageSize is at most 100."))),

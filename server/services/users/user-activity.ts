@@ -98,8 +98,17 @@ export function userTransfers(db: DbExecutor, userId: string, request: PageReque
 /** The statement exactly as the user's own history shows it. */
 export async function userLedgerHistory(db: DbExecutor, userId: string, request: PageRequest): Promise<Page<HistoryEntryDto>> {
   await findUser(db, userId);
-  const history = await transactionHistory(db, userId, request.page, request.pageSize);
-  return { items: history.entries, page: history.page, pageSize: history.pageSize, total: history.total };
+  // The statement pages by cursor; this walks to the page asked for until this list moves to cursors too.
+  let cursor: string | undefined;
+  for (let page = 1; ; page++) {
+    const history = await transactionHistory(db, userId, { cursor, limit: request.pageSize });
+    if (page === request.page || history.nextCursor === null) {
+      const shown = page === request.page ? history.items : [];
+      const before = (request.page - 1) * request.pageSize;
+      return { items: shown, page: request.page, pageSize: request.pageSize, total: before + shown.length + (history.nextCursor === null ? 0 : 1) };
+    }
+    cursor = history.nextCursor;
+  }
 }
 
 /** Sessions that have not expired, the most recently used first. */

@@ -1,28 +1,21 @@
 import { Download } from "lucide-react";
 import { useId } from "react";
-import { useSearchParams } from "react-router";
 import { Alert } from "#web/components/ui/alert.js";
 import { LinkButton } from "#web/components/ui/button.js";
 import { Loading } from "#web/components/ui/spinner.js";
-import { HISTORY_CSV_URL, HISTORY_PAGE_SIZE, useHistory } from "#web/features/ledger/api/ledger.js";
+import { HISTORY_CSV_URL, useHistory } from "#web/features/ledger/api/ledger.js";
 import { HistoryTable } from "#web/features/ledger/components/history-table.js";
-import { Pagination } from "#web/components/ui/pagination.js";
+import { CursorPager } from "#web/components/ui/cursor-pager.js";
+import { useCursorStack } from "#web/components/ui/use-cursor-stack.js";
 import { MyPayouts } from "#web/features/payouts/components/my-payouts.js";
 import { SendMoneyForm } from "#web/features/payouts/components/send-money-form.js";
 import { useCreateTransfer, usePreviewTransfer } from "#web/features/transfers/api/transfers.js";
 import { ScreenTitle } from "./screens.js";
 
-/** The page lives in the URL (?page=2), so back/forward and reloads keep it. */
-function usePageParam(): [number, (page: number) => void] {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  return [page, (next) => setParams(next > 1 ? { page: String(next) } : {})];
-}
-
 export function TransactionHistoryScreen() {
-  const [page, setPage] = usePageParam();
-  const history = useHistory(page);
-  const pages = history.data ? Math.max(1, Math.ceil(history.data.total / HISTORY_PAGE_SIZE)) : 1;
+  // The pages walked through, newest first: "Older" follows the page's cursor, "Newer" goes back.
+  const pages = useCursorStack();
+  const history = useHistory(pages.cursor);
   const ids = { payouts: useId(), history: useId() };
   const createTransfer = useCreateTransfer();
   const previewTransfer = usePreviewTransfer();
@@ -58,20 +51,20 @@ export function TransactionHistoryScreen() {
         </div>
         {history.isPending && <Loading />}
         {history.isError && <Alert tone="error">Your transactions could not be loaded. Reload the page to try again.</Alert>}
-        {history.data && history.data.total === 0 && (
+        {history.data && history.data.items.length === 0 && pages.depth === 0 && (
           <div className="flex flex-col items-start gap-4 rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700" data-testid="history-empty">
             <p>No transactions yet. Deposits, investments and payouts will appear here.</p>
             <LinkButton to="/dashboard/transfer">Make a deposit</LinkButton>
           </div>
         )}
-        {history.data && history.data.total > 0 && (
+        {history.data && (history.data.items.length > 0 || pages.depth > 0) && (
           <div className="flex flex-col gap-4">
-            {history.data.entries.length > 0 ? (
-              <HistoryTable entries={history.data.entries} />
+            {history.data.items.length > 0 ? (
+              <HistoryTable entries={history.data.items} />
             ) : (
               <p className="rounded-card border border-slate-200 bg-white p-6 text-slate-700">This page is empty.</p>
             )}
-            <Pagination page={page} pages={pages} onPage={setPage} busy={history.isPlaceholderData} />
+            <CursorPager stack={pages} nextCursor={history.data.nextCursor} busy={history.isPlaceholderData} labels={["Newer", "Older"]} />
           </div>
         )}
       </section>
