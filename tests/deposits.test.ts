@@ -49,7 +49,7 @@ describe("creating deposits", () => {
       pendingDepositsCents: 75_000,
       pendingWithdrawalsCents: 0,
     });
-    const { deposits } = await (await client.get("/api/deposits")).json();
+    const { items: deposits } = await (await client.get("/api/deposits")).json();
     expect(deposits.map((row: { method: string }) => row.method)).toEqual(["bank", "crypto"]);
   });
 
@@ -166,7 +166,7 @@ describe("bank references", () => {
     expect((await again.json()).error.fields).toEqual({
       reference: "You have already reported a transfer with this reference. Reload the page to get a new reference for another transfer.",
     });
-    expect((await (await client.get("/api/deposits")).json()).deposits).toHaveLength(1);
+    expect((await (await client.get("/api/deposits")).json()).items).toHaveLength(1);
   });
 });
 
@@ -180,7 +180,7 @@ describe("Idempotency-Key", () => {
     expect(retry.status).toBe(201);
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
     expect(await retry.json()).toEqual(await first.json());
-    expect((await (await client.get("/api/deposits")).json()).deposits).toHaveLength(1);
+    expect((await (await client.get("/api/deposits")).json()).items).toHaveLength(1);
 
     const other = await client.request("/api/deposits", { body: crypto(7_600), headers });
     expect(other.status).toBe(409);
@@ -238,7 +238,7 @@ describe("admin confirmation", () => {
     const confirmed = await admin.post(`/api/admin/deposits/${created.id}/confirm`, { receivedCents: 29_950, txId: "f00dbabe", reason: "The network fee of $0.50 was taken on the way." });
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toMatchObject({ status: "confirmed", amountCents: 30_000, receivedCents: 29_950, txId: "f00dbabe", creditNote: "The network fee of $0.50 was taken on the way." });
-    const [told] = (await (await client.get("/api/notifications")).json()).notifications;
+    const [told] = (await (await client.get("/api/notifications")).json()).items;
     expect(told.body).toBe(`Your deposit ${created.reference} was confirmed as $299.50, not the $300.00 you declared: $299.50 was added to your balance. Reason: The network fee of $0.50 was taken on the way.`);
 
     expect(await summary(client)).toMatchObject({ mainBalanceCents: 29_950, totalTransactionCents: 29_950, totalBalanceCents: 29_950 });
@@ -251,7 +251,7 @@ describe("admin confirmation", () => {
 
     const notes = await (await client.get("/api/notifications")).json();
     expect(notes.unread).toBe(1);
-    expect(notes.notifications[0]).toMatchObject({ kind: "deposit_confirmed", title: "Deposit confirmed" });
+    expect(notes.items[0]).toMatchObject({ kind: "deposit_confirmed", title: "Deposit confirmed" });
     const confirmations = () => suite.server.mailer.to(email).filter((mail) => mail.subject.startsWith("Deposit confirmed"));
     await expect.poll(() => confirmations().length).toBe(1);
     expect(confirmations()[0]?.text).toContain("$299.50");
@@ -268,7 +268,7 @@ describe("admin confirmation", () => {
     expect(await csv.text()).toContain(`,299.50,299.50,"completed","${created.reference}"`);
 
     const feed = await (await suite.server.client().get("/api/public/recent-deposits")).json();
-    expect(feed.deposits[0]).toMatchObject({ name: "A** O**", method: "crypto", address: "bc1qcr…6fyu", amountCents: 29_950 });
+    expect(feed.items[0]).toMatchObject({ name: "A** O**", method: "crypto", address: "bc1qcr…6fyu", amountCents: 29_950 });
     expect(JSON.stringify(feed)).not.toContain(email);
     expect(await verifyLedger(suite.database.handle.db)).toEqual([]);
   });
@@ -283,7 +283,7 @@ describe("admin confirmation", () => {
       fields: { receivedCents: "The amount received cannot be more than the largest deposit, $1,000,000.00." },
     });
     expect(await summary(client)).toMatchObject({ mainBalanceCents: 0, totalBalanceCents: 0 });
-    expect((await (await client.get("/api/deposits")).json()).deposits[0]).toMatchObject({ id: created.id, status: "pending" });
+    expect((await (await client.get("/api/deposits")).json()).items[0]).toMatchObject({ id: created.id, status: "pending" });
 
     // More than was declared: it waits for a second admin (four eyes), and credits nothing yet.
     const atLimit = await admin.post(`/api/admin/deposits/${created.id}/confirm`, { receivedCents: 100_000_000 });
@@ -332,11 +332,11 @@ describe("admin confirmation", () => {
     const other = await signedIn();
     const created = await (await owner.post("/api/deposits", crypto(6_000))).json();
     await admin.post(`/api/admin/deposits/${created.id}/confirm`, {});
-    expect((await (await other.get("/api/deposits")).json()).deposits).toEqual([]);
+    expect((await (await other.get("/api/deposits")).json()).items).toEqual([]);
     expect((await (await other.get("/api/transactions")).json()).items).toEqual([]);
     const ownerNotes = await (await owner.get("/api/notifications")).json();
-    expect((await (await other.get("/api/notifications")).json()).notifications).toEqual([]);
-    expect((await other.post(`/api/notifications/${ownerNotes.notifications[0].id}/read`)).status).toBe(404);
+    expect((await (await other.get("/api/notifications")).json()).items).toEqual([]);
+    expect((await other.post(`/api/notifications/${ownerNotes.items[0].id}/read`)).status).toBe(404);
     expect((await (await owner.get("/api/notifications")).json()).unread).toBe(1);
     expect((await owner.post("/api/notifications/read-all")).status).toBe(200);
     expect((await (await owner.get("/api/notifications")).json()).unread).toBe(0);
@@ -348,7 +348,7 @@ describe("expiry", () => {
     const client = await signedIn();
     const created = await (await client.post("/api/deposits", crypto(8_000))).json();
     expect(await expireDeposits(suite.database.handle.db, new Date(Date.now() + 8 * 86_400_000))).toBeGreaterThanOrEqual(1);
-    expect((await (await client.get("/api/deposits")).json()).deposits[0].status).toBe("expired");
+    expect((await (await client.get("/api/deposits")).json()).items[0].status).toBe("expired");
     expect((await admin.post(`/api/admin/deposits/${created.id}/confirm`, {})).status).toBe(200);
     expect((await summary(client)).mainBalanceCents).toBe(8_000);
   });
@@ -387,7 +387,7 @@ describe.runIf(testDatabaseUrl)("deposits under concurrency (PostgreSQL)", () =>
     const statuses = await Promise.all(Array.from({ length: 20 }, () => client.post("/api/deposits", body).then((r) => r.status)));
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(19);
-    expect((await (await client.get("/api/deposits")).json()).deposits).toHaveLength(1);
+    expect((await (await client.get("/api/deposits")).json()).items).toHaveLength(1);
   });
 
   it("credits once when 50 confirmations of one deposit arrive at once", async () => {
@@ -405,7 +405,7 @@ describe.runIf(testDatabaseUrl)("deposits under concurrency (PostgreSQL)", () =>
     const statuses = await Promise.all(Array.from({ length: 20 }, (_, index) => client.post("/api/deposits", crypto(5_000 + index)).then((r) => r.status)));
     expect(statuses.filter((status) => status === 201)).toHaveLength(5);
     expect(statuses.filter((status) => status === 409)).toHaveLength(15);
-    expect((await (await client.get("/api/deposits")).json()).deposits).toHaveLength(5);
+    expect((await (await client.get("/api/deposits")).json()).items).toHaveLength(5);
   });
 
   it("creates one deposit when 50 retries with one key arrive at once", async () => {
@@ -416,7 +416,7 @@ describe.runIf(testDatabaseUrl)("deposits under concurrency (PostgreSQL)", () =>
     expect(responses.every((response) => response.status === 201)).toBe(true);
     const bodies = await Promise.all(responses.map((response) => response.json()));
     expect(new Set(bodies.map((body) => body.id)).size).toBe(1);
-    expect((await (await client.get("/api/deposits")).json()).deposits).toHaveLength(1);
+    expect((await (await client.get("/api/deposits")).json()).items).toHaveLength(1);
   });
 });
 

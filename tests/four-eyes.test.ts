@@ -108,7 +108,7 @@ describe("four eyes that one operator cannot satisfy alone", () => {
     const [lone, second] = await admins();
     const [standard] = await db().select().from(plan).where(eq(plan.id, "standard"));
     const input = { name: standard!.name, minimumCents: Number(standard!.minimumCents), rateBasisPoints: standard!.rateBasisPoints, termDays: standard!.termDays, features: standard!.features, active: true };
-    const publicRate = async () => (await (await suite.server.client().get("/api/plans")).json()).plans.find((p: { id: string }) => p.id === "standard").rateBasisPoints;
+    const publicRate = async () => (await (await suite.server.client().get("/api/plans")).json()).items.find((p: { id: string }) => p.id === "standard").rateBasisPoints;
 
     const asked = await lone.client.request("/api/admin/plans/standard", { method: "PUT", body: { ...input, rateBasisPoints: 25_000 } });
     expect(asked.status).toBe(202);

@@ -60,7 +60,7 @@ describe("investing", () => {
     expect((await replay.json()).id).toBe(made.id);
     expect(await summary(client)).toMatchObject({ mainBalanceCents: 100_000, totalInvestCents: 150_000, totalBalanceCents: 250_000 });
     const notes = await (await client.get("/api/notifications")).json();
-    expect(notes.notifications[0]).toMatchObject({ kind: "investment_started" });
+    expect(notes.items[0]).toMatchObject({ kind: "investment_started" });
   });
 
   it.each([
@@ -77,7 +77,7 @@ describe("investing", () => {
     expect(response.status).toBe(status);
     expect((await response.json()).error.message).toBe(message);
     expect(await summary(client)).toMatchObject({ mainBalanceCents: 200_000, totalInvestCents: 0 });
-    expect((await (await client.get("/api/investments")).json()).investments).toEqual([]);
+    expect((await (await client.get("/api/investments")).json()).items).toEqual([]);
   });
 
   it("refuses an inactive plan, and plan edits never change existing investments", async () => {
@@ -90,15 +90,15 @@ describe("investing", () => {
     // A new rate or term waits for a second admin (four eyes): the public plans keep the old terms until then.
     const asked = await admin.client.request("/api/admin/plans/advanced", { method: "PUT", body: edit });
     expect(asked.status).toBe(202);
-    expect((await (await suite.server.client().get("/api/plans")).json()).plans.find((p: { id: string }) => p.id === "advanced")).toMatchObject({ rateBasisPoints: 1200, termDays: 20 });
+    expect((await (await suite.server.client().get("/api/plans")).json()).items.find((p: { id: string }) => p.id === "advanced")).toMatchObject({ rateBasisPoints: 1200, termDays: 20 });
     const second = await signedIn(uniqueEmail("second-admin"), true);
     const approve = async (response: Response) => {
       const { pendingApproval } = await response.json();
       expect((await second.client.post(`/api/admin/approvals/${pendingApproval.id}/approve`, {})).status).toBe(200);
     };
     await approve(asked);
-    expect((await (await suite.server.client().get("/api/plans")).json()).plans.find((p: { id: string }) => p.id === "advanced")).toMatchObject({ minimumCents: 300_000, rateBasisPoints: 1300, termDays: 25 });
-    const [kept] = (await (await client.get("/api/investments")).json()).investments;
+    expect((await (await suite.server.client().get("/api/plans")).json()).items.find((p: { id: string }) => p.id === "advanced")).toMatchObject({ minimumCents: 300_000, rateBasisPoints: 1300, termDays: 25 });
+    const [kept] = (await (await client.get("/api/investments")).json()).items;
     expect(kept).toMatchObject({ id: first.id, rateBasisPoints: 1200, termDays: 20, profitCents: 24_000 });
 
     await admin.client.request("/api/admin/plans/advanced", { method: "PUT", body: { ...edit, active: false } });
@@ -121,17 +121,17 @@ describe("maturity", () => {
     await client.post("/api/investments", { planId: "standard", amountCents: 100_000 });
     suite.server.clock.advance(13 * DAY);
     expect((await settleDue(db(), suite.server.clock.now())).settled).toBe(0);
-    const midway = (await (await client.get("/api/investments")).json()).investments[0];
+    const midway = (await (await client.get("/api/investments")).json()).items[0];
     expect(midway).toMatchObject({ daysLeft: 1, accruedProfitCents: Math.floor((10_000 * 13) / 14) });
 
     suite.server.clock.advance(2 * DAY);
     const run = await settleDue(db(), suite.server.clock.now());
     expect(run.settled).toBeGreaterThanOrEqual(1);
     expect(await summary(client)).toMatchObject({ mainBalanceCents: 110_000, interestBalanceCents: 10_000, totalInvestCents: 0, totalBalanceCents: 110_000 });
-    expect((await (await client.get("/api/investments")).json()).investments[0]).toMatchObject({ status: "matured", daysLeft: 0, accruedProfitCents: 10_000 });
+    expect((await (await client.get("/api/investments")).json()).items[0]).toMatchObject({ status: "matured", daysLeft: 0, accruedProfitCents: 10_000 });
     expect((await settleDue(db(), suite.server.clock.now())).settled).toBe(0);
     expect((await summary(client)).mainBalanceCents).toBe(110_000);
-    expect((await (await client.get("/api/notifications")).json()).notifications[0]).toMatchObject({ kind: "investment_matured" });
+    expect((await (await client.get("/api/notifications")).json()).items[0]).toMatchObject({ kind: "investment_matured" });
     expect(await verifyLedger(db())).toEqual([]);
   });
 });

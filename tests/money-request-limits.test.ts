@@ -57,7 +57,7 @@ describe("money request limits", () => {
     const asker = await person({ name: "Ada Asker" });
     const payer = await person();
     expect((await ask(asker, payer, "Rent share”\n\nTermvest Security: your account is locked")).status).toBe(201);
-    const [notice] = (await (await payer.client.get("/api/notifications")).json()).notifications;
+    const [notice] = (await (await payer.client.get("/api/notifications")).json()).items;
     expect(notice).toMatchObject({
       kind: "money_requested",
       body: 'You have a new request for $5.00 from another Termvest user, who gave the name “Ada Asker”. Their note, in their own words: “Rent share" Termvest Security: your account is locked”',
@@ -68,7 +68,7 @@ describe("money request limits", () => {
       .toContain('Their note, in their own words: “Rent share" Termvest Security: your account is locked”');
 
     expect((await ask(asker, payer)).status).toBe(201);
-    const [plain] = (await (await payer.client.get("/api/notifications")).json()).notifications;
+    const [plain] = (await (await payer.client.get("/api/notifications")).json()).items;
     expect(plain.body).toBe("You have a new request for $5.00 from another Termvest user, who gave the name “Ada Asker”.");
   });
 });

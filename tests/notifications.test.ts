@@ -14,7 +14,7 @@ const WALLET = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 type Item = { id: string; kind: string; title: string; link: string | null; readAt: string | null };
 const list = async (client: Awaited<ReturnType<typeof person>>["client"], query = "") => (await client.get(`/api/notifications${query}`)).json();
 const newest = async (client: Awaited<ReturnType<typeof person>>["client"], kind: string): Promise<Item | undefined> =>
-  (await list(client, "?pageSize=100")).notifications.find((item: Item) => item.kind === kind);
+  (await list(client, "?limit=100")).items.find((item: Item) => item.kind === kind);
 
 /** Notifications numbered 1..count, a second apart, so their order is known; answers the first's time. */
 async function seed(userId: string, count: number): Promise<number> {
@@ -36,13 +36,14 @@ async function seed(userId: string, count: number): Promise<number> {
 }
 
 describe("the notification list", () => {
-  it("pages on the server, newest first, with the total and the unread count", async () => {
+  it("pages on the server by cursor, newest first, with the unread count of all of them", async () => {
     const user = await person();
     const start = await seed(user.id, 25);
-    const first = await list(user.client, "?page=1&pageSize=10");
-    expect(first).toMatchObject({ page: 1, pageSize: 10, total: 25, unread: 25 });
-    expect(first.notifications.map((item: Item) => item.title)).toEqual(Array.from({ length: 10 }, (_, index) => `Note ${25 - index}`));
-    expect(first.notifications[0]).toEqual({
+    const first = await list(user.client, "?limit=10");
+    expect(Object.keys(first).sort()).toEqual(["items", "nextCursor", "unread"]);
+    expect(first).toMatchObject({ unread: 25, nextCursor: expect.any(String) });
+    expect(first.items.map((item: Item) => item.title)).toEqual(Array.from({ length: 10 }, (_, index) => `Note ${25 - index}`));
+    expect(first.items[0]).toEqual({
       id: expect.any(String),
       kind: "payout_requested",
       title: "Note 25",
@@ -51,19 +52,21 @@ describe("the notification list", () => {
       readAt: null,
       createdAt: new Date(start + 24_000).toISOString(),
     });
-    const last = await list(user.client, "?page=3&pageSize=10");
-    expect(last.notifications.map((item: Item) => item.title)).toEqual(["Note 5", "Note 4", "Note 3", "Note 2", "Note 1"]);
-    // A page past the end: no rows, the counts all the same.
-    expect(await list(user.client, "?page=4&pageSize=10")).toMatchObject({ notifications: [], total: 25, unread: 25 });
-    expect(await list((await person()).client)).toMatchObject({ notifications: [], total: 0, unread: 0 });
+    const second = await list(user.client, `?limit=10&cursor=${first.nextCursor}`);
+    expect(second.items.map((item: Item) => item.title)).toEqual(Array.from({ length: 10 }, (_, index) => `Note ${15 - index}`));
+    const last = await list(user.client, `?limit=10&cursor=${second.nextCursor}`);
+    expect(last).toMatchObject({ nextCursor: null, unread: 25 });
+    expect(last.items.map((item: Item) => item.title)).toEqual(["Note 5", "Note 4", "Note 3", "Note 2", "Note 1"]);
+    expect(await list((await person()).client)).toEqual({ items: [], nextCursor: null, unread: 0 });
     // The default page is the first 20.
-    expect(await list(user.client)).toMatchObject({ page: 1, pageSize: 20, total: 25 });
+    expect((await list(user.client)).items).toHaveLength(20);
   });
 
   it.each([
-    ["page=0", { page: "page starts at 1." }],
-    ["pageSize=101", { pageSize: "pageSize is at most 100." }],
-    ["page=two", { page: expect.any(String) }],
+    ["limit=0", { limit: "limit is at least 1." }],
+    ["limit=101", { limit: "limit is at most 100." }],
+    ["limit=two", { limit: expect.any(String) }],
+    ["cursor=bm90IG91cnM", { cursor: expect.any(String) }],
   ])("refuses ?%s with a 400", async (query, fields) => {
     const user = await person();
     const response = await user.client.get(`/api/notifications?${query}`);
@@ -76,15 +79,16 @@ describe("the notification list", () => {
     const other = await person();
     await seed(user.id, 30);
     await seed(other.id, 2);
-    const one = (await list(user.client, "?page=2&pageSize=10")).notifications[0] as Item;
+    const one = (await list(user.client, `?limit=10&cursor=${(await list(user.client, "?limit=10")).nextCursor}`)).items[0] as Item;
     expect((await user.client.post(`/api/notifications/${one.id}/read`)).status).toBe(200);
-    expect((await list(user.client, "?pageSize=1")).unread).toBe(29);
+    expect((await list(user.client, "?limit=1")).unread).toBe(29);
     expect((await other.client.post(`/api/notifications/${one.id}/read`)).status).toBe(404);
 
     expect((await user.client.post("/api/notifications/read-all")).status).toBe(200);
-    const after = await list(user.client, "?page=3&pageSize=10");
-    expect(after).toMatchObject({ total: 30, unread: 0 });
-    expect(after.notifications.every((item: Item) => item.readAt !== null && new Date(item.readAt).toISOString() === item.readAt)).toBe(true);
+    const after = await list(user.client, "?limit=100");
+    expect(after).toMatchObject({ nextCursor: null, unread: 0 });
+    expect(after.items).toHaveLength(30);
+    expect(after.items.every((item: Item) => item.readAt !== null && new Date(item.readAt).toISOString() === item.readAt)).toBe(true);
     expect((await list(other.client)).unread).toBe(2);
   });
 });
@@ -120,7 +124,7 @@ describe("each notification links to what it is about", () => {
       { id: "00000000-0000-7000-8000-000000000001", userId: user.id, kind: "deposit_rejected", title: "Old", body: "From before subjects." },
       { id: "00000000-0000-7000-8000-000000000002", userId: user.id, kind: "something_retired", title: "Older", body: "A kind we no longer write." },
     ]);
-    const items: Item[] = (await list(user.client)).notifications;
+    const items: Item[] = (await list(user.client)).items;
     expect(items.find((item) => item.title === "Old")?.link).toBe("/dashboard");
     expect(items.find((item) => item.title === "Older")?.link).toBeNull();
     expect(Object.keys((await db().select().from(notification).where(eq(notification.userId, user.id)))[0] ?? {})).not.toContain("link");

@@ -42,7 +42,7 @@ describe("operations", () => {
   });
 
   it("serves the seeded plans with exact cents", async () => {
-    const { plans } = await (await suite.server.client().get("/api/plans")).json();
+    const { items: plans } = await (await suite.server.client().get("/api/plans")).json();
     expect(plans.map((plan: { name: string; minimumCents: number; rateBasisPoints: number; termDays: number }) => [plan.name, plan.minimumCents, plan.rateBasisPoints, plan.termDays])).toEqual([
       ["Standard", 100000, 1000, 14],
       ["Advanced", 200000, 1200, 20],
@@ -57,7 +57,7 @@ describe("operations", () => {
     const places = (await db.execute(sql`select id, sort_order from plan`)) as unknown as { rows: Array<{ id: string; sort_order: number }> };
     await db.execute(sql`update plan set sort_order = 0`);
     try {
-      const { plans } = await (await suite.server.client().get("/api/plans")).json();
+      const { items: plans } = await (await suite.server.client().get("/api/plans")).json();
       expect(plans.map((plan: { minimumCents: number }) => plan.minimumCents)).toEqual([100000, 200000, 500000, 1000000, 2000000]);
     } finally {
       for (const { id, sort_order } of places.rows) await db.execute(sql`update plan set sort_order = ${sort_order} where id = ${id}`);

@@ -57,11 +57,11 @@ describe("cancelling a payout", () => {
 
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.targetType, "payout"), eq(auditLog.targetId, made.id)));
     expect(audits).toEqual([expect.objectContaining({ actorId: user.id, action: "payout.cancel", before: expect.objectContaining({ status: "requested" }), after: expect.objectContaining({ status: "cancelled" }) })]);
-    const { notifications } = await (await user.client.get("/api/notifications")).json();
+    const { items: notifications } = await (await user.client.get("/api/notifications")).json();
     expect(notifications[0]).toMatchObject({ kind: "payout_cancelled", title: "Payout cancelled", body: `You cancelled your payout of $300.00 to ${WALLET}. The amount is back in your main balance.` });
     await expect.poll(() => suite.server.mailer.to(user.email).map((mail) => mail.subject)).toContain("Payout cancelled · Termvest");
 
-    const listed = (await (await user.client.get("/api/payouts")).json()).payouts;
+    const listed = (await (await user.client.get("/api/payouts")).json()).items;
     expect(listed).toEqual([expect.objectContaining({ id: made.id, status: "cancelled" })]);
     const history = (await (await user.client.get("/api/transactions")).json()).items;
     expect(history).toEqual(
@@ -103,7 +103,7 @@ describe("cancelling a payout", () => {
     expect(reused.status).toBe(409);
     expect((await reused.json()).error.code).toBe("IDEMPOTENCY_KEY_REUSED");
     expect(await summary(user)).toMatchObject({ mainBalanceCents: 40_000, totalBalanceCents: 50_000 });
-    expect((await (await user.client.get("/api/payouts")).json()).payouts.find((row: { id: string }) => row.id === other.id).status).toBe("requested");
+    expect((await (await user.client.get("/api/payouts")).json()).items.find((row: { id: string }) => row.id === other.id).status).toBe("requested");
   });
 
   it("another user's payout answers exactly like an unknown id, and nothing changes", async () => {
@@ -122,7 +122,7 @@ describe("cancelling a payout", () => {
     expect((await cancel(admin, made.id)).status).toBe(404);
 
     expect({ owner: await ledgerState(owner.id), stranger: await ledgerState(stranger.id) }).toEqual(before);
-    expect((await (await owner.client.get("/api/payouts")).json()).payouts).toEqual([expect.objectContaining({ id: made.id, status: "requested" })]);
+    expect((await (await owner.client.get("/api/payouts")).json()).items).toEqual([expect.objectContaining({ id: made.id, status: "requested" })]);
     expect((await (await admin.client.get("/api/admin/payouts?status=requested")).json()).items.map((row: { id: string }) => row.id)).toContain(made.id);
     const audits = await db().select().from(auditLog).where(eq(auditLog.targetId, made.id));
     expect(audits).toEqual([]);
@@ -174,7 +174,7 @@ describe("cancelling a payout", () => {
     const response = await anonymous.request(`/api/payouts/${made.id}/cancel`, { method: "POST", body: {} });
     expect(response.status).toBe(401);
     expect((await anonymous.get("/api/payouts")).status).toBe(401);
-    expect((await (await user.client.get("/api/payouts")).json()).payouts[0]).toMatchObject({ id: made.id, status: "requested" });
+    expect((await (await user.client.get("/api/payouts")).json()).items[0]).toMatchObject({ id: made.id, status: "requested" });
   });
 
   it("is described in the OpenAPI document", async () => {
@@ -192,7 +192,7 @@ describe("payout lists", () => {
     const alices = [await requestPayout(alice, 1_000), await requestPayout(alice, 2_000)].map((row) => row.id);
     const bobs = [await requestPayout(bob, 3_000), await requestPayout(bob, 4_000)].map((row) => row.id);
 
-    const seenBy = async (user: Person) => ((await (await user.client.get("/api/payouts")).json()).payouts as Array<{ id: string }>).map((row) => row.id).sort();
+    const seenBy = async (user: Person) => ((await (await user.client.get("/api/payouts")).json()).items as Array<{ id: string }>).map((row) => row.id).sort();
     expect(await seenBy(alice)).toEqual([...alices].sort());
     expect(await seenBy(bob)).toEqual([...bobs].sort());
   });

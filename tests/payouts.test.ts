@@ -30,7 +30,7 @@ describe("payouts", () => {
     expect((await admin.client.post(`/api/admin/payouts/${paidOne.id}/reject`, { reason: "late" })).status).toBe(409);
     expect((await admin.client.post(`/api/admin/payouts/${second.id}/mark-paid`, { txId: "abc" })).status).toBe(409);
     expect((await user.client.post(`/api/admin/payouts/${second.id}/mark-paid`, { txId: "abc" })).status).toBe(403);
-    expect((await (await user.client.get("/api/payouts")).json()).payouts.map((row: { status: string }) => row.status).sort()).toEqual(["paid", "rejected"]);
+    expect((await (await user.client.get("/api/payouts")).json()).items.map((row: { status: string }) => row.status).sort()).toEqual(["paid", "rejected"]);
     expect(await verifyLedger(db())).toEqual([]);
   });
 
@@ -67,7 +67,7 @@ describe("transfers", () => {
     expect(await sent.json()).toMatchObject({ amountCents: 15_000, toName: "Rita Receiver" });
     expect((await summary(sender)).mainBalanceCents).toBe(25_000);
     expect((await summary(recipient)).mainBalanceCents).toBe(15_000);
-    expect((await (await recipient.client.get("/api/notifications")).json()).notifications[0]).toMatchObject({ kind: "transfer_received", body: "You received $150.00 from another Termvest user, who gave the name “Sender Sam”. Their note, in their own words: “Lunch”" });
+    expect((await (await recipient.client.get("/api/notifications")).json()).items[0]).toMatchObject({ kind: "transfer_received", body: "You received $150.00 from another Termvest user, who gave the name “Sender Sam”. Their note, in their own words: “Lunch”" });
 
     const self = await sender.client.post("/api/transfers", { toEmail: sender.email, amountCents: 100 });
     expect((await self.json()).error.message).toBe("We could not send this. Check the e-mail address and try again.");
@@ -87,9 +87,9 @@ describe("money requests", () => {
     const stranger = await person({ funds: 30_000n });
     const made = await (await requester.client.post("/api/money-requests", { fromEmail: payer.email, amountCents: 12_000, note: "Rent share" })).json();
     expect(made).toMatchObject({ direction: "outgoing", status: "pending", counterparty: { name: "Pat Payer" } });
-    const incoming = (await (await payer.client.get("/api/money-requests")).json()).requests;
+    const incoming = (await (await payer.client.get("/api/money-requests")).json()).items;
     expect(incoming[0]).toMatchObject({ id: made.id, direction: "incoming", counterparty: { name: "Ada Asker" } });
-    expect((await (await payer.client.get("/api/notifications")).json()).notifications[0]).toMatchObject({ kind: "money_requested" });
+    expect((await (await payer.client.get("/api/notifications")).json()).items[0]).toMatchObject({ kind: "money_requested" });
 
     expect((await requester.client.post(`/api/money-requests/${made.id}/pay`)).status).toBe(404);
     expect((await stranger.client.post(`/api/money-requests/${made.id}/pay`)).status).toBe(404);
@@ -101,7 +101,7 @@ describe("money requests", () => {
     expect((await payer.client.post(`/api/money-requests/${made.id}/pay`)).status).toBe(409);
     expect((await payer.client.post(`/api/money-requests/${made.id}/decline`)).status).toBe(409);
     // One payment, one notice to each: about the request, never a transfer notice beside it.
-    const told = async (who: Person) => (await (await who.client.get("/api/notifications")).json()).notifications.map((n: { kind: string; body: string }) => [n.kind, n.body]);
+    const told = async (who: Person) => (await (await who.client.get("/api/notifications")).json()).items.map((n: { kind: string; body: string }) => [n.kind, n.body]);
     expect((await told(requester)).filter(([kind]: [string]) => kind !== "money_request_declined")).toEqual([
       ["money_request_paid", "“Pat Payer” paid your request of $120.00. It is in your Main Balance."],
     ]);
@@ -109,7 +109,7 @@ describe("money requests", () => {
 
     const second = await (await requester.client.post("/api/money-requests", { fromEmail: payer.email, amountCents: 5_000 })).json();
     expect((await payer.client.post(`/api/money-requests/${second.id}/decline`)).status).toBe(200);
-    expect((await (await requester.client.get("/api/notifications")).json()).notifications[0]).toMatchObject({ kind: "money_request_declined" });
+    expect((await (await requester.client.get("/api/notifications")).json()).items[0]).toMatchObject({ kind: "money_request_declined" });
     expect((await requester.client.post("/api/money-requests", { fromEmail: requester.email, amountCents: 5_000 })).status).toBe(400);
     expect((await requester.client.post("/api/money-requests", { fromEmail: "nobody@example.com", amountCents: 5_000 })).status).toBe(400);
     expect(await verifyLedger(db())).toEqual([]);

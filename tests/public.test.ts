@@ -58,7 +58,7 @@ describe("GET /api/public/recent-deposits", () => {
   it("lists nothing before any deposit is confirmed", async () => {
     const response = await suite.server.client().get("/api/public/recent-deposits");
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ deposits: [] });
+    expect(await response.json()).toEqual({ items: [], nextCursor: null });
   });
 });
 

@@ -1,3 +1,4 @@
+import { onePage } from "#shared/schemas/paging.js";
 import { approvalDecisionSchema, approvalDto, approvalListDto, approvalRejectionSchema, approvalsQuery } from "#shared/schemas/approvals.js";
 import type { AppDeps } from "../app-deps.js";
 import { ApiRouter } from "../http/api-router.js";
@@ -16,7 +17,7 @@ export function adminApprovalRoutes(deps: Pick<AppDeps, "auth" | "database" | "c
   return new ApiRouter("/api/admin/approvals", deps)
     .on(
       { method: "get", path: "/", summary: "Requests waiting for a second admin (status=pending), or decided ones, newest first", auth: "admin", query: approvalsQuery, response: approvalListDto },
-      async (c, { query }) => c.json({ items: await listApprovals(db, query.status) }),
+      async (c, { query }) => c.json(onePage(await listApprovals(db, query.status))),
     )
     .on(
       {

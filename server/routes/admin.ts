@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { listOf, onePage } from "#shared/schemas/paging.js";
 import { adminDepositPage, adminDepositsQuery, confirmDepositSchema, depositDto, rejectDepositSchema } from "#shared/schemas/deposits.js";
 import { planInputSchema } from "#shared/schemas/investments.js";
 import { adminPayoutPage, adminPayoutsQuery, markPayoutPaidSchema, payoutDto, rejectPayoutSchema } from "#shared/schemas/payouts.js";
@@ -85,8 +85,8 @@ export function adminRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" |
       { method: "post", path: "/payouts/:id/reject", summary: "Refuse a payout (hold → available)", auth: "admin", body: rejectPayoutSchema, response: payoutDto, idempotent: true },
       (c, { body }) => async (tx) => ({ status: 200, body: (await rejectPayout(tx, c.get("user").id, c.req.param("id"), body.reason, clock.now())).payout }),
     )
-    .on({ method: "get", path: "/plans", summary: "Every plan, active or not", auth: "admin", response: z.object({ plans: z.array(adminPlanDto) }) }, async (c) =>
-      c.json({ plans: await listAllPlans(database.db) }),
+    .on({ method: "get", path: "/plans", summary: "Every plan, active or not", auth: "admin", response: listOf(adminPlanDto) }, async (c) =>
+      c.json(onePage(await listAllPlans(database.db))),
     )
     .on(
       {

@@ -1,4 +1,5 @@
 import { toJsonCents } from "#shared/money.js";
+import { cursorQuery, listOf } from "#shared/schemas/paging.js";
 import * as z from "zod/mini";
 import { bankReferenceDto, COINS, createDepositSchema, cryptoAddressDto, depositDto, depositOptionsDto, type DepositOptionsDto } from "#shared/schemas/deposits.js";
 import type { AppDeps } from "../app-deps.js";
@@ -31,8 +32,8 @@ export function depositRoutes(deps: Pick<AppDeps, "auth" | "database" | "config"
       { method: "get", path: "/bank-reference", summary: "The reference to quote on the caller's next bank transfer", auth: "user", response: bankReferenceDto },
       async (c) => c.json(await database.db.transaction((tx) => bankReferenceFor(tx, c.get("user").id))),
     )
-    .on({ method: "get", path: "/", summary: "The caller's deposits, newest first", auth: "user", response: z.object({ deposits: z.array(depositDto) }) }, async (c) =>
-      c.json({ deposits: await listMyDeposits(database.db, c.get("user").id) }),
+    .on({ method: "get", path: "/", summary: "The caller's deposits, newest first", auth: "user", query: cursorQuery, response: listOf(depositDto) }, async (c, { query }) =>
+      c.json(await listMyDeposits(database.db, c.get("user").id, { cursor: query.cursor, limit: query.limit ?? 50 })),
     )
     .on(
       {

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { cursorQuery, listOf } from "#shared/schemas/paging.js";
 import { unwrittenPageMessage } from "#shared/content.js";
 import { createInvestmentSchema, investmentDto } from "#shared/schemas/investments.js";
 import type { AppDeps } from "../app-deps.js";
@@ -12,8 +12,8 @@ export function investmentRoutes(deps: Pick<AppDeps, "auth" | "database" | "conf
   const { database, config, clock, missingBeforeInvesting } = deps;
   return new ApiRouter("/api/investments", deps)
     .on(
-      { method: "get", path: "/", summary: "The caller's investments with days left and profit so far", auth: "user", response: z.object({ investments: z.array(investmentDto) }) },
-      async (c) => c.json({ investments: await listInvestments(database.db, c.get("user").id, clock.now()) }),
+      { method: "get", path: "/", summary: "The caller's investments with days left and profit so far, the latest first", auth: "user", query: cursorQuery, response: listOf(investmentDto) },
+      async (c, { query }) => c.json(await listInvestments(database.db, c.get("user").id, clock.now(), { cursor: query.cursor, limit: query.limit ?? 100 })),
     )
     .on(
       {

@@ -1,5 +1,5 @@
-import * as z from "zod/mini";
-import { createMoneyRequestSchema, moneyRequestDto, payMoneyRequestSchema } from "#shared/schemas/payouts.js";
+import { cursorQuery, listOf } from "#shared/schemas/paging.js";
+import { createMoneyRequestSchema, moneyRequestDto, payMoneyRequestSchema } from "#shared/schemas/money-requests.js";
 import type { AppDeps } from "../app-deps.js";
 import { ApiRouter } from "../http/api-router.js";
 import { createMoneyRequest, declineMoneyRequest, listMoneyRequests, payMoneyRequest } from "../services/transfers/money-requests.js";
@@ -9,8 +9,8 @@ import { findRecipient } from "../services/transfers/find-recipient.js";
 export function moneyRequestRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" | "clock">) {
   const { database, config, clock } = deps;
   return new ApiRouter("/api/money-requests", deps)
-    .on({ method: "get", path: "/", summary: "Requests the caller made or was asked to pay", auth: "user", response: z.object({ requests: z.array(moneyRequestDto) }) }, async (c) =>
-      c.json({ requests: await listMoneyRequests(database.db, c.get("user").id) }),
+    .on({ method: "get", path: "/", summary: "Requests the caller made or was asked to pay, newest first", auth: "user", query: cursorQuery, response: listOf(moneyRequestDto) }, async (c, { query }) =>
+      c.json(await listMoneyRequests(database.db, c.get("user").id, { cursor: query.cursor, limit: query.limit ?? 50 })),
     )
     .on(
       {

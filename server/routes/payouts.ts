@@ -1,21 +1,18 @@
-import { desc, eq } from "drizzle-orm";
-import * as z from "zod/mini";
+import { cursorQuery, listOf } from "#shared/schemas/paging.js";
 import { createPayoutSchema, payoutDto, payoutPreviewDto, payoutPreviewSchema } from "#shared/schemas/payouts.js";
 import type { AppDeps } from "../app-deps.js";
-import { payout } from "../db/schema.js";
 import { ApiRouter } from "../http/api-router.js";
 import { cancelPayout } from "../services/payouts/cancel-payout.js";
-import { toPayoutDto } from "../services/payouts/payout-dto.js";
+import { listMyPayouts } from "../services/payouts/list-payouts.js";
 import { checkPayout, requestPayout } from "../services/payouts/request-payout.js";
 
 /** Withdrawals to the user's own bitcoin wallet: check, request (the amount is held at once), list, cancel. */
 export function payoutRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" | "clock">) {
   const { database, config, clock } = deps;
   return new ApiRouter("/api/payouts", deps)
-    .on({ method: "get", path: "/", summary: "The caller's payouts", auth: "user", response: z.object({ payouts: z.array(payoutDto) }) }, async (c) => {
-      const rows = await database.db.select().from(payout).where(eq(payout.userId, c.get("user").id)).orderBy(desc(payout.createdAt)).limit(50);
-      return c.json({ payouts: rows.map(toPayoutDto) });
-    })
+    .on({ method: "get", path: "/", summary: "The caller's payouts, newest first", auth: "user", query: cursorQuery, response: listOf(payoutDto) }, async (c, { query }) =>
+      c.json(await listMyPayouts(database.db, c.get("user").id, { cursor: query.cursor, limit: query.limit ?? 50 })),
+    )
     .on(
       {
         method: "post",

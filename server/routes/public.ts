@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { listOf, onePage } from "#shared/schemas/paging.js";
 import { planDto } from "#shared/schemas/plans.js";
 import { publicDepositDto, publicSiteDto, publicStatsDto } from "#shared/schemas/public.js";
 import type { AppDeps } from "../app-deps.js";
@@ -32,11 +32,11 @@ export function publicRoutes(deps: Pick<AppDeps, "auth" | "database" | "config">
       return c.json(document(admin ? "admin" : "public"));
     })
     .on(
-      { method: "get", path: "/plans", summary: "Active investment plans", auth: "none", response: z.object({ plans: z.array(planDto) }) },
-      async (c) => c.json({ plans: await listActivePlans(database.db) }),
+      { method: "get", path: "/plans", summary: "Active investment plans", auth: "none", response: listOf(planDto) },
+      async (c) => c.json(onePage(await listActivePlans(database.db))),
     )
     .on({ method: "get", path: "/public/stats", summary: "Live counts shown on the marketing pages", auth: "none", response: publicStatsDto }, async (c) => c.json(await publicStats(database.db, config.site.publicStatsMin)))
-    .on({ method: "get", path: "/public/recent-deposits", summary: "The latest (at most 10) confirmed deposits, masked", auth: "none", response: z.object({ deposits: z.array(publicDepositDto) }) }, async (c) =>
-      c.json({ deposits: await recentPublicDeposits(database.db) }),
+    .on({ method: "get", path: "/public/recent-deposits", summary: "The latest (at most 10) confirmed deposits, masked", auth: "none", response: listOf(publicDepositDto) }, async (c) =>
+      c.json(onePage(await recentPublicDeposits(database.db))),
     );
 }

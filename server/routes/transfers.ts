@@ -1,5 +1,4 @@
-import { createTransferSchema, transferDto } from "#shared/schemas/payouts.js";
-import { transferPreviewDto, transferPreviewSchema } from "#shared/schemas/transfers.js";
+import { createTransferSchema, transferDto, transferPreviewDto, transferPreviewSchema } from "#shared/schemas/transfers.js";
 import type { AppDeps } from "../app-deps.js";
 import { ApiRouter } from "../http/api-router.js";
 import { findRecipient } from "../services/transfers/find-recipient.js";

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { listOf } from "./paging.js";
 import { actionReasonField } from "./admin-users.js";
 
 /**
@@ -37,7 +38,8 @@ export type PendingApprovalDto = z.infer<typeof pendingApprovalDto>;
 
 export const approvalsQuery = z.object({ status: z._default(z.enum(APPROVAL_STATUSES, "status must be pending, approved or rejected."), "pending") });
 
-export const approvalListDto = z.object({ items: z.array(approvalDto) });
+/** Bounded (the pending ones, or the latest decided): one page. */
+export const approvalListDto = listOf(approvalDto);
 
 export const approvalDecisionSchema = z.object({ reason: z.optional(actionReasonField) });
 export const approvalRejectionSchema = z.object({ reason: actionReasonField });

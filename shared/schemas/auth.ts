@@ -153,3 +153,9 @@ export const currentSessionDto = z.nullable(
   }),
 );
 export type CurrentSessionDto = z.infer<typeof currentSessionDto>;
+
+/**
+ * The field every way money leaves carries (a payout, a transfer, paying a money request): required
+ * when the account has two-factor authentication on, the current authenticator code or a backup code.
+ */
+export const secondFactorFields = { twoFactorCode: z.optional(secondFactorCodeField) };

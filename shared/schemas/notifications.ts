@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { pageQueryFields } from "./paging.js";
+import { cursorQueryFields, listOf } from "./paging.js";
 
 /** Every kind of notification the server writes; the link each one shows is derived from it. */
 export const NOTIFICATION_KINDS = [
@@ -31,7 +31,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 /** The bell shows the newest few; the rest are on /dashboard/notifications. */
 export const BELL_PAGE_SIZE = 8;
 
-export const notificationQuerySchema = z.object(pageQueryFields);
+export const notificationQuerySchema = z.object(cursorQueryFields);
 export type NotificationQuery = z.infer<typeof notificationQuerySchema>;
 
 export const notificationDto = z.object({
@@ -46,12 +46,6 @@ export const notificationDto = z.object({
 });
 export type NotificationDto = z.infer<typeof notificationDto>;
 
-export const notificationListDto = z.object({
-  notifications: z.array(notificationDto),
-  page: z.number(),
-  pageSize: z.number(),
-  /** Every notification of the caller, read or not. */
-  total: z.number(),
-  unread: z.number(),
-});
+/** A page of the caller's notifications, newest first, and how many of all of them are unread (the bell's figure). */
+export const notificationListDto = listOf(notificationDto, { unread: z.number() });
 export type NotificationListDto = z.infer<typeof notificationListDto>;

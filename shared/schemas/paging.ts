@@ -52,8 +52,8 @@ export const limitParam = z.optional(
 /** `?cursor=&limit=` of any list; spread into the list's own `z.object`. */
 export const cursorQueryFields = { cursor: cursorParam, limit: limitParam };
 
-/** `?page=&pageSize=` of the lists not on cursors yet (notifications, until they move). */
-export const pageQueryFields = {
-  page: z.optional(z.coerce.number().check(z.int("page must be a whole number."), z.minimum(1, "page starts at 1."), z.maximum(100_000))),
-  pageSize: z.optional(z.coerce.number().check(z.int("pageSize must be a whole number."), z.minimum(1, "pageSize is at least 1."), z.maximum(100, "pageSize is at most 100."))),
-};
+/** The query of a list that takes nothing but its page. */
+export const cursorQuery = z.object(cursorQueryFields);
+
+/** A bounded list (the plans, the latest deposits) answers in the one shape, on one page. */
+export const onePage = <T>(items: T[]): ListOf<T> => ({ items, nextCursor: null });

@@ -1,10 +1,10 @@
 import * as z from "zod/mini";
 import { isValidBitcoinAddress } from "../bitcoin-address.js";
-import { emailField, secondFactorCodeField } from "./auth.js";
+import { secondFactorFields } from "./auth.js";
 import { txIdField } from "./deposits.js";
 import { listQuery, orderedRanges, pageOf, sortParam } from "./admin-list.js";
 import { amountCentsField } from "./money.js";
-import { noteField, reasonField, textField } from "./text.js";
+import { reasonField, textField } from "./text.js";
 
 /** Segwit v0/v1 and legacy addresses only: later witness versions are not yet safe to pay to. */
 export function isPayableBitcoinAddress(address: string): boolean {
@@ -23,13 +23,7 @@ export const walletAddressField = textField({ label: "The wallet address", min: 
   z.overwrite((address) => (/^bc1/i.test(address) ? address.toLowerCase() : address)),
 );
 
-/**
- * The field every way money leaves carries (a payout, a transfer, paying a money request): required
- * when the account has two-factor authentication on, the current authenticator code or a backup code.
- */
-const secondFactor = { twoFactorCode: z.optional(secondFactorCodeField) };
-
-export const createPayoutSchema = z.object({ amountCents: amountCentsField, walletAddress: walletAddressField, ...secondFactor });
+export const createPayoutSchema = z.object({ amountCents: amountCentsField, walletAddress: walletAddressField, ...secondFactorFields });
 export type CreatePayoutInput = z.infer<typeof createPayoutSchema>;
 
 /** The review before a payout asks about the same amount and address, and moves nothing. */
@@ -37,20 +31,6 @@ export const payoutPreviewSchema = z.object({ amountCents: amountCentsField, wal
 export type PayoutPreviewInput = z.infer<typeof payoutPreviewSchema>;
 /** A payout of this amount would be taken now (limits, balance, the 24-hour total); a refusal says which rule. */
 export const payoutPreviewDto = z.object({ amountCents: z.number(), walletAddress: z.string() });
-
-export const createTransferSchema = z.object({ toEmail: emailField, amountCents: amountCentsField, note: noteField, ...secondFactor });
-export type CreateTransferInput = z.infer<typeof createTransferSchema>;
-
-/** Paying a money request made to the caller: only the second factor, when two-factor is on. */
-export const payMoneyRequestSchema = z.object({ ...secondFactor });
-export type PayMoneyRequestInput = z.infer<typeof payMoneyRequestSchema>;
-
-/**
- * Asking another user for money. A paid request is a transfer into the requester's Main Balance,
- * so it asks for no wallet: the reference site's wallet fields led nowhere.
- */
-export const createMoneyRequestSchema = z.object({ fromEmail: emailField, amountCents: amountCentsField, note: noteField });
-export type CreateMoneyRequestInput = z.infer<typeof createMoneyRequestSchema>;
 
 export const markPayoutPaidSchema = z.object({
   txId: txIdField(1),
@@ -100,27 +80,3 @@ export const adminPayoutsQuery = z.object({
 }).check(...orderedRanges);
 export type AdminPayoutsQuery = z.infer<typeof adminPayoutsQuery>;
 export const adminPayoutPage = pageOf(adminPayoutDto);
-
-export const transferDto = z.object({
-  id: z.string(),
-  /** What the statement shows for it ("TR-…"): the reference to quote to support. */
-  reference: z.string(),
-  amountCents: z.number(),
-  toName: z.string(),
-  note: z.nullable(z.string()),
-  createdAt: z.string(),
-});
-export type TransferDto = z.infer<typeof transferDto>;
-
-export const moneyRequestDto = z.object({
-  id: z.string(),
-  direction: z.enum(["incoming", "outgoing"]),
-  /** The other person: who asked (incoming) or who was asked (outgoing). */
-  counterparty: z.object({ name: z.string(), email: z.string() }),
-  amountCents: z.number(),
-  note: z.nullable(z.string()),
-  status: z.enum(["pending", "paid", "declined"]),
-  createdAt: z.string(),
-  answeredAt: z.nullable(z.string()),
-});
-export type MoneyRequestDto = z.infer<typeof moneyRequestDto>;

@@ -1,15 +1,19 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import type { ListOf } from "#shared/schemas/paging.js";
 import type { AdminDepositDto, AdminDepositsQuery, DepositDto } from "#shared/schemas/deposits.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { deposit, user } from "#server/db/schema.js";
 import { amountCell, ownerColumns, textCell, type CsvColumn } from "../admin-lists/csv.js";
 import { countAll, matchingText, readList, sortedBy, withinAmounts, withinDays } from "../admin-lists/page-query.js";
+import { newestFirst, type PageRequest } from "../paging/keyset.js";
 import { toDepositDto } from "./deposit-dto.js";
 
-/** A user's deposits, newest first (the back office pages through them with `offset`). */
-export async function listMyDeposits(db: DbExecutor, userId: string, limit = 50, offset = 0): Promise<DepositDto[]> {
-  const rows = await db.select().from(deposit).where(eq(deposit.userId, userId)).orderBy(desc(deposit.createdAt), desc(deposit.id)).limit(limit).offset(offset);
-  return rows.map(toDepositDto);
+/** A page of a user's deposits, newest first (theirs, and the back office's view of them). */
+export async function listMyDeposits(db: DbExecutor, userId: string, request: PageRequest): Promise<ListOf<DepositDto>> {
+  const page = newestFirst(deposit.createdAt, deposit.id, request);
+  const rows = await db.select({ deposit, ...page.fields }).from(deposit).where(and(eq(deposit.userId, userId), page.where)).orderBy(...page.orderBy).limit(page.readLimit);
+  const { rows: shown, nextCursor } = page.page(rows);
+  return { items: shown.map((row) => toDepositDto(row.deposit)), nextCursor };
 }
 
 const SORT_COLUMNS = { createdAt: deposit.createdAt, amountCents: deposit.amountCents, status: deposit.status, reference: deposit.reference, email: user.email };

@@ -1,17 +1,20 @@
-import { desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { InvestmentDto } from "#shared/schemas/investments.js";
+import type { ListOf } from "#shared/schemas/paging.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { investment } from "#server/db/schema.js";
+import { newestFirst, type PageRequest } from "../paging/keyset.js";
 import { toInvestmentDto } from "./investment-dto.js";
 
-/** A user's investments, newest first (the back office pages through them with `offset`). */
-export async function listInvestments(db: DbExecutor, userId: string, now: Date, limit = 100, offset = 0): Promise<InvestmentDto[]> {
+/** A page of a user's investments, the latest started first (theirs, and the back office's view of them). */
+export async function listInvestments(db: DbExecutor, userId: string, now: Date, request: PageRequest): Promise<ListOf<InvestmentDto>> {
+  const page = newestFirst(investment.startedAt, investment.id, request);
   const rows = await db
-    .select()
+    .select({ investment, ...page.fields })
     .from(investment)
-    .where(eq(investment.userId, userId))
-    .orderBy(desc(investment.startedAt), desc(investment.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.map((row) => toInvestmentDto(row, now));
+    .where(and(eq(investment.userId, userId), page.where))
+    .orderBy(...page.orderBy)
+    .limit(page.readLimit);
+  const { rows: shown, nextCursor } = page.page(rows);
+  return { items: shown.map((row) => toInvestmentDto(row.investment, now)), nextCursor };
 }

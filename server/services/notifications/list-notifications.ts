@@ -1,22 +1,22 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationListDto, type NotificationQuery } from "#shared/schemas/notifications.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { notification } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
+import { newestFirst } from "../paging/keyset.js";
 import { notificationLink } from "./notification-link.js";
 
-/** One page of the caller's notifications, newest first, with how many there are and how many are unread. */
+/** One page of the caller's notifications, newest first, with how many of all of them are unread. */
 export async function listNotifications(db: DbExecutor, userId: string, query: NotificationQuery = {}): Promise<NotificationListDto> {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? NOTIFICATIONS_PAGE_SIZE;
   const mine = eq(notification.userId, userId);
+  const page = newestFirst(notification.createdAt, notification.id, { cursor: query.cursor, limit: query.limit ?? NOTIFICATIONS_PAGE_SIZE });
   const [rows, [counts]] = await Promise.all([
-    db.select().from(notification).where(mine).orderBy(desc(notification.createdAt), desc(notification.id)).limit(pageSize).offset((page - 1) * pageSize),
-    db.select({ total: count(), unread: count(notification.readAt) }).from(notification).where(mine),
+    db.select({ row: notification, ...page.fields }).from(notification).where(and(mine, page.where)).orderBy(...page.orderBy).limit(page.readLimit),
+    db.select({ unread: count() }).from(notification).where(and(mine, isNull(notification.readAt))),
   ]);
-  const total = counts?.total ?? 0;
+  const { rows: shown, nextCursor } = page.page(rows);
   return {
-    notifications: rows.map((row) => ({
+    items: shown.map(({ row }) => ({
       id: row.id,
       kind: row.kind,
       title: row.title,
@@ -25,10 +25,8 @@ export async function listNotifications(db: DbExecutor, userId: string, query: N
       readAt: row.readAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
     })),
-    page,
-    pageSize,
-    total,
-    unread: total - (counts?.unread ?? 0),
+    nextCursor,
+    unread: counts?.unread ?? 0,
   };
 }
 

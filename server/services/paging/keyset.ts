@@ -118,3 +118,14 @@ export function pageAndCursor<R>(rows: R[], limit: number, order: string, positi
   const page = rows.slice(0, limit);
   return { rows: page, nextCursor: encodeCursor(order, positionOf(page[page.length - 1]!)) };
 }
+
+/** What a list is asked for: the page after `cursor` (the first without one), `limit` items. */
+export interface PageRequest {
+  cursor?: string | undefined;
+  limit: number;
+}
+
+/** A list newest first by `createdAt`, then id: the order of every user's own list. */
+export function newestFirst(createdAt: AnyColumn | SQL, id: AnyColumn | SQL, request: PageRequest) {
+  return keyset({ sort: { key: "createdAt", direction: "desc" }, keys: { createdAt: { expression: createdAt, type: "timestamptz" } }, id, cursor: request.cursor, limit: request.limit });
+}

@@ -1,15 +1,25 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { ListOf } from "#shared/schemas/paging.js";
 import { alias } from "drizzle-orm/pg-core";
-import { AWAITING_APPROVAL, type AdminPayoutDto, type AdminPayoutsQuery } from "#shared/schemas/payouts.js";
+import { AWAITING_APPROVAL, type AdminPayoutDto, type AdminPayoutsQuery, type PayoutDto } from "#shared/schemas/payouts.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { payout, user } from "#server/db/schema.js";
 import { amountCell, ownerColumns, textCell, type CsvColumn } from "../admin-lists/csv.js";
 import { countAll, matchingText, readList, sortedBy, withinAmounts, withinDays } from "../admin-lists/page-query.js";
+import { newestFirst, type PageRequest } from "../paging/keyset.js";
 import { payoutNeedsApproval } from "./approve-payout.js";
 import { toPayoutDto, type PayoutRow } from "./payout-dto.js";
 
 const approver = alias(user, "approver");
 const SORT_COLUMNS = { createdAt: payout.createdAt, amountCents: payout.amountCents, status: payout.status, email: user.email };
+
+/** A page of a user's payouts, newest first (theirs, and the back office's view of them). */
+export async function listMyPayouts(db: DbExecutor, userId: string, request: PageRequest): Promise<ListOf<PayoutDto>> {
+  const page = newestFirst(payout.createdAt, payout.id, request);
+  const rows = await db.select({ payout, ...page.fields }).from(payout).where(and(eq(payout.userId, userId), page.where)).orderBy(...page.orderBy).limit(page.readLimit);
+  const { rows: shown, nextCursor } = page.page(rows);
+  return { items: shown.map((row) => toPayoutDto(row.payout)), nextCursor };
+}
 
 /** A payout as the back office shows it: whose it is, and where it stands on four eyes. */
 export function toAdminPayoutDto(row: PayoutRow, owner: AdminPayoutDto["user"], approvedBy: AdminPayoutDto["approvedBy"], approvalCents: bigint): AdminPayoutDto {

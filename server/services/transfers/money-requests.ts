@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, gte, or, sql } from "drizzle-orm";
+import { and, count, eq, gte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { formatCents, toJsonCents } from "#shared/money.js";
-import type { CreateMoneyRequestInput, MoneyRequestDto } from "#shared/schemas/payouts.js";
+import type { CreateMoneyRequestInput, MoneyRequestDto } from "#shared/schemas/money-requests.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { moneyRequest, user } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
+import type { ListOf } from "#shared/schemas/paging.js";
+import { newestFirst, type PageRequest } from "../paging/keyset.js";
 import { notify, type NotificationInput } from "../notifications/notify.js";
 import { quoted, theirNote } from "../notifications/quoted.js";
 import { refuseRecipient } from "./find-recipient.js";
@@ -84,19 +86,20 @@ export async function createMoneyRequest(
 }
 
 /** Requests the caller made or was asked to pay, newest first (the back office pages through them with `offset`). */
-export async function listMoneyRequests(db: DbExecutor, viewerId: string, limit = 50, offset = 0): Promise<MoneyRequestDto[]> {
+export async function listMoneyRequests(db: DbExecutor, viewerId: string, request: PageRequest): Promise<ListOf<MoneyRequestDto>> {
   const requester = alias(user, "requester");
   const payer = alias(user, "payer");
+  const page = newestFirst(moneyRequest.createdAt, moneyRequest.id, request);
   const rows = await db
-    .select({ request: moneyRequest, requester: { name: requester.name, email: requester.email }, payer: { name: payer.name, email: payer.email } })
+    .select({ request: moneyRequest, requester: { name: requester.name, email: requester.email }, payer: { name: payer.name, email: payer.email }, ...page.fields })
     .from(moneyRequest)
     .innerJoin(requester, eq(requester.id, moneyRequest.requesterId))
     .innerJoin(payer, eq(payer.id, moneyRequest.payerId))
-    .where(or(eq(moneyRequest.requesterId, viewerId), eq(moneyRequest.payerId, viewerId)))
-    .orderBy(desc(moneyRequest.createdAt), desc(moneyRequest.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.map((row) => toDto(row.request, viewerId, row.request.payerId === viewerId ? row.requester : row.payer));
+    .where(and(or(eq(moneyRequest.requesterId, viewerId), eq(moneyRequest.payerId, viewerId)), page.where))
+    .orderBy(...page.orderBy)
+    .limit(page.readLimit);
+  const { rows: shown, nextCursor } = page.page(rows);
+  return { items: shown.map((row) => toDto(row.request, viewerId, row.request.payerId === viewerId ? row.requester : row.payer)), nextCursor };
 }
 
 /** Only the person asked may answer, once: the row lock serialises answers and pay uses a journal key per request. */

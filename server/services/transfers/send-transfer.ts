@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { formatCents } from "#shared/money.js";
-import type { TransferDto } from "#shared/schemas/payouts.js";
+import type { TransferDto } from "#shared/schemas/transfers.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { transfer } from "#server/db/schema.js";
 import { timeOrderedUuid } from "#server/db/time-ordered-uuid.js";

@@ -4,11 +4,13 @@ import { alias } from "drizzle-orm/pg-core";
 import type { DbExecutor } from "#server/db/client.js";
 import { auditLog, deposit, investment, moneyRequest, payout, session, transfer, user } from "#server/db/schema.js";
 import type { Page } from "#shared/schemas/admin-list.js";
+import type { ListOf } from "#shared/schemas/paging.js";
 import type { AdminSessionDto, AdminTransferDto, UserAuditEntry } from "#shared/schemas/admin-users.js";
 import type { DepositDto } from "#shared/schemas/deposits.js";
 import type { InvestmentDto } from "#shared/schemas/investments.js";
 import type { HistoryEntryDto } from "#shared/schemas/ledger.js";
-import type { MoneyRequestDto, PayoutDto } from "#shared/schemas/payouts.js";
+import type { PayoutDto } from "#shared/schemas/payouts.js";
+import type { MoneyRequestDto } from "#shared/schemas/money-requests.js";
 import { listMyDeposits } from "../deposits/list-deposits.js";
 import { listInvestments } from "../investments/list-investments.js";
 import { transactionHistory } from "../ledger/history.js";
@@ -39,12 +41,23 @@ async function paged<T>(db: DbExecutor, userId: string, request: PageRequest, it
   return { items: await items(limit, offset), page: request.page, pageSize: request.pageSize, total: await counted() };
 }
 
+/** The page asked for of a cursor-paged list, walked to until these lists move to cursors too. */
+async function walked<T>(request: PageRequest, read: (page: { cursor: string | undefined; limit: number }) => Promise<ListOf<T>>): Promise<T[]> {
+  let cursor: string | undefined;
+  for (let page = 1; ; page++) {
+    const list = await read({ cursor, limit: request.pageSize });
+    if (page === request.page) return list.items;
+    if (list.nextCursor === null) return [];
+    cursor = list.nextCursor;
+  }
+}
+
 export function userDeposits(db: DbExecutor, userId: string, request: PageRequest): Promise<Page<DepositDto>> {
-  return paged(db, userId, request, (limit, offset) => listMyDeposits(db, userId, limit, offset), () => total(db, deposit, eq(deposit.userId, userId)));
+  return paged(db, userId, request, () => walked(request, (page) => listMyDeposits(db, userId, page)), () => total(db, deposit, eq(deposit.userId, userId)));
 }
 
 export function userInvestments(db: DbExecutor, userId: string, request: PageRequest, now: Date): Promise<Page<InvestmentDto>> {
-  return paged(db, userId, request, (limit, offset) => listInvestments(db, userId, now, limit, offset), () => total(db, investment, eq(investment.userId, userId)));
+  return paged(db, userId, request, () => walked(request, (page) => listInvestments(db, userId, now, page)), () => total(db, investment, eq(investment.userId, userId)));
 }
 
 export function userPayouts(db: DbExecutor, userId: string, request: PageRequest): Promise<Page<PayoutDto>> {
@@ -60,7 +73,7 @@ export function userPayouts(db: DbExecutor, userId: string, request: PageRequest
 
 export function userMoneyRequests(db: DbExecutor, userId: string, request: PageRequest): Promise<Page<MoneyRequestDto>> {
   const theirs = or(eq(moneyRequest.requesterId, userId), eq(moneyRequest.payerId, userId));
-  return paged(db, userId, request, (limit, offset) => listMoneyRequests(db, userId, limit, offset), () => total(db, moneyRequest, theirs));
+  return paged(db, userId, request, () => walked(request, (page) => listMoneyRequests(db, userId, page)), () => total(db, moneyRequest, theirs));
 }
 
 /** Transfers sent and received, each with the other person. */

@@ -1,6 +1,6 @@
 import { emailField } from "#shared/schemas/auth.js";
 import { fieldMessages } from "#shared/schemas/field-messages.js";
-import { createMoneyRequestSchema, type CreateMoneyRequestInput } from "#shared/schemas/payouts.js";
+import { createMoneyRequestSchema, type CreateMoneyRequestInput } from "#shared/schemas/money-requests.js";
 import { checkAmount } from "#web/lib/amount.js";
 
 export type RequestField = "fromEmail" | "amount" | "note";

@@ -1,5 +1,6 @@
 import { emailField } from "#shared/schemas/auth.js";
-import { createPayoutSchema, createTransferSchema, isPayableBitcoinAddress, walletAddressField, type CreatePayoutInput, type CreateTransferInput } from "#shared/schemas/payouts.js";
+import { createPayoutSchema, isPayableBitcoinAddress, walletAddressField, type CreatePayoutInput } from "#shared/schemas/payouts.js";
+import { createTransferSchema, type CreateTransferInput } from "#shared/schemas/transfers.js";
 import { checkAmount } from "#web/lib/amount.js";
 
 /** Word for word the texts of the site this one replaces, which its users already know. */

@@ -36,7 +36,7 @@ export function AdminPlansScreen() {
       {plans.isError && <Alert tone="error">The plans could not be loaded. Reload the page to try again.</Alert>}
       {plans.data && (
         <ul className="flex flex-col gap-4">
-          {plans.data.plans.map((plan) => (
+          {plans.data.items.map((plan) => (
             <li key={plan.id}>
               <AdminPlanRow plan={plan} onSaved={setSaved} />
             </li>

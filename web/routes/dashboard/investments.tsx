@@ -57,7 +57,7 @@ export function InvestmentsScreen() {
         {plans.isError && <Alert tone="error">The plans could not be loaded. Reload the page to try again.</Alert>}
         {plans.data && (
           <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-            {plans.data.plans.map((plan) => (
+            {plans.data.items.map((plan) => (
               <PlanCard
                 key={plan.id}
                 plan={plan}

@@ -1,3 +1,4 @@
+import type { ListOf } from "#shared/schemas/paging.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ApprovalDto } from "#shared/schemas/approvals.js";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
@@ -12,7 +13,7 @@ export type ApprovalStatus = ApprovalDto["status"];
 export function useApprovals(status: ApprovalStatus, enabled = true) {
   return useQuery({
     queryKey: [...ADMIN_KEYS.approvals, status],
-    queryFn: () => apiRequest<{ items: ApprovalDto[] }>(`${APPROVALS_PATH}?status=${status}`),
+    queryFn: () => apiRequest<ListOf<ApprovalDto>>(`${APPROVALS_PATH}?status=${status}`),
     enabled,
     // Another admin's request arrives without a reload.
     refetchInterval: status === "pending" ? 60_000 : false,

@@ -4,7 +4,8 @@ import type { AdminSessionDto, AdminTransferDto, UserAuditEntry } from "#shared/
 import type { DepositDto } from "#shared/schemas/deposits.js";
 import type { InvestmentDto } from "#shared/schemas/investments.js";
 import type { HistoryEntryDto } from "#shared/schemas/ledger.js";
-import type { MoneyRequestDto, PayoutDto } from "#shared/schemas/payouts.js";
+import type { PayoutDto } from "#shared/schemas/payouts.js";
+import type { MoneyRequestDto } from "#shared/schemas/money-requests.js";
 import { DataTable, type DataColumn, type RowAction } from "#web/components/admin/data-table.js";
 import { useListState } from "#web/components/admin/use-list-state.js";
 import { cn } from "#web/lib/cn.js";

@@ -1,3 +1,4 @@
+import type { ListOf } from "#shared/schemas/paging.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BankReferenceDto, Coin, CreateDepositInput, CryptoAddressDto, DepositDto, DepositOptionsDto } from "#shared/schemas/deposits.js";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
@@ -26,7 +27,7 @@ export function useBankReference() {
 }
 
 export function useMyDeposits() {
-  return useQuery({ queryKey: ACCOUNT_KEYS.deposits, queryFn: () => apiRequest<{ deposits: DepositDto[] }>("/api/deposits") });
+  return useQuery({ queryKey: ACCOUNT_KEYS.deposits, queryFn: () => apiRequest<ListOf<DepositDto>>("/api/deposits") });
 }
 
 export function useCreateDeposit() {

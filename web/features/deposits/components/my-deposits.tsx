@@ -16,7 +16,7 @@ export function MyDeposits() {
   if (deposits.isPending) return <Loading label="Loading your deposits..." />;
   if (deposits.isError) return <Alert tone="error">Your deposits could not be loaded. Reload the page to try again.</Alert>;
 
-  const list = deposits.data.deposits.slice(0, SHOWN);
+  const list = deposits.data.items.slice(0, SHOWN);
   if (list.length === 0) {
     return (
       <div className="rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700" data-testid="deposits-empty">

@@ -1,3 +1,4 @@
+import type { ListOf } from "#shared/schemas/paging.js";
 import { formatCents } from "#shared/money.js";
 import { Loading } from "#web/components/ui/spinner.js";
 import { useApi } from "#web/lib/use-api.js";
@@ -8,10 +9,10 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZ
 
 /** The latest confirmed deposits (at most ten), masked; an honest empty state before there are any. */
 export function RecentDeposits() {
-  const feed = useApi<{ deposits: PublicDepositDto[] }>("/api/public/recent-deposits");
+  const feed = useApi<ListOf<PublicDepositDto>>("/api/public/recent-deposits");
   if (feed.status === "loading") return <Loading label="Loading recent deposits..." />;
   if (feed.status === "failed") return <p className="text-center text-slate-700">Recent deposits could not be loaded.</p>;
-  if (feed.data.deposits.length === 0) {
+  if (feed.data.items.length === 0) {
     return (
       <p className="rounded-card border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700" data-testid="recent-deposits-empty">
         No confirmed deposits yet. The latest ones will appear here, with names and addresses partly hidden.
@@ -32,7 +33,7 @@ export function RecentDeposits() {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
-          {feed.data.deposits.map((deposit) => (
+          {feed.data.items.map((deposit) => (
             <tr key={deposit.id}>
               <td className="px-4 py-3">{dateFormat.format(new Date(deposit.confirmedAt))}</td>
               <td className="px-4 py-3">{deposit.name}</td>

@@ -1,3 +1,4 @@
+import type { ListOf } from "#shared/schemas/paging.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PlanDto } from "#shared/plans.js";
 import type { CreateInvestmentInput, InvestmentDto } from "#shared/schemas/investments.js";
@@ -7,11 +8,11 @@ import { ACCOUNT_KEYS, invalidateAccount, PLANS_KEY } from "#web/lib/query-keys.
 
 /** The open plans, fetched fresh: an operator may have changed them since the page's bootstrap was rendered. */
 export function usePlans() {
-  return useQuery({ queryKey: PLANS_KEY, queryFn: () => apiRequest<{ plans: PlanDto[] }>("/api/plans") });
+  return useQuery({ queryKey: PLANS_KEY, queryFn: () => apiRequest<ListOf<PlanDto>>("/api/plans") });
 }
 
 export function useMyInvestments() {
-  return useQuery({ queryKey: ACCOUNT_KEYS.investments, queryFn: () => apiRequest<{ investments: InvestmentDto[] }>("/api/investments") });
+  return useQuery({ queryKey: ACCOUNT_KEYS.investments, queryFn: () => apiRequest<ListOf<InvestmentDto>>("/api/investments") });
 }
 
 export function useCreateInvestment() {

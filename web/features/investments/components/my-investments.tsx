@@ -12,7 +12,7 @@ export function MyInvestments({ compact = false }: { compact?: boolean }) {
   if (investments.isPending) return <Loading label="Loading your investments..." />;
   if (investments.isError) return <Alert tone="error">Your investments could not be loaded. Reload the page to try again.</Alert>;
 
-  const all = investments.data.investments;
+  const all = investments.data.items;
   if (all.length === 0) {
     return (
       <div className="flex flex-col items-start gap-4 rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700" data-testid="investments-empty">

@@ -1,6 +1,7 @@
+import type { ListOf } from "#shared/schemas/paging.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
-import type { CreateMoneyRequestInput, MoneyRequestDto, PayMoneyRequestInput } from "#shared/schemas/payouts.js";
+import type { CreateMoneyRequestInput, MoneyRequestDto, PayMoneyRequestInput } from "#shared/schemas/money-requests.js";
 import { apiRequest } from "#web/lib/api.js";
 import { invalidateMoneyOut, MONEY_OUT_KEYS } from "#web/lib/query-keys.js";
 
@@ -8,7 +9,7 @@ import { invalidateMoneyOut, MONEY_OUT_KEYS } from "#web/lib/query-keys.js";
 export function useMoneyRequests() {
   return useQuery({
     queryKey: MONEY_OUT_KEYS.moneyRequests,
-    queryFn: () => apiRequest<{ requests: MoneyRequestDto[] }>("/api/money-requests"),
+    queryFn: () => apiRequest<ListOf<MoneyRequestDto>>("/api/money-requests"),
     // A new request to you, or an answer to yours, arrives without a reload.
     refetchInterval: 30_000,
   });

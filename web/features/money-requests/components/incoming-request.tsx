@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { formatCents } from "#shared/money.js";
-import type { MoneyRequestDto } from "#shared/schemas/payouts.js";
+import type { MoneyRequestDto } from "#shared/schemas/money-requests.js";
 import { AccountRefusalNotice } from "#web/components/account/account-refusal.js";
 import { readSecondFactorCode } from "#web/components/account/second-factor-code.js";
 import { SecondFactorCodeField } from "#web/components/account/second-factor-code-field.js";

@@ -1,4 +1,4 @@
-import type { MoneyRequestDto } from "#shared/schemas/payouts.js";
+import type { MoneyRequestDto } from "#shared/schemas/money-requests.js";
 import { formatDateTime } from "#web/lib/format-date.js";
 
 /** The optional note of a request and its dates, shared by both lists. */

@@ -15,8 +15,8 @@ const EMPTY = "rounded-card border border-dashed border-slate-300 bg-white p-6 t
 export function MoneyRequestLists() {
   const requests = useMoneyRequests();
   const ids = { incoming: useId(), outgoing: useId() };
-  const incoming = requests.data?.requests.filter((request) => request.direction === "incoming") ?? [];
-  const outgoing = requests.data?.requests.filter((request) => request.direction === "outgoing") ?? [];
+  const incoming = requests.data?.items.filter((request) => request.direction === "incoming") ?? [];
+  const outgoing = requests.data?.items.filter((request) => request.direction === "outgoing") ?? [];
 
   const state = (content: ReactNode) => {
     if (requests.isPending) return <Loading label="Loading requests..." />;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { formatCents } from "#shared/money.js";
-import type { MoneyRequestDto } from "#shared/schemas/payouts.js";
+import type { MoneyRequestDto } from "#shared/schemas/money-requests.js";
 import { AccountRefusalNotice } from "#web/components/account/account-refusal.js";
 import { NOTE_MAX } from "#shared/schemas/text.js";
 import { Alert } from "#web/components/ui/alert.js";

@@ -1,4 +1,4 @@
-import type { MoneyRequestDto } from "#shared/schemas/payouts.js";
+import type { MoneyRequestDto } from "#shared/schemas/money-requests.js";
 import { Badge, type BadgeTone } from "#web/components/ui/badge.js";
 
 const LOOK: Record<MoneyRequestDto["status"], { tone: BadgeTone; label: string }> = {

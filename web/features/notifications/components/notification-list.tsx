@@ -2,22 +2,24 @@ import { useState } from "react";
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationDto } from "#shared/schemas/notifications.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
-import { Pagination } from "#web/components/ui/pagination.js";
+import { CursorPager } from "#web/components/ui/cursor-pager.js";
+import { useCursorStack } from "#web/components/ui/use-cursor-stack.js";
 import { Loading } from "#web/components/ui/spinner.js";
 import { useMarkRead, useNotificationPage } from "../api/notifications.js";
 import { NotificationItem } from "./notification-item.js";
 
-/** Every notification, a server page at a time, newest first, with "Mark all as read" for all pages. */
-export function NotificationList({ page, onPage }: { page: number; onPage: (page: number) => void }) {
-  const list = useNotificationPage(page, NOTIFICATIONS_PAGE_SIZE);
+/** Every notification, a server page at a time, newest first ("Older" / "Newer"), with "Mark all as read" for all pages. */
+export function NotificationList() {
+  const pages = useCursorStack();
+  const list = useNotificationPage(pages.cursor, NOTIFICATIONS_PAGE_SIZE);
   const markRead = useMarkRead();
   const [now] = useState(() => Date.now());
 
   if (list.isPending) return <Loading label="Loading notifications..." />;
   if (list.isError) return <Alert tone="error">Your notifications could not be loaded. Reload the page to try again.</Alert>;
 
-  const { notifications, total, unread } = list.data;
-  const pages = Math.max(1, Math.ceil(total / NOTIFICATIONS_PAGE_SIZE));
+  const { items: notifications, nextCursor, unread } = list.data;
+  const none = notifications.length === 0 && pages.depth === 0;
   const open = (notification: NotificationDto) => {
     if (!notification.readAt) markRead.mutate(notification.id);
   };
@@ -26,7 +28,7 @@ export function NotificationList({ page, onPage }: { page: number; onPage: (page
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700" data-testid="notification-counts">
-          {total === 0 ? "No notifications yet." : `${total} ${total === 1 ? "notification" : "notifications"}, ${unread} unread.`}
+          {none ? "No notifications yet." : `${unread} unread.`}
         </p>
         <Button variant="secondary" onClick={() => markRead.mutate(null)} disabled={unread === 0 || markRead.isPending}>
           Mark all as read
@@ -41,8 +43,8 @@ export function NotificationList({ page, onPage }: { page: number; onPage: (page
           ))}
         </ul>
       )}
-      {total > 0 && notifications.length === 0 && <p className="rounded-card border border-slate-200 bg-white p-6 text-slate-700">This page is empty.</p>}
-      {pages > 1 && <Pagination page={page} pages={pages} onPage={onPage} busy={list.isPlaceholderData} />}
+      {!none && notifications.length === 0 && <p className="rounded-card border border-slate-200 bg-white p-6 text-slate-700">This page is empty.</p>}
+      <CursorPager stack={pages} nextCursor={nextCursor} busy={list.isPlaceholderData} labels={["Newer", "Older"]} />
     </div>
   );
 }

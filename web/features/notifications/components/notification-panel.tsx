@@ -37,10 +37,10 @@ export function NotificationPanel({ id, list, failed, onOpen, onMarkAll, onSeeAl
       </div>
       {failed && !list && <Alert tone="error" className="m-4">Notifications could not be loaded.</Alert>}
       {!failed && !list && <p className="px-4 py-6 text-sm text-slate-700">Loading...</p>}
-      {list && list.notifications.length === 0 && <p className="px-4 py-6 text-sm text-slate-700">No notifications yet.</p>}
-      {list && list.notifications.length > 0 && (
+      {list && list.items.length === 0 && <p className="px-4 py-6 text-sm text-slate-700">No notifications yet.</p>}
+      {list && list.items.length > 0 && (
         <ul className="max-h-[min(28rem,70vh)] divide-y divide-slate-200 overflow-y-auto">
-          {list.notifications.map((notification) => (
+          {list.items.map((notification) => (
             <li key={notification.id}>
               <NotificationItem notification={notification} now={now} onOpen={onOpen} />
             </li>
@@ -49,7 +49,7 @@ export function NotificationPanel({ id, list, failed, onOpen, onMarkAll, onSeeAl
       )}
       <div className="border-t border-slate-200 px-4 py-2">
         <Link to="/dashboard/notifications" onClick={onSeeAll} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
-          {list && list.total > list.notifications.length ? `See all ${list.total} notifications` : "See all notifications"}
+          See all notifications
         </Link>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import type { ListOf } from "#shared/schemas/paging.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
 import type { CreatePayoutInput, PayoutDto, PayoutPreviewInput } from "#shared/schemas/payouts.js";
@@ -7,7 +8,7 @@ import { invalidateMoneyOut, MONEY_OUT_KEYS } from "#web/lib/query-keys.js";
 export function useMyPayouts() {
   return useQuery({
     queryKey: MONEY_OUT_KEYS.payouts,
-    queryFn: () => apiRequest<{ payouts: PayoutDto[] }>("/api/payouts"),
+    queryFn: () => apiRequest<ListOf<PayoutDto>>("/api/payouts"),
     // An operator pays or rejects a payout elsewhere; pick that up without a reload.
     refetchInterval: 30_000,
   });
@@ -31,7 +32,7 @@ export function useCancelPayout() {
       apiRequest<PayoutDto>(`/api/payouts/${encodeURIComponent(id)}/cancel`, { method: "POST", body: {}, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
     onSuccess: (payout) => {
       // Show Cancelled at once; the refetch below only confirms it.
-      client.setQueryData<{ payouts: PayoutDto[] }>(MONEY_OUT_KEYS.payouts, (old) => old && { payouts: old.payouts.map((row) => (row.id === payout.id ? payout : row)) });
+      client.setQueryData<ListOf<PayoutDto>>(MONEY_OUT_KEYS.payouts, (old) => old && { ...old, items: old.items.map((row) => (row.id === payout.id ? payout : row)) });
     },
     // After a 409 too: an operator decided it meanwhile, so the list and balances are stale.
     onSettled: () => invalidateMoneyOut(client),

@@ -30,7 +30,7 @@ function serve(payouts: PayoutDto[], cancelStatus: number, cancelBody: unknown) 
         if (cancelStatus === 200) list = list.map((row) => (row.id === (cancelBody as PayoutDto).id ? (cancelBody as PayoutDto) : row));
         return json(cancelStatus, cancelBody);
       }
-      if (url === "/api/payouts") return json(200, { payouts: list });
+      if (url === "/api/payouts") return json(200, { items: list, nextCursor: null });
       return json(200, {});
     }),
   );

@@ -9,7 +9,7 @@ export function MyPayouts() {
   if (payouts.isPending) return <Loading label="Loading your payouts..." />;
   if (payouts.isError) return <Alert tone="error">Your payouts could not be loaded. Reload the page to try again.</Alert>;
 
-  if (payouts.data.payouts.length === 0) {
+  if (payouts.data.items.length === 0) {
     return (
       <p className="rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700" data-testid="payouts-empty">
         You have not requested a payout yet. Put a bitcoin address in both Recipient and Wallet address above to withdraw.
@@ -19,7 +19,7 @@ export function MyPayouts() {
 
   return (
     <ul className="divide-y divide-slate-200 rounded-card border border-slate-200 bg-white">
-      {payouts.data.payouts.map((payout) => (
+      {payouts.data.items.map((payout) => (
         <MyPayoutRow key={payout.id} payout={payout} />
       ))}
     </ul>

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { formatCents } from "#shared/money.js";
-import type { CreateTransferInput, TransferDto } from "#shared/schemas/payouts.js";
-import type { TransferPreviewDto, TransferPreviewInput } from "#shared/schemas/transfers.js";
+import type { CreateTransferInput, TransferDto, TransferPreviewDto, TransferPreviewInput } from "#shared/schemas/transfers.js";
 import { AccountRefusalNotice } from "#web/components/account/account-refusal.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import { formatCents } from "#shared/money.js";
-import type { CreatePayoutInput, CreateTransferInput } from "#shared/schemas/payouts.js";
+import type { CreatePayoutInput } from "#shared/schemas/payouts.js";
+import type { CreateTransferInput } from "#shared/schemas/transfers.js";
 import { AccountRefusalNotice } from "#web/components/account/account-refusal.js";
 import { readSecondFactorCode } from "#web/components/account/second-factor-code.js";
 import { SecondFactorCodeField } from "#web/components/account/second-factor-code-field.js";

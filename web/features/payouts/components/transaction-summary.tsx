@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { formatCents } from "#shared/money.js";
-import type { PayoutDto, PayoutStatus, TransferDto } from "#shared/schemas/payouts.js";
+import type { PayoutDto, PayoutStatus } from "#shared/schemas/payouts.js";
+import type { TransferDto } from "#shared/schemas/transfers.js";
 import { Badge } from "#web/components/ui/badge.js";
 import { useMyPayouts } from "../api/payouts.js";
 import { CONFIRMED } from "../send-money.js";
@@ -53,7 +54,7 @@ export function TransactionSummary({ sent }: { sent: SentMoney }) {
       </div>
     );
   }
-  const status = payouts.data?.payouts.find((row) => row.id === sent.payout.id)?.status ?? sent.payout.status;
+  const status = payouts.data?.items.find((row) => row.id === sent.payout.id)?.status ?? sent.payout.status;
   return (
     <div className="flex flex-col gap-3">
       <p className="font-semibold">{status === "requested" ? withdrawalRequested(sent.payout.amountCents) : `Withdrawal of ${formatCents(sent.payout.amountCents)}`}</p>

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
-import type { CreateTransferInput, TransferDto } from "#shared/schemas/payouts.js";
-import type { TransferPreviewDto, TransferPreviewInput } from "#shared/schemas/transfers.js";
+import type { CreateTransferInput, TransferDto, TransferPreviewDto, TransferPreviewInput } from "#shared/schemas/transfers.js";
 import { apiRequest } from "#web/lib/api.js";
 import { invalidateMoneyOut } from "#web/lib/query-keys.js";
 
