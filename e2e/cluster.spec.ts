@@ -241,7 +241,7 @@ test("a plan's new rate, approved through one server by a second admin, shows on
     await newAdmin(second, `approver-${Date.now().toString(36)}@example.com`);
     const listed = await request.get("/api/admin/plans");
     expect(listed.status(), await listed.text()).toBe(200);
-    const plans = ((await listed.json()) as { plans: Array<{ id: string; rateBasisPoints: number } & Record<string, unknown>> }).plans;
+    const plans = ((await listed.json()) as { items: Array<{ id: string; rateBasisPoints: number } & Record<string, unknown>> }).items;
     const { id, ...terms } = plans.find((plan) => plan.id === "standard")!;
     const rateShown = (html: string) => html.match(/"id":"standard"[^}]*"rateBasisPoints":(\d+)/)?.[1];
     const pageOn = (port: number) => fetch(`http://127.0.0.1:${port}/plan`).then((response) => response.text());

@@ -150,8 +150,8 @@ test.describe("investments", () => {
     test.setTimeout(90_000);
     const admin = await newAdminPage(browser, { name: "Ada Asker" });
     const approver = await newAdminPage(browser, { name: "Bode Approver" });
-    const before = (await (await admin.request.get("/api/admin/plans")).json()) as { plans: Array<{ id: string; name: string; minimumCents: number; rateBasisPoints: number; termDays: number; features: string[]; active: boolean }> };
-    const original = before.plans.find((plan) => plan.id === "advanced");
+    const before = (await (await admin.request.get("/api/admin/plans")).json()) as { items: Array<{ id: string; name: string; minimumCents: number; rateBasisPoints: number; termDays: number; features: string[]; active: boolean }> };
+    const original = before.items.find((plan) => plan.id === "advanced");
     expect(original).toBeDefined();
     try {
       await visit(admin, "/dashboard/admin/plans");

@@ -260,7 +260,7 @@ test.describe("money out", () => {
     // Nothing moved.
     await expect(page.getByTestId("payouts-empty")).toBeVisible();
     const payouts = await page.request.get("/api/payouts");
-    expect(((await payouts.json()) as { payouts: unknown[] }).payouts).toEqual([]);
+    expect(((await payouts.json()) as { items: unknown[] }).items).toEqual([]);
     await expectCards(page, { "Main Balance": "$100.00", "Total Balance": "$100.00", "Total Payout": "$0.00" });
   });
 
