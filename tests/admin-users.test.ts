@@ -121,6 +121,9 @@ describe("a user's detail", () => {
     expect(history.items).toEqual(ownHistory.items);
     expect(history).toMatchObject({ page: 1, pageSize: 2 });
     expect((await page("history", "?pageSize=2&page=2")).items).toHaveLength(2);
+    // The pager's total is every event of the statement, as the user's own CSV lists them.
+    const csvLines = (await (await customer.client.get("/api/transactions?format=csv")).text()).trimEnd().split("\r\n");
+    expect(history.total).toBe(csvLines.length - 1);
     expect((await page("sessions")).items).toHaveLength(1);
     expect((await page("audit")).total).toBe(0);
 

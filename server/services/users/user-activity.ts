@@ -13,6 +13,7 @@ import type { PayoutDto } from "#shared/schemas/payouts.js";
 import type { MoneyRequestDto } from "#shared/schemas/money-requests.js";
 import { listMyDeposits } from "../deposits/list-deposits.js";
 import { listInvestments } from "../investments/list-investments.js";
+import { userAccount } from "../ledger/accounts.js";
 import { transactionHistory } from "../ledger/history.js";
 import { toPayoutDto } from "../payouts/payout-dto.js";
 import { listMoneyRequests } from "../transfers/money-requests.js";
@@ -108,20 +109,29 @@ export function userTransfers(db: DbExecutor, userId: string, request: PageReque
   );
 }
 
+/**
+ * Every event of a user's statement: each journal that touched their accounts once, and each
+ * deposit not in the ledger (server/services/ledger/history.ts). The pager's true total.
+ */
+async function historyEventCount(db: DbExecutor, userId: string): Promise<number> {
+  const own = (["available", "invested", "payout_hold"] as const).map((kind) => userAccount(userId, kind).id);
+  const [row] = (
+    (await db.execute(sql`select
+      (select count(distinct journal_id) from posting where account_id in (${own[0]}, ${own[1]}, ${own[2]}))
+      + (select count(*) from deposit where user_id = ${userId} and status <> 'confirmed') as n`)) as unknown as { rows: Array<{ n: string | number }> }
+  ).rows;
+  return Number(row?.n ?? 0);
+}
+
 /** The statement exactly as the user's own history shows it. */
-export async function userLedgerHistory(db: DbExecutor, userId: string, request: PageRequest): Promise<Page<HistoryEntryDto>> {
-  await findUser(db, userId);
-  // The statement pages by cursor; this walks to the page asked for until this list moves to cursors too.
-  let cursor: string | undefined;
-  for (let page = 1; ; page++) {
-    const history = await transactionHistory(db, userId, { cursor, limit: request.pageSize });
-    if (page === request.page || history.nextCursor === null) {
-      const shown = page === request.page ? history.items : [];
-      const before = (request.page - 1) * request.pageSize;
-      return { items: shown, page: request.page, pageSize: request.pageSize, total: before + shown.length + (history.nextCursor === null ? 0 : 1) };
-    }
-    cursor = history.nextCursor;
-  }
+export function userLedgerHistory(db: DbExecutor, userId: string, request: PageRequest): Promise<Page<HistoryEntryDto>> {
+  return paged(
+    db,
+    userId,
+    request,
+    async () => (await walked(request, (page) => transactionHistory(db, userId, page))) as HistoryEntryDto[],
+    () => historyEventCount(db, userId),
+  );
 }
 
 /** Sessions that have not expired, the most recently used first. */
