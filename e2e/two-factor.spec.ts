@@ -195,7 +195,7 @@ test.describe("two-factor authentication", () => {
     await confirm.click();
     await expect(page.getByTestId("transaction-outcome")).toContainText("Withdrawal requested: $30.00 is held from your Main Balance");
     await expect(page.getByTestId("available-to-send")).toContainText("$445.00");
-    const { payouts } = (await (await page.request.get("/api/payouts")).json()) as { payouts: Array<{ amountCents: number }> };
+    const { items: payouts } = (await (await page.request.get("/api/payouts")).json()) as { items: Array<{ amountCents: number }> };
     expect(payouts.map((row) => row.amountCents).sort()).toEqual([2_500, 3_000]);
   });
 });
