@@ -92,36 +92,40 @@ async function expectTitled(page: Page, path: string, title: string) {
   if (path !== "/dashboard") await expect(page.locator("main h1").first(), path).toHaveText(title);
 }
 
+/** The screens of `pages` at `width`: each titled by its name, and axe run over those not checked in a journey. */
+async function checkScreens(page: Page, width: number, pages: Array<[string, string]>) {
+  for (const [path, title] of pages) {
+    await visit(page, path);
+    await expectTitled(page, path, title);
+    if (!CHECKED_ELSEWHERE.has(`${path}@${width}`)) await expectNoBlockingViolations(page, path, width);
+  }
+}
+
+// One test per group of screens and width: one sign-in serves every screen of the group, and
+// each screen still gets its own title check and axe report.
 for (const width of WIDTHS) {
   test.describe(`accessibility at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
+    // Ten screens a test, each settled and scanned: three times the budget of one journey.
+    test.slow();
 
-    for (const path of PUBLIC_PAGES) {
-      test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+    test("the public pages have no serious or critical axe violations", async ({ page }) => {
+      for (const path of PUBLIC_PAGES) {
         await visit(page, path);
         await page.waitForLoadState("networkidle");
         await expectNoBlockingViolations(page, path, width);
-      });
-    }
+      }
+    });
 
-    // One test per screen, each signed in as the worker's shared investor (who never changes).
-    for (const [path, title] of DASHBOARD_PAGES.filter(([path]) => !CHECKED_ELSEWHERE.has(`${path}@${width}`))) {
-      test(`${path} has no serious or critical axe violations and is titled ${title}`, async ({ page }) => {
-        await signInSharedInvestor(page);
-        await visit(page, path);
-        await expectTitled(page, path, title);
-        await expectNoBlockingViolations(page, path, width);
-      });
-    }
+    test("every dashboard screen is titled by its name and has no serious or critical axe violations", async ({ page }) => {
+      await signInSharedInvestor(page);
+      await checkScreens(page, width, DASHBOARD_PAGES);
+    });
 
-    for (const [path, title] of ADMIN_PAGES.filter(([path]) => !CHECKED_ELSEWHERE.has(`${path}@${width}`))) {
-      test(`${path} has no serious or critical axe violations and is titled ${title}`, async ({ page }) => {
-        await signInAdmin(page);
-        await visit(page, path);
-        await expectTitled(page, path, title);
-        await expectNoBlockingViolations(page, path, width);
-      });
-    }
+    test("every back-office screen is titled by its name and has no serious or critical axe violations", async ({ page }) => {
+      await signInAdmin(page);
+      await checkScreens(page, width, ADMIN_PAGES);
+    });
 
     // The phone menu and the drawer exist only below 1024 px, so only the narrow widths declare this test.
     if (width < 1024) test("the open phone menu and dashboard drawer have no serious or critical axe violations", async ({ page }) => {
@@ -139,20 +143,3 @@ for (const width of WIDTHS) {
     });
   });
 }
-
-// Every screen's tab title and heading, including those whose axe check is in another spec.
-test("every dashboard screen is titled by its name", async ({ page }) => {
-  await signInSharedInvestor(page);
-  for (const [path, title] of DASHBOARD_PAGES) {
-    await visit(page, path);
-    await expectTitled(page, path, title);
-  }
-});
-
-test("every back-office screen is titled by its name", async ({ page }) => {
-  await signInAdmin(page);
-  for (const [path, title] of ADMIN_PAGES) {
-    await visit(page, path);
-    await expectTitled(page, path, title);
-  }
-});

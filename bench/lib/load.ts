@@ -11,6 +11,11 @@ export interface LoadCase {
   body?: string;
   /** Sends a fresh Idempotency-Key with every request (money-moving cases). */
   freshIdempotencyKey?: boolean;
+  /**
+   * Several people at once: each request takes the next entry's headers and body, in turn, so at
+   * 50 connections and 50 entries each person has about one request in flight.
+   */
+  inTurn?: Array<{ headers: Record<string, string>; body?: string }>;
 }
 
 export interface LoadResult {
@@ -49,6 +54,22 @@ function cpuBetween(before: Map<number, number>, after: Map<number, number>): nu
   return sum;
 }
 
+/**
+ * autocannon's setupRequest for a case: the next person of `inTurn`, and with `freshIdempotencyKey`
+ * a new key on every request, so each one is a new transfer and none is a replay.
+ */
+function requestShaper(load: LoadCase) {
+  let sent = 0;
+  return (request: autocannon.Request) => {
+    const who = load.inTurn?.[sent++ % load.inTurn.length];
+    return {
+      ...request,
+      ...(who?.body === undefined ? {} : { body: who.body }),
+      headers: { ...request.headers, ...who?.headers, ...(load.freshIdempotencyKey ? { "Idempotency-Key": randomUUID() } : {}) },
+    };
+  };
+}
+
 /** Runs one case at `connections` for `seconds` (autocannon, one worker in this process). */
 export async function runLoad(load: LoadCase, options: { connections: number; seconds: number; processes?: Record<string, () => Promise<number[]> | number[]> }): Promise<LoadResult> {
   const headers = { ...load.headers };
@@ -62,10 +83,7 @@ export async function runLoad(load: LoadCase, options: { connections: number; se
     method: load.method ?? "GET",
     headers,
     body: load.body,
-    // Every request carries a new key, so each one is a new transfer and none is a replay.
-    requests: load.freshIdempotencyKey
-      ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, "Idempotency-Key": randomUUID() } }) }]
-      : undefined,
+    requests: load.freshIdempotencyKey || load.inTurn ? [{ setupRequest: requestShaper(load) }] : undefined,
   });
   const cpuAfter = pids.map(([, list]) => cpuOf(list));
   const cpuMsPerResponse = Object.fromEntries(
