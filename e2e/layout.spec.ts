@@ -88,44 +88,16 @@ test.describe("public navigation", () => {
 test.describe("mobile", () => {
   test.use({ viewport: MOBILE });
 
-  test("the menu button opens a full-screen menu that navigates and closes", async ({ page }) => {
-    await visit(page, "/");
-    const nav = mainNav(page);
-    for (const label of NAV_LINKS) {
-      await expect(nav.getByRole("link", { name: label, exact: true })).toBeHidden();
-    }
-    const menu = page.locator("#mobile-menu");
-    await expect(menu).toBeHidden();
-
-    const toggle = page.getByRole("button", { name: "Open menu" });
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await toggle.click();
-    await expect(menu).toBeVisible();
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    await expect(menu.getByRole("button", { name: "Close menu" })).toBeVisible();
-    const box = await menu.boundingBox();
-    expect(box, "menu has no box").not.toBeNull();
-    expect(box!.width).toBeGreaterThanOrEqual(MOBILE.width - 1);
-    for (const label of NAV_LINKS) {
-      await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
-    }
-    await expect(menu.getByRole("link", { name: "Login Now" })).toBeVisible();
-
-    await menu.getByRole("link", { name: "About", exact: true }).click();
-    await expect(page).toHaveURL(`${BASE_URL}/about`);
-    await expect(menu).toBeHidden();
-    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
-  });
-
-  for (const path of ["/", "/about", "/plan", "/contact", "/login"]) {
-    test(`no horizontal scrolling on ${path} at 375 px`, async ({ page }) => {
+  // The phone menu itself (full screen, every link, focus, closing) is navigation.spec.ts's.
+  // The public pages are measured at three widths in public.spec.ts; these are the forms beside them.
+  test("no horizontal scrolling on the sign-in, sign-up and reset forms at 375 px", async ({ page }) => {
+    for (const path of ["/login", "/signup", "/forgot-password"]) {
       await visit(page, path);
-      await page.waitForLoadState("networkidle");
       const { scrollWidth, innerWidth } = await horizontalOverflow(page);
       expect(innerWidth).toBe(MOBILE.width);
       expect(scrollWidth, `${path} is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
-    });
-  }
+    }
+  });
 
   test("the dashboard menu opens the sidebar, navigates and closes it", async ({ page }) => {
     const user = await signInSharedInvestor(page);
@@ -146,16 +118,5 @@ test.describe("mobile", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Investment Plans" })).toBeVisible();
     await expect(sidebar).toHaveClass(/(^|\s)-translate-x-full(\s|$)/);
     await expect(planLink).not.toBeInViewport();
-  });
-});
-
-test.describe("pre-rendered pages", () => {
-  test("/about arrives with its heading and title in the HTML", async ({ request }) => {
-    const response = await request.get("/about");
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toContain("text/html");
-    const html = await response.text();
-    expect(html).toMatch(/<h1[^>]*>About Us<\/h1>/);
-    expect(html).toContain("<title>About us · Termvest</title>");
   });
 });

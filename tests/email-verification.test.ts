@@ -76,7 +76,8 @@ describe("an unverified address", () => {
 });
 
 describe("accounts from before verification existed", () => {
-  it("count as verified once the migration runs", async () => {
+  // Applies every migration to an empty PGlite twice over: seconds on an idle machine, more under load.
+  it("count as verified once the migration runs", { timeout: 120_000 }, async () => {
     // Apply every migration before the one that brought verification, add an account, then the rest.
     const partial = mkdtempSync(path.join(os.tmpdir(), "termvest-migrations-"));
     try {
