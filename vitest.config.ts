@@ -14,6 +14,10 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
+          // One module graph per worker, not per file: importing the server again for each of ~80
+          // files cost more than a minute of the run. A test that needs state of its own makes it
+          // (each file its own database and server; uuidSequence() for the id generator's state).
+          isolate: false,
           include: ["server/**/*.test.ts", "shared/**/*.test.ts", "tests/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

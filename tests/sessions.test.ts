@@ -22,9 +22,8 @@ afterAll(async () => {
 type Client = ReturnType<TestServer["client"]>;
 
 /**
- * Asked the way the web app asks who is signed in (GET /api/session, always from the database),
- * and through a signed-in read (answered through the short read cache, which must neither outlive
- * a session nor keep a remembered one from sliding).
+ * Asked the way the web app asks who is signed in (GET /api/session), and through a signed-in read:
+ * both look the session up in the database on every request.
  */
 const asks: Array<[string, (client: Client) => Promise<boolean>]> = [
   ["GET /api/session", async (client) => (await (await client.get("/api/session")).json()) !== null],

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { timeOrderedUuid } from "#server/db/time-ordered-uuid.js";
+import { uuidSequence } from "#server/db/time-ordered-uuid.js";
+
+/** A sequence of its own: what ids other tests made before in this process does not move it. */
+const timeOrderedUuid = uuidSequence();
 
 describe("timeOrderedUuid", () => {
   it("is a version 7 UUID whose first 48 bits are the milliseconds it was made at", () => {

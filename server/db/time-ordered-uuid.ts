@@ -1,8 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
 
-/** The last id's milliseconds and 12-bit counter: ids made by this process only ever go up. */
-let last = { ms: -1, counter: 0 };
-
 /**
  * A UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, the version, a 12-bit counter, then the random
  * bits of a v4 UUID. Ids made one after another sort by creation time, so inserts append to the
@@ -16,11 +13,20 @@ let last = { ms: -1, counter: 0 };
  * and the history orders them by id after that, so it shows each balance after in the order it
  * was reached (decision 0045).
  */
-export function timeOrderedUuid(now: number = Date.now()): string {
-  if (now > last.ms) last = { ms: now, counter: randomInt(0x800) };
-  else if (last.counter < 0xfff) last = { ms: last.ms, counter: last.counter + 1 };
-  else last = { ms: last.ms + 1, counter: randomInt(0x800) };
-  const time = last.ms.toString(16).padStart(12, "0");
-  // randomUUID() is xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx: keep what follows its fourth group.
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${last.counter.toString(16).padStart(3, "0")}${randomUUID().slice(18)}`;
+export const timeOrderedUuid = uuidSequence();
+
+/**
+ * A sequence of such ids, with the last one's milliseconds and counter as its own state: the
+ * process has one (timeOrderedUuid); a test makes its own, unaffected by ids made before it.
+ */
+export function uuidSequence(): (now?: number) => string {
+  let last = { ms: -1, counter: 0 };
+  return (now = Date.now()) => {
+    if (now > last.ms) last = { ms: now, counter: randomInt(0x800) };
+    else if (last.counter < 0xfff) last = { ms: last.ms, counter: last.counter + 1 };
+    else last = { ms: last.ms + 1, counter: randomInt(0x800) };
+    const time = last.ms.toString(16).padStart(12, "0");
+    // randomUUID() is xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx: keep what follows its fourth group.
+    return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${last.counter.toString(16).padStart(3, "0")}${randomUUID().slice(18)}`;
+  };
 }
