@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { signInSchema, type SignInInput } from "#shared/schemas/auth.js";
 import { Alert } from "#web/components/ui/alert.js";
+import { OwnEmailField } from "#web/components/ui/email-fields.js";
 import { Field } from "#web/components/ui/field.js";
 import { SubmitButton } from "#web/components/ui/submit-button.js";
 import { authErrorMessage } from "#web/lib/auth-messages.js";
@@ -107,16 +108,7 @@ export function LoginPage() {
       )}
       {/* method=post: submitted before hydration, nothing may land in the URL (see SubmitButton). */}
       <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={form.email}
-          error={errors.email}
-          onChange={(event) => setForm({ ...form, email: event.target.value })}
-        />
+        <OwnEmailField value={form.email} error={errors.email} onChange={(event) => setForm({ ...form, email: event.target.value })} />
         <Field
           label="Password"
           type="password"

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { signUpSchema, type SignUpForm } from "#shared/schemas/auth.js";
 import { NewPasswordFields } from "#web/components/account/new-password-fields.js";
 import { Alert } from "#web/components/ui/alert.js";
+import { OwnEmailField } from "#web/components/ui/email-fields.js";
 import { Field } from "#web/components/ui/field.js";
 import { SubmitButton } from "#web/components/ui/submit-button.js";
 import { signUp } from "#web/lib/session.js";
@@ -79,7 +80,7 @@ export function SignupPage() {
       )}
       <form ref={formRef} method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
         <Field label="Full name" name="name" autoComplete="name" required value={form.name} error={errors.name} onChange={update("name")} />
-        <Field label="Email" type="email" name="email" autoComplete="email" required value={form.email} error={errors.email} onChange={update("email")} />
+        <OwnEmailField value={form.email} error={errors.email} onChange={update("email")} />
         <NewPasswordFields
           label="Password"
           name="password"

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { CONTACT_MESSAGES, contactMessageSchema, type ContactMessageInput } from "#shared/schemas/contact.js";
 import { Alert } from "#web/components/ui/alert.js";
+import { OwnEmailField } from "#web/components/ui/email-fields.js";
 import { Field } from "#web/components/ui/field.js";
 import { SubmitButton } from "#web/components/ui/submit-button.js";
 import { ApiError } from "#web/lib/api.js";
@@ -82,16 +83,7 @@ export function ContactForm() {
       <form method="post" onSubmit={submit} noValidate aria-label="Contact form" className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Name" name="name" autoComplete="name" required value={form.name} error={errors.name} onChange={update("name")} />
-          <Field
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            error={errors.email}
-            onChange={update("email")}
-          />
+          <OwnEmailField value={form.email} error={errors.email} onChange={update("email")} />
         </div>
         <Field label="Subject (optional)" name="subject" value={form.subject} error={errors.subject} onChange={update("subject")} />
         <TextAreaField label="Message" name="message" required rows={6} value={form.message} error={errors.message} onChange={update("message")} />
