@@ -9,7 +9,7 @@ import { authErrorMessage } from "#web/lib/auth-messages.js";
 import { refreshSession, signIn } from "#web/lib/session.js";
 import { AuthCard } from "#web/features/auth/components/auth-card.js";
 import { TwoFactorStep } from "#web/features/auth/components/two-factor-step.js";
-import { fieldErrors, type FieldErrors } from "#web/lib/form.js";
+import { checkForm, type FieldErrors } from "#web/lib/form.js";
 import { useHydrated } from "#web/lib/use-hydrated.js";
 import type { Outcome } from "#web/lib/outcome.js";
 
@@ -55,12 +55,11 @@ export function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const parsed = signInSchema.safeParse(form);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
+    const input = checkForm(signInSchema, form, setErrors);
+    if (!input) return;
     setPending(true);
     try {
-      const result = await signIn(parsed.data);
+      const result = await signIn(input);
       if (result?.twoFactorRedirect) {
         // The password was right; the session waits for the second factor.
         setForm((current) => ({ ...current, password: "" }));

@@ -5,7 +5,7 @@ import { OwnEmailField } from "#web/components/ui/email-fields.js";
 import { Field } from "#web/components/ui/field.js";
 import { SubmitButton } from "#web/components/ui/submit-button.js";
 import { ApiError } from "#web/lib/api.js";
-import { fieldErrors, type FieldErrors } from "#web/lib/form.js";
+import { checkForm, type FieldErrors } from "#web/lib/form.js";
 import { sendContactMessage } from "../api.js";
 import { TextAreaField } from "#web/components/ui/text-area-field.js";
 import type { Outcome } from "#web/lib/outcome.js";
@@ -48,18 +48,14 @@ export function ContactForm() {
     if (pending) return;
     const element = event.currentTarget;
     setNotice(null);
-    const input: ContactMessageInput = form;
-    const parsed = contactMessageSchema.safeParse(input);
-    if (!parsed.success) {
-      const found: FieldErrors<FormState> = fieldErrors(parsed.error);
+    const input = checkForm(contactMessageSchema, form satisfies ContactMessageInput, (found: FieldErrors<FormState>) => {
       setErrors(found);
       focusFirstInvalid(element, found);
-      return;
-    }
-    setErrors({});
+    });
+    if (!input) return;
     setPending(true);
     try {
-      await sendContactMessage(parsed.data);
+      await sendContactMessage(input);
       setForm(EMPTY);
       setNotice({ tone: "success", text: CONTACT_MESSAGES.sent });
     } catch (error) {
