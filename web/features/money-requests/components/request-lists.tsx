@@ -1,7 +1,8 @@
-import { useId, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { formatCents } from "#shared/money.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Loading } from "#web/components/ui/spinner.js";
+import { TitledSection } from "#web/components/ui/titled-section.js";
 import { useMoneyRequests } from "../api/money-requests.js";
 import { IncomingRequest } from "./incoming-request.js";
 import { RequestDetails } from "./request-details.js";
@@ -14,7 +15,6 @@ const EMPTY = "rounded-card border border-dashed border-slate-300 bg-white p-6 t
 /** "Requests to you" (with Pay and Decline) and "Your requests" (with their status), from one list the server sends. */
 export function MoneyRequestLists() {
   const requests = useMoneyRequests();
-  const ids = { incoming: useId(), outgoing: useId() };
   const incoming = requests.data?.items.filter((request) => request.direction === "incoming") ?? [];
   const outgoing = requests.data?.items.filter((request) => request.direction === "outgoing") ?? [];
 
@@ -26,10 +26,7 @@ export function MoneyRequestLists() {
 
   return (
     <>
-      <section aria-labelledby={ids.incoming} className="mt-10">
-        <h2 id={ids.incoming} className="mb-4 text-lg font-semibold text-brand-900">
-          Requests to you
-        </h2>
+      <TitledSection title="Requests to you" className="mt-10">
         {state(
           incoming.length === 0 ? (
             <p className={EMPTY} data-testid="incoming-empty">
@@ -43,11 +40,8 @@ export function MoneyRequestLists() {
             </ul>
           ),
         )}
-      </section>
-      <section aria-labelledby={ids.outgoing} className="mt-10">
-        <h2 id={ids.outgoing} className="mb-4 text-lg font-semibold text-brand-900">
-          Your requests
-        </h2>
+      </TitledSection>
+      <TitledSection title="Your requests" className="mt-10">
         {state(
           outgoing.length === 0 ? (
             <p className={EMPTY} data-testid="outgoing-empty">
@@ -72,7 +66,7 @@ export function MoneyRequestLists() {
             </ul>
           ),
         )}
-      </section>
+      </TitledSection>
     </>
   );
 }
