@@ -5,8 +5,7 @@ import { Loading } from "#web/components/ui/spinner.js";
 import { TitledSection } from "#web/components/ui/titled-section.js";
 import { useMoneyRequests } from "../api/money-requests.js";
 import { IncomingRequest } from "./incoming-request.js";
-import { RequestDetails } from "./request-details.js";
-import { RequestStatusBadge } from "./request-status-badge.js";
+import { RequestSummary } from "./request-details.js";
 import { subjectAnchor } from "#shared/schemas/notifications.js";
 
 const LIST = "divide-y divide-slate-200 rounded-card border border-slate-200 bg-white";
@@ -51,16 +50,9 @@ export function MoneyRequestLists() {
             <ul className={LIST}>
               {outgoing.map((request) => (
                 <li key={request.id} id={subjectAnchor("money-request", request.id)} className="flex scroll-mt-24 flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="outgoing-request">
-                  <div className="min-w-0 text-sm text-slate-700">
-                    <p className="text-base font-semibold break-words text-slate-900">
-                      You asked {request.counterparty.name || request.counterparty.email} for {formatCents(request.amountCents)}
-                    </p>
-                    <p className="break-all">{request.counterparty.email}</p>
-                    <RequestDetails request={request} />
-                  </div>
-                  <div className="shrink-0">
-                    <RequestStatusBadge status={request.status} />
-                  </div>
+                  <RequestSummary request={request}>
+                    You asked {request.counterparty.name || request.counterparty.email} for {formatCents(request.amountCents)}
+                  </RequestSummary>
                 </li>
               ))}
             </ul>
