@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { formatCents } from "#shared/money.js";
 import type { MoneyRequestDto } from "#shared/schemas/money-requests.js";
 import { AccountRefusalNotice } from "#web/components/account/account-refusal.js";
-import { readSecondFactorCode } from "#web/components/account/second-factor-code.js";
+import { checkSecondFactorCode } from "#web/components/account/second-factor-code.js";
 import { SecondFactorCodeField } from "#web/components/account/second-factor-code-field.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
@@ -62,14 +62,8 @@ export function IncomingRequest({ request }: { request: MoneyRequestDto }) {
   const pay = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!askCode) return void run("pay");
-    const read = readSecondFactorCode(code);
-    if (!read.ok) {
-      setCodeError(read.message);
-      focusField(codeRef.current);
-      return;
-    }
-    setCodeError(undefined);
-    void run("pay", read.code);
+    const checked = checkSecondFactorCode(code, setCodeError, codeRef.current);
+    if (checked !== null) void run("pay", checked);
   };
 
   return (
