@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS } from "./e2e/chromium-flags.js";
 
 /** E2E_PORT lets several checkouts run the suite side by side. */
 const PORT = Number(process.env.E2E_PORT) || 3100;
@@ -28,14 +29,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   // The tests that move the shared server's clock (fifteen days: every unconfirmed deposit claim

@@ -46,14 +46,12 @@ import { userAccount } from "#server/services/ledger/accounts.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { fund, seedHistory, seedNotifications, signedInUser, type BenchUser } from "./lib/api-seed.js";
 import { summarizeProfiles } from "./lib/cpu-profile.js";
-import { backendPids, fmt, logger, machineInfo, redact, serverSettings } from "./lib/harness.js";
+import { backendPids, benchDatabaseUrl, fmt, logger, machineInfo, redact, REPO_ROOT, serverSettings } from "./lib/harness.js";
 import { runLoad, type LoadCase, type LoadResult } from "./lib/load.js";
-import { BENCHMARKS_INTRO, median, table, writeSection } from "./lib/markdown.js";
+import { median, table, writeSection } from "./lib/markdown.js";
 import { buildApp, freePort, randomSecret, startServer } from "./lib/server.js";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const SECTION_HEADING = "## API (bench/api.ts)";
-const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 const HISTORY_JOURNALS = 200;
 const HEAVY_JOURNALS = 10_000;
 /** How the names of the 10,000-journal reader's cases end. */
@@ -118,8 +116,8 @@ interface Bar {
 const BROWSER_HEADERS = { "Accept-Encoding": "gzip, deflate, br" };
 
 function startHello(port: number): Promise<ChildProcess> {
-  const args = [path.join(ROOT, "bench/lib/hello-server.ts"), String(port)];
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const args = [path.join(REPO_ROOT, "bench/lib/hello-server.ts"), String(port)];
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`hello server exited (${code})`)));
     child.stdout?.once("data", () => resolve(child));
@@ -241,16 +239,16 @@ function barsOf(measured: Measured[]): Bar[] {
 
 async function main(): Promise<number> {
   const machine = machineInfo();
-  const baseUrl = new URL(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_URL);
+  const baseUrl = benchDatabaseUrl();
   if (!args["no-build"]) {
     log("building (npm run build)");
-    buildApp(ROOT);
+    buildApp(REPO_ROOT);
   }
   const profileDir = args.profile ? mkdtempSync(path.join(tmpdir(), "termvest-api-profile-")) : undefined;
 
   return withDatabase(baseUrl, async (databaseUrl) => {
     // LOG_LEVEL as shipped (info): a log line per request is part of what a request costs.
-    const server = await startServer(ROOT, { databaseUrl, logLevel: "info", nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
+    const server = await startServer(REPO_ROOT, { databaseUrl, logLevel: "info", nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
     const handle = await openPostgres(databaseUrl, { max: 4 });
     const helloPort = await freePort();
     const hello = await startHello(helloPort);
@@ -432,7 +430,7 @@ async function main(): Promise<number> {
           "",
           "Where the time went and what changed it: decisions [0029](docs/decisions/0029-api-speed.md) (the summary's totals per account-row version), [0045](docs/decisions/0045-a-history-page-costs-what-it-shows.md) (a history page reads a page's worth of postings) and [0049](docs/decisions/0049-one-plain-way-to-move-money-and-serve-requests.md) (every transfer in its own transaction, no batching; the figures before it are in the section below).",
         ].join("\n");
-        writeSection(path.join(ROOT, "BENCHMARKS.md"), SECTION_HEADING, body, BENCHMARKS_INTRO);
+        writeSection(SECTION_HEADING, body);
         log("wrote BENCHMARKS.md");
       }
       return problems.length ? 1 : 0;

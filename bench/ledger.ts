@@ -23,13 +23,12 @@
  */
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openPostgres, type Database, type DatabaseHandle } from "#server/db/client.js";
 import { migrate } from "#server/migrate.js";
-import { BENCHMARKS_INTRO, table, writeSection } from "./lib/markdown.js";
-import { fmt, logger, machineInfo, redact, serverSettings, type MachineInfo } from "./lib/harness.js";
+import { table, writeSection } from "./lib/markdown.js";
+import { benchDatabaseUrl, fmt, logger, machineInfo, redact, serverSettings, type MachineInfo } from "./lib/harness.js";
 import { machineBusyPct, ResourceSampler, StatementProbe, type ResourceUsage, type StatementKind } from "./lib/ledger-probe.js";
 import {
   balances,
@@ -47,10 +46,8 @@ import {
   type Shape,
 } from "./lib/ledger-workload.js";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const COMMAND = "npx tsx bench/ledger.ts";
 const SECTION_HEADING = "## Ledger (bench/ledger.ts)";
-const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 const POOL_MAX = 40;
 const SPREAD_USERS = 1_000;
 const SEED_CLIENTS = 8;
@@ -351,7 +348,7 @@ async function measureFloor(db: Database): Promise<FloorCase> {
 async function main(): Promise<number> {
   const started = new Date();
   const machine: LedgerMachine = { ...machineInfo(), busyBefore: await machineBusyPct(2_000) };
-  const baseUrl = new URL(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_URL);
+  const baseUrl = benchDatabaseUrl();
   const name = `termvest_bench_${randomBytes(6).toString("hex")}`;
   const url = new URL(baseUrl.toString());
   url.pathname = `/${name}`;
@@ -500,12 +497,7 @@ async function main(): Promise<number> {
     );
     machine.loadAfter = os.loadavg();
 
-    writeSection(
-      path.join(ROOT, "BENCHMARKS.md"),
-      SECTION_HEADING,
-      renderSection(cases, floor, machine, server, redact(baseUrl), started),
-      BENCHMARKS_INTRO,
-    );
+    writeSection(SECTION_HEADING, renderSection(cases, floor, machine, server, redact(baseUrl), started));
     printSummary(cases, Number(machine.cores) || os.availableParallelism(), floor);
     log("wrote BENCHMARKS.md (section “Ledger (bench/ledger.ts)”)");
     const bad = cases.filter((c) => !verified(c));

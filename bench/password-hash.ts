@@ -6,11 +6,10 @@
  */
 import { scrypt } from "node:crypto";
 import os from "node:os";
-import path from "node:path";
 import { promisify } from "node:util";
 import { hashPassword as legacyScryptHash } from "better-auth/crypto";
 import { ARGON2_OPTIONS, hashPassword } from "#server/auth/password-hash.js";
-import { BENCHMARKS_INTRO, median, table, writeSection } from "./lib/markdown.js";
+import { median, table, writeSection } from "./lib/markdown.js";
 
 const SEQUENTIAL = 30;
 const CONCURRENT = 40;
@@ -63,4 +62,4 @@ const body = [
   "",
   "A sign-in or sign-up costs one argon2id hash; a wrong password for an unknown address costs one too (better-auth hashes anyway, so both answer in the same time). The per-address limit on sign-in (60 a minute) bounds what one address can make the server spend.",
 ].join("\n");
-writeSection(path.join(import.meta.dirname, "..", "BENCHMARKS.md"), "## Password hashing (bench/password-hash.ts)", body, BENCHMARKS_INTRO);
+writeSection("## Password hashing (bench/password-hash.ts)", body);

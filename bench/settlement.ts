@@ -20,7 +20,6 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -28,16 +27,14 @@ import { openPostgres, type Database, type DatabaseHandle } from "#server/db/cli
 import { migrate } from "#server/migrate.js";
 import { settleDue, settlementWorkers } from "#server/services/investments/settle-due.js";
 import { seedPlans } from "#server/services/plans/seed-plans.js";
-import { BENCHMARKS_INTRO, table, writeSection } from "./lib/markdown.js";
-import { backendPids, fmt, logger, machineInfo, queryValue, redact, serverSettings, type MachineInfo } from "./lib/harness.js";
+import { table, writeSection } from "./lib/markdown.js";
+import { backendPids, benchDatabaseUrl, fmt, logger, machineInfo, queryValue, redact, REPO_ROOT, serverSettings, type MachineInfo } from "./lib/harness.js";
 import { explainClaim, MIN_STATEMENT_MS, settleWatched, statementBreakdown, type ClaimPlan, type ConcurrentRun, type StatementBreakdown } from "./lib/settlement-diagnostics.js";
 import { machineTicks, schedstat, waitForQuiet, SETTLE_STATEMENTS, SettlementProbe, type ProbeTotals, type SettleStatement } from "./lib/settlement-probe.js";
 import { checkSeed, INVESTMENTS_PER_USER, seedDueInvestments, verifySettlement, type SeedSummary } from "./lib/settlement-seed.js";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const COMMAND = "npx tsx bench/settlement.ts";
 const SECTION_HEADING = "## Settlement (bench/settlement.ts)";
-const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 const POOL_MAX = 10;
 const SMALL = 10_000;
 const LARGE = 100_000;
@@ -201,8 +198,8 @@ function bars(runs: RunResult[]): Bars {
 /** The code measured: the commit, and any uncommitted change under server/ or shared/ (the settlement path lives there). */
 function codeVersion(): string {
   try {
-    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--", "server", "shared"], { cwd: ROOT, encoding: "utf8" })
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO_ROOT, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--", "server", "shared"], { cwd: REPO_ROOT, encoding: "utf8" })
       .split("\n")
       .map((line) => line.slice(3).trim())
       .filter(Boolean);
@@ -463,7 +460,7 @@ async function main(): Promise<number> {
   const started = new Date();
   const machine = machineInfo();
   const code = codeVersion();
-  const baseUrl = new URL(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_URL);
+  const baseUrl = benchDatabaseUrl();
   const created = new Set<string>();
   const handles = new Set<DatabaseHandle>();
 
@@ -659,7 +656,7 @@ async function main(): Promise<number> {
     machine.loadAfter = os.loadavg();
 
     const b = bars(runs);
-    writeSection(path.join(ROOT, "BENCHMARKS.md"), SECTION_HEADING, renderSection(runs, diagnostics, machine, server!, shown!, redact(baseUrl), started, code), BENCHMARKS_INTRO);
+    writeSection(SECTION_HEADING, renderSection(runs, diagnostics, machine, server!, shown!, redact(baseUrl), started, code));
     console.log("");
     console.log(
       table(

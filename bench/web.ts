@@ -17,13 +17,13 @@
 import { accessSync, constants, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { CHROMIUM_FLAGS } from "../e2e/chromium-flags.js";
 import { measureJs, type JsMeasurement } from "./lib/js-size.js";
 import { CATEGORIES, killChromes, runLighthouse, type Category, type Finding, type RunMetrics } from "./lib/lighthouse.js";
-import { BENCHMARKS_INTRO, kb, median, table, writeSection } from "./lib/markdown.js";
+import { kb, median, table, writeSection } from "./lib/markdown.js";
 import { buildApp, startServer, type RunningServer } from "./lib/server.js";
-import { cores, logger } from "./lib/harness.js";
+import { cores, logger, REPO_ROOT } from "./lib/harness.js";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const COMMAND = "npx tsx bench/web.ts";
 const SECTION_HEADING = "## Web (bench/web.ts)";
 const PAGES = ["/", "/plan", "/about", "/contact"];
@@ -33,15 +33,8 @@ const LIGHTHOUSE_TIMEOUT_MS = 180_000;
 const BROWSER_TIMEOUT_MS = 60_000;
 const BARS = { performance: 95, accessibility: 95, jsGzipKb: 100 };
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+/** Lighthouse launches Chromium itself, so it is told to run headless; Playwright is by default. */
+const LIGHTHOUSE_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 interface PageResult {
   page: string;
@@ -82,7 +75,7 @@ async function measurePage(baseUrl: string, page: string, chromePath: string, re
     try {
       const run = await runLighthouse(new URL(page, baseUrl).href, {
         chromePath,
-        chromeFlags: CHROME_FLAGS,
+        chromeFlags: LIGHTHOUSE_FLAGS,
         timeoutMs: LIGHTHOUSE_TIMEOUT_MS,
       });
       runs.push(run);
@@ -344,10 +337,10 @@ async function main(): Promise<number> {
     // Others may rebuild dist/ at the same time; a torn copy of the build is rebuilt once.
     for (let attempt = 1; !server; attempt++) {
       log("building (npm run build)…");
-      buildApp(ROOT);
+      buildApp(REPO_ROOT);
       log("starting the production server…");
       try {
-        server = await startServer(ROOT);
+        server = await startServer(REPO_ROOT);
       } catch (error) {
         if (attempt >= 2 || !(error as Error).message.includes("build is incomplete")) throw error;
         log(`${(error as Error).message}; building again`);
@@ -358,7 +351,7 @@ async function main(): Promise<number> {
     log("measuring the JavaScript / loads…");
     const js = await measureJs(new URL("/", server.baseUrl).href, {
       executablePath: chromePath,
-      args: CHROME_FLAGS.filter((flag) => !flag.startsWith("--headless")),
+      args: CHROMIUM_FLAGS,
       timeoutMs: BROWSER_TIMEOUT_MS,
     });
     log(`JavaScript on /: ${kb(js.totalGzipBytes)} KB gzipped in ${js.scripts.length} file(s)`);
@@ -381,12 +374,7 @@ async function main(): Promise<number> {
     const barList = bars(pages, js);
     const load = machineLoad(pages, loadBefore);
     const lighthouseVersion = pages[0]!.runs[0]!.lhr.lighthouseVersion;
-    writeSection(
-      path.join(ROOT, "BENCHMARKS.md"),
-      SECTION_HEADING,
-      renderSection(pages, js, barList, lighthouseVersion, load),
-      BENCHMARKS_INTRO,
-    );
+    writeSection(SECTION_HEADING, renderSection(pages, js, barList, lighthouseVersion, load));
     printSummary(pages, js, barList, load);
     const retried = pages.filter((p) => p.errors.length);
     if (retried.length) log(`note: Lighthouse runs failed and were retried on ${retried.map((p) => p.page).join(", ")}`);

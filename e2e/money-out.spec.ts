@@ -53,6 +53,18 @@ function reviewDialog(page: Page) {
   return { dialog, send: dialog.getByRole("button", { name: "Confirm and send" }), back: dialog.getByRole("button", { name: "Back" }) };
 }
 
+/**
+ * Funds the account signed in on `page` through an operator whose browser closes again (these tests
+ * need no back office after that), then opens the transaction form, collecting any native dialog.
+ */
+async function fundAndOpenTransactionForm(page: Page, browser: Browser, amountCents: number) {
+  const admin = await newAdminPage(browser);
+  await fund(page.request, admin.request, amountCents);
+  await admin.context().close();
+  await visit(page, "/dashboard/transaction");
+  return { alerts: collectAlerts(page), tx: transactionForm(page) };
+}
+
 test.describe("money out", () => {
   test("a payout requested through the form is held, then marked paid by an admin", async ({ page, request, browser }) => {
     test.setTimeout(90_000);
@@ -154,13 +166,7 @@ test.describe("money out", () => {
   test("a pending payout can be cancelled by its owner: the amount comes back and no operator can pay it", async ({ page, request, browser }) => {
     const user = await createUser(request, { name: "Bisi Lawal" });
     await signInViaApi(page, user.email, user.password);
-    const admin = await newAdminPage(browser);
-    await fund(page.request, admin.request, 20_000);
-    await admin.context().close();
-
-    await visit(page, "/dashboard/transaction");
-    const alerts = collectAlerts(page);
-    const tx = transactionForm(page);
+    const { alerts, tx } = await fundAndOpenTransactionForm(page, browser, 20_000);
     await tx.withdraw.check();
     await tx.recipient.fill(ADDRESS);
     await tx.amount.fill("50");
@@ -207,13 +213,7 @@ test.describe("money out", () => {
     expectRefusedRequest(409, "/api/payouts/preview");
     const user = await createUser(request);
     await signInViaApi(page, user.email, user.password);
-    const admin = await newAdminPage(browser);
-    await fund(page.request, admin.request, 10_000);
-    await admin.context().close();
-
-    await visit(page, "/dashboard/transaction");
-    const alerts = collectAlerts(page);
-    const tx = transactionForm(page);
+    const { alerts, tx } = await fundAndOpenTransactionForm(page, browser, 10_000);
 
     // Not a bitcoin address (one character off, so the checksum fails).
     await tx.withdraw.check();
@@ -269,13 +269,7 @@ test.describe("money out", () => {
     const sender = await createUser(request, { name: "Tunde Bello" });
     const receiver = await createUser(request, { name: "Ngozi Umeh" });
     await signInViaApi(page, sender.email, sender.password);
-    const admin = await newAdminPage(browser);
-    await fund(page.request, admin.request, 30_000);
-    await admin.context().close();
-
-    await visit(page, "/dashboard/transaction");
-    const alerts = collectAlerts(page);
-    const tx = transactionForm(page);
+    const { alerts, tx } = await fundAndOpenTransactionForm(page, browser, 30_000);
 
     // Nobody has this address: the review's lookup refuses it on the Recipient field, in words that do not say whether an account exists.
     await expect(tx.sendToUser).toBeChecked();
@@ -336,13 +330,7 @@ test.describe("money out", () => {
     const sender = await createUser(request, { name: "Femi Ojo" });
     const receiver = await createUser(request, { name: "Halima Musa" });
     await signInViaApi(page, sender.email, sender.password);
-    const admin = await newAdminPage(browser);
-    await fund(page.request, admin.request, 10_000);
-    await admin.context().close();
-
-    await visit(page, "/dashboard/transaction");
-    const alerts = collectAlerts(page);
-    const tx = transactionForm(page);
+    const { alerts, tx } = await fundAndOpenTransactionForm(page, browser, 10_000);
     const review = reviewDialog(page);
     const keys: string[] = [];
     page.on("request", (sent) => {

@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { platformAccount, userAccount } from "#server/services/ledger/accounts.js";
-import { postJournal } from "#server/services/ledger/post-journal.js";
 import { bankDepositBody } from "./helpers/deposits.js";
 import { person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { creditMainBalance } from "./helpers/ledger.js";
 
 const suite = serverSuite();
 const db = () => suite.database.handle.db;
@@ -50,15 +49,7 @@ describe("reconciliation", () => {
     ]);
 
     // Money credited with no confirmed deposit behind it: the books no longer match the business.
-    await postJournal(db(), {
-      idempotencyKey: `injected:${alice.id}`,
-      kind: "deposit",
-      userId: alice.id,
-      postings: [
-        { account: userAccount(alice.id, "available"), amountCents: 1_234n },
-        { account: platformAccount("deposits"), amountCents: -1_234n },
-      ],
-    });
+    await creditMainBalance(db(), alice.id, 1_234n, `injected:${alice.id}`);
     const after = await (await admin.client.get(`/api/admin/reconciliation?from=${today()}&to=${today()}`)).json();
     expect(after.daysWithDifferences).toBe(1);
     expect(after.days[0]).toMatchObject({ depositsConfirmedCents: 49_000, depositsLedgerCents: 50_234, depositsDifferenceCents: -1_234, liabilitiesCents: 41_234 });

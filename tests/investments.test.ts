@@ -2,9 +2,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { auditLog, investment, plan } from "#server/db/schema.js";
-import { platformAccount, userAccount } from "#server/services/ledger/accounts.js";
 import { summarize } from "#server/services/ledger/summary.js";
-import { postJournal } from "#server/services/ledger/post-journal.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { createInvestment } from "#server/services/investments/create-investment.js";
 import { creditInterest } from "#server/services/investments/credit-interest.js";
@@ -17,21 +15,14 @@ import type { HttpClient } from "./helpers/http-client.js";
 import { serverSuite } from "./helpers/suite.js";
 import { signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
 import { insertUser } from "./helpers/users.js";
+import { creditMainBalance } from "./helpers/ledger.js";
 
 const suite = serverSuite();
 const db = () => suite.database.handle.db;
 const DAY = 86_400_000;
 
 async function fund(userId: string, cents: bigint) {
-  await postJournal(db(), {
-    idempotencyKey: `fund:${userId}:${cents}:${Math.random()}`,
-    kind: "deposit",
-    userId,
-    postings: [
-      { account: userAccount(userId, "available"), amountCents: cents },
-      { account: platformAccount("deposits"), amountCents: -cents },
-    ],
-  });
+  await creditMainBalance(db(), userId, cents, `fund:${userId}:${cents}:${Math.random()}`);
 }
 
 async function signedIn(email = uniqueEmail(), asAdmin = false): Promise<{ client: HttpClient; id: string }> {
@@ -170,15 +161,7 @@ describe("the settlement queue", () => {
       const start = new Date("2035-01-01T00:00:00Z");
       const [first, second, third, large] = [await insertUser(own), await insertUser(own), await insertUser(own), await insertUser(own)];
       const invest = async (userId: string, count: number, offsetHours: number) => {
-        await postJournal(own, {
-          idempotencyKey: `fund:${userId}`,
-          kind: "deposit",
-          userId,
-          postings: [
-            { account: userAccount(userId, "available"), amountCents: 10_000_000n },
-            { account: platformAccount("deposits"), amountCents: -10_000_000n },
-          ],
-        });
+        await creditMainBalance(own, userId, 10_000_000n);
         for (let index = 0; index < count; index++) {
           // Each user's first investment comes before the next user's, the rest after all of them.
           const started = new Date(start.getTime() + (index === 0 ? offsetHours : 24 + index * 4 + offsetHours) * 3_600_000);
@@ -223,15 +206,7 @@ describe("the settlement queue", () => {
       const own = scratch.handle.db;
       await seedPlans(own);
       const healthy = await insertUser(own);
-      await postJournal(own, {
-        idempotencyKey: `fund:${healthy.id}`,
-        kind: "deposit",
-        userId: healthy.id,
-        postings: [
-          { account: userAccount(healthy.id, "available"), amountCents: 500_000n },
-          { account: platformAccount("deposits"), amountCents: -500_000n },
-        ],
-      });
+      await creditMainBalance(own, healthy.id, 500_000n);
       const start = new Date("2034-01-01T00:00:00Z");
       await own.transaction((tx) => createInvestment(tx, healthy.id, { planId: "standard", amountCents: 200_000 }, start));
       // Written around the ledger, as no code path does: no journal ever moved this user's money, so

@@ -9,12 +9,12 @@ import { readJobStats } from "#server/jobs/stats.js";
 import { readLastLedgerCheck, runLedgerCheck } from "#server/services/ledger/run-ledger-check.js";
 import { createSmtpMailer } from "#server/mail/mailer.js";
 import { createInvestment } from "#server/services/investments/create-investment.js";
-import { platformAccount, userAccount } from "#server/services/ledger/accounts.js";
-import { postJournal } from "#server/services/ledger/post-journal.js";
+import { userAccount } from "#server/services/ledger/accounts.js";
 import { enqueueMail } from "#server/services/mail/enqueue-mail.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
 import { freePort, startTestServer, type TestServer } from "./helpers/test-server.js";
 import { insertUser } from "./helpers/users.js";
+import { creditMainBalance } from "./helpers/ledger.js";
 
 let database: TestDatabase | undefined;
 const servers: TestServer[] = [];
@@ -119,15 +119,7 @@ describe("the job queue", () => {
     // Both servers first: a start seeds the plans.
     for (let index = 0; index < 2; index++) servers.push(await startTestServer(database.handle));
     const investor = await insertUser(db(), { email: "two-servers@example.com" });
-    await postJournal(db(), {
-      idempotencyKey: `fund:${investor.id}`,
-      kind: "deposit",
-      userId: investor.id,
-      postings: [
-        { account: userAccount(investor.id, "available"), amountCents: 300_000n },
-        { account: platformAccount("deposits"), amountCents: -300_000n },
-      ],
-    });
+    await creditMainBalance(db(), investor.id, 300_000n);
     const { investment: made } = await db().transaction((tx) => createInvestment(tx, investor.id, { planId: "standard", amountCents: 100_000 }, new Date()));
     const moveClocks = async (days: number) => {
       for (const server of servers) expect((await server.client().request("/dev/clock", { body: { days } })).status).toBe(200);

@@ -5,13 +5,12 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { platformAccount, userAccount } from "#server/services/ledger/accounts.js";
-import { postJournal } from "#server/services/ledger/post-journal.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "./helpers/database.js";
 import { HttpClient } from "./helpers/http-client.js";
 import { markEmailVerified } from "./helpers/people.js";
 import { freePort, signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
+import { creditMainBalance } from "./helpers/ledger.js";
 
 /**
  * The real server process, on PostgreSQL, with its database connections killed under it in the
@@ -63,15 +62,7 @@ describe.runIf(testDatabaseUrl)("a database connection killed during a burst", {
     const sender = await person();
     const recipient = await person();
     const funds = 1_000_000n;
-    await postJournal(db, {
-      idempotencyKey: `fund:${sender.id}`,
-      kind: "deposit",
-      userId: sender.id,
-      postings: [
-        { account: userAccount(sender.id, "available"), amountCents: funds },
-        { account: platformAccount("deposits"), amountCents: -funds },
-      ],
-    });
+    await creditMainBalance(db, sender.id, funds);
 
     const killer = new pg.Client({ connectionString: database.url });
     await killer.connect();

@@ -5,6 +5,7 @@ import { platformAccount, userAccount } from "#server/services/ledger/accounts.j
 import { postJournal } from "#server/services/ledger/post-journal.js";
 import { person, summary } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { creditMainBalance } from "./helpers/ledger.js";
 
 const suite = serverSuite();
 
@@ -54,15 +55,7 @@ describe("the summary's remembered flows", () => {
     const grace = await person(suite, { funds: 10_000n });
     expect(await summary(grace)).toMatchObject({ totalTransactionCents: 10_000, mainBalanceCents: 10_000 });
     // Posted straight into the database, as another server would: the next read shows it.
-    await postJournal(suite.database.handle.db, {
-      idempotencyKey: `another-server:${grace.id}`,
-      kind: "deposit",
-      userId: grace.id,
-      postings: [
-        { account: userAccount(grace.id, "available"), amountCents: 2_500n },
-        { account: platformAccount("deposits"), amountCents: -2_500n },
-      ],
-    });
+    await creditMainBalance(suite.database.handle.db, grace.id, 2_500n, `another-server:${grace.id}`);
     expect(await summary(grace)).toMatchObject({ totalTransactionCents: 12_500, mainBalanceCents: 12_500 });
     await postJournal(suite.database.handle.db, {
       idempotencyKey: `another-server-payout:${grace.id}`,
@@ -83,15 +76,7 @@ describe("the summary's remembered flows", () => {
       ((await db.execute(sql`select xmin::text as v from ledger_account where id = ${userAccount(heidi.id, "available").id}`)) as unknown as { rows: Array<{ v: string }> }).rows[0]?.v;
     const before = await version();
     expect(before).toBeTruthy();
-    await postJournal(db, {
-      idempotencyKey: `xmin:${heidi.id}`,
-      kind: "deposit",
-      userId: heidi.id,
-      postings: [
-        { account: userAccount(heidi.id, "available"), amountCents: 1n },
-        { account: platformAccount("deposits"), amountCents: -1n },
-      ],
-    });
+    await creditMainBalance(db, heidi.id, 1n, `xmin:${heidi.id}`);
     expect(await version()).not.toBe(before);
   });
 });

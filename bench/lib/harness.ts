@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { DbExecutor } from "#server/db/client.js";
 
@@ -8,6 +9,14 @@ import type { DbExecutor } from "#server/db/client.js";
  * durability settings, and number formatting for BENCHMARKS.md. Each script is then: set up,
  * measure beside its yardstick, verify, report (bench/lib/markdown.ts writes the section).
  */
+
+/** The checkout the benchmarks measure: its build, its server, its BENCHMARKS.md. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** The PostgreSQL server the database benchmarks run on: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else a local default. */
+export function benchDatabaseUrl(): URL {
+  return new URL(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres");
+}
 
 export function logger(name: string): (message: string) => void {
   return (message) => console.log(`[bench:${name}] ${message}`);

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { REPO_ROOT } from "./harness.js";
 
-export const BENCHMARKS_INTRO =
-  "Figures measured on the project's 2-core machines; each section says the command that produced it.";
+const BENCHMARKS_FILE = path.join(REPO_ROOT, "BENCHMARKS.md");
+const BENCHMARKS_INTRO = "Figures measured on the project's 2-core machines; each section says the command that produced it.";
 
 /** The median of the numbers that are there; null when there are none. */
 export function median(values: Array<number | null | undefined>): number | null {
@@ -22,16 +24,16 @@ export function table(header: string[], rows: string[][], align?: Array<"l" | "r
 }
 
 /**
- * Replaces the level-2 section whose heading is `heading` in `file` (up to the next level-2
- * heading) with `body`, or appends it; creates the file with `intro` when it does not exist.
+ * Replaces the level-2 section whose heading is `heading` in BENCHMARKS.md (up to the next level-2
+ * heading) with `body`, or appends it; creates the file, with its intro, when it does not exist.
  */
-export function writeSection(file: string, heading: string, body: string, intro: string): void {
+export function writeSection(heading: string, body: string): void {
   const section = `${heading}\n\n${body.trim()}\n`;
-  if (!existsSync(file)) {
-    writeFileSync(file, `# Benchmarks\n\n${intro}\n\n${section}`);
+  if (!existsSync(BENCHMARKS_FILE)) {
+    writeFileSync(BENCHMARKS_FILE, `# Benchmarks\n\n${BENCHMARKS_INTRO}\n\n${section}`);
     return;
   }
-  const lines = readFileSync(file, "utf8").split("\n");
+  const lines = readFileSync(BENCHMARKS_FILE, "utf8").split("\n");
   const start = lines.findIndex((l) => l.trimEnd() === heading);
   let next: string;
   if (start === -1) {
@@ -50,5 +52,5 @@ export function writeSection(file: string, heading: string, body: string, intro:
     const after = lines.slice(end).join("\n").trim();
     next = `${before ? `${before}\n\n` : ""}${section}${after ? `\n${after}\n` : ""}`;
   }
-  writeFileSync(file, next);
+  writeFileSync(BENCHMARKS_FILE, next);
 }

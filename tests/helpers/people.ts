@@ -1,5 +1,3 @@
-import { platformAccount, userAccount } from "#server/services/ledger/accounts.js";
-import { postJournal } from "#server/services/ledger/post-journal.js";
 import { grantAdmin } from "#server/services/users/grant-admin.js";
 import type { HttpClient } from "./http-client.js";
 import type { ServerSuite } from "./suite.js";
@@ -8,6 +6,7 @@ import type { Database } from "#server/db/client.js";
 import { user as userTable } from "#server/db/schema.js";
 import { signIn, signUp, STRONG_PASSWORD, uniqueEmail } from "./test-server.js";
 import { secretFromUri, totpCode } from "./totp.js";
+import { creditMainBalance } from "./ledger.js";
 
 export interface Person {
   client: HttpClient;
@@ -43,15 +42,7 @@ export async function person(suite: ServerSuite, options: PersonOptions = {}): P
   const totpSecret = (options.twoFactor ?? options.admin) ? await enrolTwoFactor(client) : undefined;
   const { user } = await (await client.get("/api/session")).json();
   if (options.funds) {
-    await postJournal(db, {
-      idempotencyKey: `fund:${user.id}`,
-      kind: "deposit",
-      userId: user.id,
-      postings: [
-        { account: userAccount(user.id, "available"), amountCents: options.funds },
-        { account: platformAccount("deposits"), amountCents: -options.funds },
-      ],
-    });
+    await creditMainBalance(db, user.id, options.funds);
   }
   return { client, id: user.id, email, totpSecret };
 }

@@ -1,21 +1,22 @@
 import { PASSWORD_MIN } from "#shared/schemas/auth.js";
 import { Field } from "#web/components/ui/field.js";
 
-interface NewPasswordFieldsProps {
+/** The form's name for the new password: "password", or "newPassword" beside a current one. */
+type NewPasswordKey = "password" | "newPassword";
+
+interface NewPasswordFieldsProps<K extends NewPasswordKey> {
   /** "Password" on sign-up, "New password" where one replaces another; the second field confirms it. */
   label: "Password" | "New password";
-  /** The form's name for the new password ("password", or "newPassword" beside a current one). */
-  name: string;
-  password: string;
-  confirmation: string;
-  errors: { password?: string; confirmation?: string };
-  onPassword: (value: string) => void;
-  onConfirmation: (value: string) => void;
+  name: K;
+  /** The form's values and messages, keyed as its inputs are named (`name`, then "confirmPassword"). */
+  values: Record<K | "confirmPassword", string>;
+  errors: Partial<Record<K | "confirmPassword", string>>;
+  onChange: (key: K | "confirmPassword", value: string) => void;
   required?: boolean;
 }
 
 /** A new password and its confirmation, with the policy stated under the first: sign-up, reset, change. */
-export function NewPasswordFields({ label, name, password, confirmation, errors, onPassword, onConfirmation, required }: NewPasswordFieldsProps) {
+export function NewPasswordFields<K extends NewPasswordKey>({ label, name, values, errors, onChange, required }: NewPasswordFieldsProps<K>) {
   return (
     <>
       <Field
@@ -24,10 +25,10 @@ export function NewPasswordFields({ label, name, password, confirmation, errors,
         name={name}
         autoComplete="new-password"
         required={required}
-        value={password}
-        error={errors.password}
+        value={values[name]}
+        error={errors[name]}
         hint={`At least ${PASSWORD_MIN} characters. Common passwords are refused.`}
-        onChange={(event) => onPassword(event.target.value)}
+        onChange={(event) => onChange(name, event.target.value)}
       />
       <Field
         label={`Confirm ${label.toLowerCase()}`}
@@ -35,9 +36,9 @@ export function NewPasswordFields({ label, name, password, confirmation, errors,
         name="confirmPassword"
         autoComplete="new-password"
         required={required}
-        value={confirmation}
-        error={errors.confirmation}
-        onChange={(event) => onConfirmation(event.target.value)}
+        value={values.confirmPassword}
+        error={errors.confirmPassword}
+        onChange={(event) => onChange("confirmPassword", event.target.value)}
       />
     </>
   );

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { changePasswordSchema } from "#shared/schemas/account.js";
 import { MESSAGES, secondFactorCodeField } from "#shared/schemas/auth.js";
 import { Alert } from "../ui/alert.js";
-import { Button } from "../ui/button.js";
 import { Field } from "../ui/field.js";
+import { SubmitOrCancel } from "../ui/submit-or-cancel.js";
 import type { ReauthFailure } from "./reauth-failure.js";
 import { SecondFactorCodeField } from "./second-factor-code-field.js";
 
@@ -91,14 +91,7 @@ export function ReauthForm({ label, explanation, submitLabel, pendingLabel, pend
         onChange={(event) => setPassword(event.target.value)}
       />
       {withCode && <SecondFactorCodeField ref={codeInput} className="sm:max-w-sm" value={code} error={errors.code ?? refusedCode} onChange={setCode} />}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row">
-        <Button type="submit" variant={danger ? "danger" : "primary"} disabled={pending}>
-          {pending ? pendingLabel : submitLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitOrCancel label={submitLabel} pendingLabel={pendingLabel} pending={pending} onCancel={onCancel} danger={danger} />
     </form>
   );
 }

@@ -17,6 +17,11 @@ export const RANGE_FILTERS: readonly FilterField[] = [
   { kind: "amount", name: "max", label: "Max amount" },
 ];
 
+/** A choice among `labels`, in their order: each key is the value the API takes, each value what the operator reads. */
+export function selectFilter(name: string, label: string, labels: Readonly<Record<string, string>>): FilterField {
+  return { kind: "select", name, label, options: Object.entries(labels).map(([value, text]) => ({ value, label: text })) };
+}
+
 /**
  * The filters above a list, as one form: Apply writes them to the URL (and so to the request),
  * Clear goes back to the list's defaults. Keyed by the URL's query, so Back and a pasted link show their own values.

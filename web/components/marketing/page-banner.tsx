@@ -10,14 +10,24 @@ export function PageBanner({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function Section({ title, intro, children, id }: { title: string; intro?: ReactNode; children: ReactNode; id?: string }) {
-  return (
+interface SectionProps {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  id?: string;
+  /** On a white band across the whole page, which sets it apart from the sections around it. */
+  white?: boolean;
+}
+
+export function Section({ title, intro, children, id, white }: SectionProps) {
+  const section = (
     <section id={id} className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
       <h2 className="text-center text-2xl font-bold text-brand-900 sm:text-3xl">{title}</h2>
       {intro && <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">{intro}</p>}
       <div className="mt-10">{children}</div>
     </section>
   );
+  return white ? <div className="bg-white">{section}</div> : section;
 }
 
 /** Beside every plan, projection and return: short, plain, and linked to the full disclosure. */

@@ -1,7 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
 import { cn } from "#web/lib/cn.js";
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   /** React 19 passes refs as props; it lands on the <input> with the rest. */
   ref?: Ref<HTMLInputElement>;
   label: string;

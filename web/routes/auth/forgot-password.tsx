@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { MESSAGES, forgotPasswordSchema } from "#shared/schemas/auth.js";
 import { Alert } from "#web/components/ui/alert.js";
-import { Field } from "#web/components/ui/field.js";
+import { OwnEmailField } from "#web/components/ui/email-fields.js";
 import { SubmitButton } from "#web/components/ui/submit-button.js";
 import { authErrorMessage } from "#web/lib/auth-messages.js";
 import { requestPasswordReset } from "#web/lib/session.js";
@@ -48,7 +48,7 @@ export function ForgotPasswordPage() {
         </Alert>
       )}
       <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field label="Email" type="email" name="email" autoComplete="email" required value={email} error={fieldError} onChange={(event) => setEmail(event.target.value)} />
+        <OwnEmailField value={email} error={fieldError} onChange={(event) => setEmail(event.target.value)} />
         <SubmitButton pending={pending} pendingLabel="Sending...">
           Send Reset Link
         </SubmitButton>

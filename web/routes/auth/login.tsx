@@ -2,13 +2,14 @@ import { useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { signInSchema, type SignInInput } from "#shared/schemas/auth.js";
 import { Alert } from "#web/components/ui/alert.js";
+import { OwnEmailField } from "#web/components/ui/email-fields.js";
 import { Field } from "#web/components/ui/field.js";
 import { SubmitButton } from "#web/components/ui/submit-button.js";
 import { authErrorMessage } from "#web/lib/auth-messages.js";
 import { refreshSession, signIn } from "#web/lib/session.js";
 import { AuthCard } from "#web/features/auth/components/auth-card.js";
 import { TwoFactorStep } from "#web/features/auth/components/two-factor-step.js";
-import { fieldErrors, type FieldErrors } from "#web/lib/form.js";
+import { checkForm, type FieldErrors } from "#web/lib/form.js";
 import { useHydrated } from "#web/lib/use-hydrated.js";
 import type { Outcome } from "#web/lib/outcome.js";
 
@@ -54,12 +55,11 @@ export function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const parsed = signInSchema.safeParse(form);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
+    const input = checkForm(signInSchema, form, setErrors);
+    if (!input) return;
     setPending(true);
     try {
-      const result = await signIn(parsed.data);
+      const result = await signIn(input);
       if (result?.twoFactorRedirect) {
         // The password was right; the session waits for the second factor.
         setForm((current) => ({ ...current, password: "" }));
@@ -107,16 +107,7 @@ export function LoginPage() {
       )}
       {/* method=post: submitted before hydration, nothing may land in the URL (see SubmitButton). */}
       <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={form.email}
-          error={errors.email}
-          onChange={(event) => setForm({ ...form, email: event.target.value })}
-        />
+        <OwnEmailField value={form.email} error={errors.email} onChange={(event) => setForm({ ...form, email: event.target.value })} />
         <Field
           label="Password"
           type="password"

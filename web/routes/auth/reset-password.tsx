@@ -7,7 +7,7 @@ import { SubmitButton } from "#web/components/ui/submit-button.js";
 import { authErrorMessage } from "#web/lib/auth-messages.js";
 import { resetPassword } from "#web/lib/session.js";
 import { AuthCard } from "#web/features/auth/components/auth-card.js";
-import { fieldErrors, type FieldErrors } from "#web/lib/form.js";
+import { checkForm, type FieldErrors } from "#web/lib/form.js";
 import { useHydrated } from "#web/lib/use-hydrated.js";
 
 type Input = { password: string; confirmPassword: string };
@@ -37,13 +37,11 @@ export function ResetPasswordPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const parsed = resetPasswordSchema.safeParse(form);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    if (!token) return;
+    const input = checkForm(resetPasswordSchema, form, setErrors);
+    if (!input || !token) return;
     setPending(true);
     try {
-      await resetPassword(token, parsed.data.password);
+      await resetPassword(token, input.password);
       navigate("/login", { replace: true, state: { passwordReset: true } });
     } catch (error) {
       setFailure(authErrorMessage(error));
@@ -59,16 +57,7 @@ export function ResetPasswordPage() {
         </Alert>
       )}
       <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <NewPasswordFields
-          label="New password"
-          name="password"
-          required
-          password={form.password}
-          confirmation={form.confirmPassword}
-          errors={{ password: errors.password, confirmation: errors.confirmPassword }}
-          onPassword={(password) => setForm({ ...form, password })}
-          onConfirmation={(confirmPassword) => setForm({ ...form, confirmPassword })}
-        />
+        <NewPasswordFields label="New password" name="password" required values={form} errors={errors} onChange={(key, value) => setForm({ ...form, [key]: value })} />
         <SubmitButton pending={pending} pendingLabel="Saving...">
           Set new password
         </SubmitButton>

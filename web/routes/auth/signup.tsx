@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { signUpSchema, type SignUpForm } from "#shared/schemas/auth.js";
 import { NewPasswordFields } from "#web/components/account/new-password-fields.js";
 import { Alert } from "#web/components/ui/alert.js";
+import { OwnEmailField } from "#web/components/ui/email-fields.js";
 import { Field } from "#web/components/ui/field.js";
 import { SubmitButton } from "#web/components/ui/submit-button.js";
 import { signUp } from "#web/lib/session.js";
@@ -10,7 +11,7 @@ import { AuthCard } from "#web/features/auth/components/auth-card.js";
 import { ConsentCheckbox } from "#web/features/auth/components/consent-checkbox.js";
 import { signUpFailure } from "#web/features/auth/components/sign-up-errors.js";
 import { focusField } from "#web/lib/focus-field.js";
-import { fieldErrors, type FieldErrors } from "#web/lib/form.js";
+import { checkForm, type FieldErrors } from "#web/lib/form.js";
 
 const EMPTY: SignUpForm = { name: "", email: "", password: "", confirmPassword: "", acceptTerms: false, acceptRisk: false };
 const ORDER: Array<keyof SignUpForm> = ["name", "email", "password", "confirmPassword", "acceptTerms", "acceptRisk"];
@@ -27,7 +28,7 @@ export function SignupPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  const update = (key: "name" | "email" | "password" | "confirmPassword") => (event: { target: { value: string } }) =>
+  const update = (key: "name" | "email") => (event: { target: { value: string } }) =>
     setForm({ ...form, [key]: event.target.value });
   const tick = (key: "acceptTerms" | "acceptRisk") => (checked: boolean) => setForm({ ...form, [key]: checked });
 
@@ -41,12 +42,11 @@ export function SignupPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const parsed = signUpSchema.safeParse(form);
-    if (!parsed.success) return showFieldErrors(fieldErrors(parsed.error));
-    setErrors({});
+    const input = checkForm(signUpSchema, form, showFieldErrors);
+    if (!input) return;
     setPending(true);
     try {
-      const { name, email, password, acceptTerms, acceptRisk } = parsed.data;
+      const { name, email, password, acceptTerms, acceptRisk } = input;
       // No session comes back, and a taken address is answered the same (its owner gets an e-mail):
       // either way the next step is the link in the inbox, which signs the new user in.
       await signUp({ name, email, password, ref, acceptTerms, acceptRisk });
@@ -79,17 +79,8 @@ export function SignupPage() {
       )}
       <form ref={formRef} method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
         <Field label="Full name" name="name" autoComplete="name" required value={form.name} error={errors.name} onChange={update("name")} />
-        <Field label="Email" type="email" name="email" autoComplete="email" required value={form.email} error={errors.email} onChange={update("email")} />
-        <NewPasswordFields
-          label="Password"
-          name="password"
-          required
-          password={form.password}
-          confirmation={form.confirmPassword}
-          errors={{ password: errors.password, confirmation: errors.confirmPassword }}
-          onPassword={(value) => setForm({ ...form, password: value })}
-          onConfirmation={(value) => setForm({ ...form, confirmPassword: value })}
-        />
+        <OwnEmailField value={form.email} error={errors.email} onChange={update("email")} />
+        <NewPasswordFields label="Password" name="password" required values={form} errors={errors} onChange={(key, value) => setForm({ ...form, [key]: value })} />
         <ConsentCheckbox name="acceptTerms" checked={form.acceptTerms} error={errors.acceptTerms} onChange={tick("acceptTerms")}>
           I accept the{" "}
           <Link to="/terms" target="_blank" className={legalLink}>

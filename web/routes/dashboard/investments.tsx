@@ -4,7 +4,8 @@ import type { PlanDto } from "#shared/plans.js";
 import type { InvestmentDto } from "#shared/schemas/investments.js";
 import { RiskLine } from "#web/components/marketing/page-banner.js";
 import { Alert } from "#web/components/ui/alert.js";
-import { Loading } from "#web/components/ui/spinner.js";
+import { Loaded } from "#web/components/ui/loaded.js";
+import { TitledSection } from "#web/components/ui/titled-section.js";
 import { usePlans } from "#web/features/investments/api/investments.js";
 import { InvestDialog } from "#web/features/investments/components/invest-dialog.js";
 import { MyInvestments } from "#web/features/investments/components/my-investments.js";
@@ -24,7 +25,7 @@ export function InvestmentsScreen() {
   const [investing, setInvesting] = useState<Investing | null>(null);
   const [done, setDone] = useState<InvestmentDto | null>(null);
   const message = useRef<HTMLDivElement>(null);
-  const ids = { plans: useId(), mine: useId() };
+  const plansHeading = useId();
 
   // The dialog closes on success; the confirmation takes focus so nobody is dropped to the top of the page.
   useEffect(() => {
@@ -42,9 +43,9 @@ export function InvestmentsScreen() {
           </Alert>
         )}
       </div>
-      <section aria-labelledby={ids.plans}>
+      <section aria-labelledby={plansHeading}>
         <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id={ids.plans} className="text-lg font-semibold text-brand-900">
+          <h2 id={plansHeading} className="text-lg font-semibold text-brand-900">
             Choose a plan
           </h2>
           {available !== undefined && (
@@ -53,29 +54,26 @@ export function InvestmentsScreen() {
             </p>
           )}
         </div>
-        {plans.isPending && <Loading label="Loading plans..." />}
-        {plans.isError && <Alert tone="error">The plans could not be loaded. Reload the page to try again.</Alert>}
-        {plans.data && (
-          <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-            {plans.data.items.map((plan) => (
-              <PlanCard
-                key={plan.id}
-                plan={plan}
-                action={<PlanAction plan={plan} availableCents={available} loading={summary.isPending} onInvest={(chosen, button) => setInvesting({ plan: chosen, button })} />}
-              />
-            ))}
-          </div>
-        )}
+        <Loaded query={plans} loading="Loading plans..." failed="The plans could not be loaded. Reload the page to try again.">
+          {(data) => (
+            <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+              {data.items.map((plan) => (
+                <PlanCard
+                  key={plan.id}
+                  plan={plan}
+                  action={<PlanAction plan={plan} availableCents={available} loading={summary.isPending} onInvest={(chosen, button) => setInvesting({ plan: chosen, button })} />}
+                />
+              ))}
+            </div>
+          )}
+        </Loaded>
         <div className="mt-6">
           <RiskLine />
         </div>
       </section>
-      <section aria-labelledby={ids.mine} className="mt-10">
-        <h2 id={ids.mine} className="mb-4 text-lg font-semibold text-brand-900">
-          My investments
-        </h2>
+      <TitledSection title="My investments" className="mt-10">
         <MyInvestments />
-      </section>
+      </TitledSection>
       {investing && (
         <InvestDialog
           plan={investing.plan}

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { TitledSection } from "#web/components/ui/titled-section.js";
 import { useSession } from "#web/lib/session.js";
 import { MyDeposits } from "#web/features/deposits/components/my-deposits.js";
 import { MyInvestments } from "#web/features/investments/components/my-investments.js";
@@ -9,24 +9,16 @@ import { ScreenTitle } from "./screens.js";
 /** /dashboard: the six figures from the ledger, the latest investments, then the user's deposits (the interest tool is on the back office's user page). */
 export function OverviewScreen() {
   const { user } = useSession();
-  const investmentsHeading = useId();
-  const depositsHeading = useId();
   return (
     <section>
       <ScreenTitle title={`Welcome, ${displayName(user)}`}>Your six balances, your investments and your deposits, as they stand now.</ScreenTitle>
       <BalanceCards />
-      <section aria-labelledby={investmentsHeading} className="mt-10">
-        <h2 id={investmentsHeading} className="mb-4 text-lg font-semibold text-brand-900">
-          Your investments
-        </h2>
+      <TitledSection title="Your investments" className="mt-10">
         <MyInvestments compact />
-      </section>
-      <section aria-labelledby={depositsHeading} className="mt-10">
-        <h2 id={depositsHeading} className="mb-4 text-lg font-semibold text-brand-900">
-          Your deposits
-        </h2>
+      </TitledSection>
+      <TitledSection title="Your deposits" className="mt-10">
         <MyDeposits />
-      </section>
+      </TitledSection>
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { ApiError } from "#web/lib/api.js";
 import { authErrorMessage } from "#web/lib/auth-messages.js";
 import { useSession } from "#web/lib/session.js";
 import { TwoFactorPanel } from "#web/features/two-factor/components/two-factor-panel.js";
-import { fieldErrors, type FieldErrors } from "#web/lib/form.js";
+import { checkForm, type FieldErrors } from "#web/lib/form.js";
 import { ScreenTitle } from "./screens.js";
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -64,11 +64,10 @@ function PasswordPanel() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = changePasswordSchema.safeParse(form);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
+    const input = checkForm(changePasswordSchema, form, setErrors);
+    if (!input) return;
     change.mutate(
-      { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword },
+      { currentPassword: input.currentPassword, newPassword: input.newPassword },
       { onSuccess: () => setForm(EMPTY_PASSWORDS) },
     );
   };
@@ -82,15 +81,7 @@ function PasswordPanel() {
         {change.isSuccess && <Alert tone="success">Your password has been changed. Your other sessions were signed out.</Alert>}
         {change.isError && <Alert tone="error">{failure}</Alert>}
         <Field label="Current password" type="password" name="currentPassword" autoComplete="current-password" value={form.currentPassword} error={errors.currentPassword} onChange={update("currentPassword")} />
-        <NewPasswordFields
-          label="New password"
-          name="newPassword"
-          password={form.newPassword}
-          confirmation={form.confirmPassword}
-          errors={{ password: errors.newPassword, confirmation: errors.confirmPassword }}
-          onPassword={(value) => setForm({ ...form, newPassword: value })}
-          onConfirmation={(value) => setForm({ ...form, confirmPassword: value })}
-        />
+        <NewPasswordFields label="New password" name="newPassword" values={form} errors={errors} onChange={(key, value) => setForm({ ...form, [key]: value })} />
         <Button type="submit" className="self-start" disabled={change.isPending}>
           {change.isPending ? "Saving..." : "Change password"}
         </Button>

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { Alert } from "#web/components/ui/alert.js";
 import { LinkButton } from "#web/components/ui/button.js";
 import { Loading } from "#web/components/ui/spinner.js";
+import { TitledSection } from "#web/components/ui/titled-section.js";
 import { HISTORY_CSV_URL, useHistory } from "#web/features/ledger/api/ledger.js";
 import { HistoryTable } from "#web/features/ledger/components/history-table.js";
 import { CursorPager } from "#web/components/ui/cursor-pager.js";
@@ -16,7 +17,7 @@ export function TransactionHistoryScreen() {
   // The pages walked through, newest first: "Older" follows the page's cursor, "Newer" goes back.
   const pages = useCursorStack();
   const history = useHistory(pages.cursor);
-  const ids = { payouts: useId(), history: useId() };
+  const historyHeading = useId();
   const createTransfer = useCreateTransfer();
   const previewTransfer = usePreviewTransfer();
 
@@ -28,17 +29,14 @@ export function TransactionHistoryScreen() {
         <SendMoneyForm
           transfer={{ preview: previewTransfer.mutateAsync, send: createTransfer.mutateAsync, previewing: previewTransfer.isPending, sending: createTransfer.isPending }}
         />
-        <section aria-labelledby={ids.payouts}>
-          <h2 id={ids.payouts} className="mb-4 text-lg font-semibold text-brand-900">
-            Your payouts
-          </h2>
+        <TitledSection title="Your payouts">
           <MyPayouts />
-        </section>
+        </TitledSection>
       </div>
-      <section aria-labelledby={ids.history} className="mt-10">
+      <section aria-labelledby={historyHeading} className="mt-10">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
           <div>
-            <h2 id={ids.history} className="text-lg font-semibold text-brand-900">
+            <h2 id={historyHeading} className="text-lg font-semibold text-brand-900">
               All transactions
             </h2>
             <p className="text-sm text-slate-700">One row per event, newest first: what it did to your Main Balance and the balance after it.</p>

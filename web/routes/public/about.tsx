@@ -21,11 +21,9 @@ export function AboutPage() {
           receive your principal and profit when the term ends.
         </p>
       </Section>
-      <div className="bg-white">
-        <Section title="Our values">
-          <FeatureCards items={VALUES} className="md:grid-cols-3" />
-        </Section>
-      </div>
+      <Section white title="Our values">
+        <FeatureCards items={VALUES} className="md:grid-cols-3" />
+      </Section>
       <Section title="Why Choose Us">
         <WhyChooseUs />
       </Section>

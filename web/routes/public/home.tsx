@@ -61,29 +61,23 @@ export function HomePage() {
       </HydrateLater>
 
       <HydrateLater>
-        <div className="bg-white">
-          <Section title="Profit calculator" intro="Choose a plan and an amount to see what it pays at maturity.">
-            <div className="mx-auto max-w-3xl">
-              <ProfitCalculator plans={plans} />
-            </div>
-          </Section>
-        </div>
+        <Section white title="Profit calculator" intro="Choose a plan and an amount to see what it pays at maturity.">
+          <div className="mx-auto max-w-3xl">
+            <ProfitCalculator plans={plans} />
+          </div>
+        </Section>
       </HydrateLater>
 
       <HydrateLater>
-        <div>
-          <Section title="Our plans" intro="Each plan's minimum, rate and term. The rate is the total return for the whole term.">
-            <PlanGrid plans={plans} />
-          </Section>
-        </div>
+        <Section title="Our plans" intro="Each plan's minimum, rate and term. The rate is the total return for the whole term.">
+          <PlanGrid plans={plans} />
+        </Section>
       </HydrateLater>
 
       <HydrateLater>
-        <div className="bg-white">
-          <Section title="Recent transactions" intro="The latest confirmed deposits, with names and addresses partly hidden.">
-            <RecentDeposits />
-          </Section>
-        </div>
+        <Section white title="Recent transactions" intro="The latest confirmed deposits, with names and addresses partly hidden.">
+          <RecentDeposits />
+        </Section>
       </HydrateLater>
 
       <HydrateLater>
@@ -103,11 +97,9 @@ export function HomePage() {
       </HydrateLater>
 
       <HydrateLater>
-        <div className="bg-white">
-          <Section title="Why Choose Us">
-            <WhyChooseUs />
-          </Section>
-        </div>
+        <Section white title="Why Choose Us">
+          <WhyChooseUs />
+        </Section>
       </HydrateLater>
 
       <HydrateLater>

@@ -1,2 +1,2 @@
 CREATE OR REPLACE TRIGGER ledger_account_kept BEFORE DELETE OR TRUNCATE ON ledger_account
-  FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
+  FOR EACH STATEMENT EXECUTE FUNCTION append_only('the ledger', 'TV003');

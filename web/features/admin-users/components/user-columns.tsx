@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { AdminUserRow } from "#shared/schemas/admin-users.js";
 import type { DataColumn } from "#web/components/admin/data-table.js";
-import type { FilterField } from "#web/components/admin/filter-bar.js";
+import { selectFilter, type FilterField } from "#web/components/admin/filter-bar.js";
 import { Badge } from "#web/components/ui/badge.js";
 import { formatDateTime } from "#web/lib/format-date.js";
 
@@ -15,15 +15,7 @@ const yesNo = [
 /** The users table's filters; the names are the API's query parameters. */
 export const USER_FILTERS: FilterField[] = [
   { kind: "text", name: "q", label: "E-mail, name or ID" },
-  {
-    kind: "select",
-    name: "role",
-    label: "Role",
-    options: [
-      { value: "user", label: "User" },
-      { value: "admin", label: "Admin" },
-    ],
-  },
+  selectFilter("role", "Role", { user: "User", admin: "Admin" }),
   { kind: "select", name: "emailVerified", label: "E-mail verified", options: yesNo },
   { kind: "select", name: "twoFactor", label: "2FA on", options: yesNo },
   { kind: "select", name: "banned", label: "Banned", options: yesNo },

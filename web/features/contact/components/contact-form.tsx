@@ -1,10 +1,11 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { CONTACT_MESSAGES, contactMessageSchema, type ContactMessageInput } from "#shared/schemas/contact.js";
 import { Alert } from "#web/components/ui/alert.js";
+import { OwnEmailField } from "#web/components/ui/email-fields.js";
 import { Field } from "#web/components/ui/field.js";
 import { SubmitButton } from "#web/components/ui/submit-button.js";
 import { ApiError } from "#web/lib/api.js";
-import { fieldErrors, type FieldErrors } from "#web/lib/form.js";
+import { checkForm, type FieldErrors } from "#web/lib/form.js";
 import { sendContactMessage } from "../api.js";
 import { TextAreaField } from "#web/components/ui/text-area-field.js";
 import type { Outcome } from "#web/lib/outcome.js";
@@ -47,18 +48,14 @@ export function ContactForm() {
     if (pending) return;
     const element = event.currentTarget;
     setNotice(null);
-    const input: ContactMessageInput = form;
-    const parsed = contactMessageSchema.safeParse(input);
-    if (!parsed.success) {
-      const found: FieldErrors<FormState> = fieldErrors(parsed.error);
+    const input = checkForm(contactMessageSchema, form satisfies ContactMessageInput, (found: FieldErrors<FormState>) => {
       setErrors(found);
       focusFirstInvalid(element, found);
-      return;
-    }
-    setErrors({});
+    });
+    if (!input) return;
     setPending(true);
     try {
-      await sendContactMessage(parsed.data);
+      await sendContactMessage(input);
       setForm(EMPTY);
       setNotice({ tone: "success", text: CONTACT_MESSAGES.sent });
     } catch (error) {
@@ -82,16 +79,7 @@ export function ContactForm() {
       <form method="post" onSubmit={submit} noValidate aria-label="Contact form" className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Name" name="name" autoComplete="name" required value={form.name} error={errors.name} onChange={update("name")} />
-          <Field
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            error={errors.email}
-            onChange={update("email")}
-          />
+          <OwnEmailField value={form.email} error={errors.email} onChange={update("email")} />
         </div>
         <Field label="Subject (optional)" name="subject" value={form.subject} error={errors.subject} onChange={update("subject")} />
         <TextAreaField label="Message" name="message" required rows={6} value={form.message} error={errors.message} onChange={update("message")} />

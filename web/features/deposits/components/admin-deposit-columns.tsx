@@ -1,7 +1,8 @@
 import { formatCents } from "#shared/money.js";
 import type { AdminDepositDto } from "#shared/schemas/deposits.js";
 import type { DataColumn } from "#web/components/admin/data-table.js";
-import { RANGE_FILTERS, type FilterField } from "#web/components/admin/filter-bar.js";
+import { RANGE_FILTERS, selectFilter, type FilterField } from "#web/components/admin/filter-bar.js";
+import { userColumn } from "#web/components/admin/user-column.js";
 import { formatDateTime } from "#web/lib/format-date.js";
 import { describeMethod, STATUS_LABELS } from "../labels.js";
 import { DepositStatusBadge } from "./deposit-status-badge.js";
@@ -20,18 +21,7 @@ export const ADMIN_DEPOSIT_COLUMNS: [DataColumn<AdminDepositDto>, ...DataColumn<
     ),
   },
   { header: "Status", sortKey: "status", cell: (deposit) => <DepositStatusBadge status={deposit.status} /> },
-  {
-    header: "User",
-    sortKey: "email",
-    // An e-mail read in one or two lines, not broken into six.
-    className: "min-w-48",
-    cell: (deposit) => (
-      <>
-        <span className="block">{deposit.user.name || "—"}</span>
-        <span className="block break-all text-slate-600">{deposit.user.email}</span>
-      </>
-    ),
-  },
+  userColumn("min-w-48"),
   {
     header: "Amount",
     sortKey: "amountCents",
@@ -62,15 +52,7 @@ export const ADMIN_DEPOSIT_COLUMNS: [DataColumn<AdminDepositDto>, ...DataColumn<
 /** The deposit list's filters, named as `GET /api/admin/deposits` takes them. */
 export const ADMIN_DEPOSIT_FILTERS: FilterField[] = [
   { kind: "text", name: "q", label: "Search", placeholder: "Reference, e-mail, name or ID" },
-  { kind: "select", name: "status", label: "Status", options: Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label })) },
-  {
-    kind: "select",
-    name: "method",
-    label: "Method",
-    options: [
-      { value: "bank", label: "Bank transfer" },
-      { value: "crypto", label: "Crypto" },
-    ],
-  },
+  selectFilter("status", "Status", STATUS_LABELS),
+  selectFilter("method", "Method", { bank: "Bank transfer", crypto: "Crypto" }),
   ...RANGE_FILTERS,
 ];

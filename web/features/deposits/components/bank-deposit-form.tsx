@@ -5,7 +5,7 @@ import { createDepositSchema, type BankKey, type DepositDto } from "#shared/sche
 import { AccountRefusalNotice } from "#web/components/account/account-refusal.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
-import { Field } from "#web/components/ui/field.js";
+import { AmountField } from "#web/components/ui/amount-field.js";
 import { SelectField } from "#web/components/ui/select-field.js";
 import { Loading } from "#web/components/ui/spinner.js";
 import { focusField } from "#web/lib/focus-field.js";
@@ -80,13 +80,8 @@ export function BankDepositForm() {
       {bank && (
         <>
           <BankDetails bank={bank} reference={reference.data.reference} example={options.data.banksExample} />
-          <Field
+          <AmountField
             ref={amountRef}
-            label="Amount"
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
             error={errors.amount}

@@ -1,7 +1,6 @@
 import { useRef, useState } from "react";
 import type { Coin } from "#shared/schemas/deposits.js";
-import { Alert } from "#web/components/ui/alert.js";
-import { Loading } from "#web/components/ui/spinner.js";
+import { Loaded } from "#web/components/ui/loaded.js";
 import { useCryptoAddress } from "../api/deposits.js";
 import { CopyButton } from "#web/components/ui/copy-button.js";
 import { QrCode } from "./qr-code.js";
@@ -30,16 +29,16 @@ export function CryptoAddressPanel({ coin }: { coin: Coin }) {
   return (
     <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <p className="text-sm font-medium text-slate-800">Send {coin} to this address</p>
-      {address.isPending && <Loading label="Loading address..." />}
-      {address.isError && <Alert tone="error">The {COIN_NAMES[coin]} address could not be loaded. Reload the page to try again.</Alert>}
-      {address.data && (
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <code ref={addressRef} data-testid="deposit-address" className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm break-all text-slate-900">
-            {address.data.address}
-          </code>
-          <CopyButton key={address.data.address} text={address.data.address} onFailure={selectForManualCopy} />
-        </div>
-      )}
+      <Loaded query={address} loading="Loading address..." failed={`The ${COIN_NAMES[coin]} address could not be loaded. Reload the page to try again.`}>
+        {(data) => (
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <code ref={addressRef} data-testid="deposit-address" className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm break-all text-slate-900">
+              {data.address}
+            </code>
+            <CopyButton key={data.address} text={data.address} onFailure={selectForManualCopy} />
+          </div>
+        )}
+      </Loaded>
       {copyFailed && <p className="text-sm text-slate-700">Copying is not allowed here. The address is selected: copy it with Ctrl+C or a long press.</p>}
       {!address.isPending && (
         <div className="flex flex-col items-center gap-2 text-center">

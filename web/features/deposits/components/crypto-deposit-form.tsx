@@ -4,8 +4,9 @@ import { COINS, createDepositSchema, type Coin, type DepositDto } from "#shared/
 import { AccountRefusalNotice } from "#web/components/account/account-refusal.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
-import { Field } from "#web/components/ui/field.js";
+import { AmountField } from "#web/components/ui/amount-field.js";
 import { SelectField } from "#web/components/ui/select-field.js";
+import { VerbatimField } from "#web/components/ui/verbatim-field.js";
 import { focusField } from "#web/lib/focus-field.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
 import { useSession } from "#web/lib/session.js";
@@ -86,12 +87,9 @@ export function CryptoDepositForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Transfer with Crypto" className="flex flex-col gap-5 rounded-card border border-slate-200 bg-white p-5 sm:p-6">
       {options.isError && <Alert tone="info">Deposit limits could not be loaded; the amount is checked when you send.</Alert>}
-      <Field
+      <AmountField
         ref={amountRef}
-        label="Amount"
-        name="amount"
         type="number"
-        inputMode="decimal"
         min="0"
         step="0.01"
         placeholder="0.0"
@@ -111,11 +109,9 @@ export function CryptoDepositForm() {
       {coin && (
         <>
           <CryptoAddressPanel coin={coin} />
-          <Field
+          <VerbatimField
             label="Transaction ID (optional)"
             name="txId"
-            autoComplete="off"
-            spellCheck={false}
             value={txId}
             onChange={(event) => setTxId(event.target.value)}
             error={errors.txId}

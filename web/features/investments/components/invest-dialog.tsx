@@ -6,7 +6,7 @@ import { RiskLine } from "#web/components/marketing/page-banner.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
-import { Field } from "#web/components/ui/field.js";
+import { AmountField } from "#web/components/ui/amount-field.js";
 import { focusField } from "#web/lib/focus-field.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
 import { useCreateInvestment } from "../api/investments.js";
@@ -83,13 +83,10 @@ export function InvestDialog({ plan, availableCents, onClose, onInvested, return
               {availableCents === undefined ? "unknown" : formatCents(availableCents)}
             </strong>
           </p>
-          <Field
+          <AmountField
             ref={amountRef}
             data-autofocus
             label="Amount (USD)"
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
             placeholder={formatCents(plan.minimumCents).slice(1)}
             value={amount}
             onChange={(event) => setAmount(event.target.value)}

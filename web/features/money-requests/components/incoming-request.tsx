@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { formatCents } from "#shared/money.js";
 import type { MoneyRequestDto } from "#shared/schemas/money-requests.js";
 import { AccountRefusalNotice } from "#web/components/account/account-refusal.js";
-import { readSecondFactorCode } from "#web/components/account/second-factor-code.js";
+import { checkSecondFactorCode } from "#web/components/account/second-factor-code.js";
 import { SecondFactorCodeField } from "#web/components/account/second-factor-code-field.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
@@ -13,8 +13,7 @@ import { focusField } from "#web/lib/focus-field.js";
 import { moneyOutFailure } from "#web/lib/money-out-errors.js";
 import { useSession } from "#web/lib/session.js";
 import { useAnswerMoneyRequest } from "../api/money-requests.js";
-import { RequestDetails } from "./request-details.js";
-import { RequestStatusBadge } from "./request-status-badge.js";
+import { RequestSummary } from "./request-details.js";
 import { subjectAnchor } from "#shared/schemas/notifications.js";
 
 /** One request made to the caller. Pay asks once more, with the amount, before any money moves; Decline moves nothing. */
@@ -63,29 +62,16 @@ export function IncomingRequest({ request }: { request: MoneyRequestDto }) {
   const pay = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!askCode) return void run("pay");
-    const read = readSecondFactorCode(code);
-    if (!read.ok) {
-      setCodeError(read.message);
-      focusField(codeRef.current);
-      return;
-    }
-    setCodeError(undefined);
-    void run("pay", read.code);
+    const checked = checkSecondFactorCode(code, setCodeError, codeRef.current);
+    if (checked !== null) void run("pay", checked);
   };
 
   return (
     <li id={subjectAnchor("money-request", request.id)} className="flex scroll-mt-24 flex-col gap-3 p-4" data-testid="incoming-request">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0 text-sm text-slate-700">
-          <p className="text-base font-semibold break-words text-slate-900">
-            {who} asks you for {amount}
-          </p>
-          <p className="break-all">{request.counterparty.email}</p>
-          <RequestDetails request={request} />
-        </div>
-        <div className="shrink-0">
-          <RequestStatusBadge status={request.status} />
-        </div>
+        <RequestSummary request={request}>
+          {who} asks you for {amount}
+        </RequestSummary>
       </div>
       <div ref={messageRef} tabIndex={-1} className="outline-none empty:hidden">
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}

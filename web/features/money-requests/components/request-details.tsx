@@ -1,5 +1,23 @@
+import type { ReactNode } from "react";
 import type { MoneyRequestDto } from "#shared/schemas/money-requests.js";
 import { formatDateTime } from "#web/lib/format-date.js";
+import { RequestStatusBadge } from "./request-status-badge.js";
+
+/** How both lists show a request: its headline (`children`), the other person's address, the details, and its status beside them. */
+export function RequestSummary({ request, children }: { request: MoneyRequestDto; children: ReactNode }) {
+  return (
+    <>
+      <div className="min-w-0 text-sm text-slate-700">
+        <p className="text-base font-semibold break-words text-slate-900">{children}</p>
+        <p className="break-all">{request.counterparty.email}</p>
+        <RequestDetails request={request} />
+      </div>
+      <div className="shrink-0">
+        <RequestStatusBadge status={request.status} />
+      </div>
+    </>
+  );
+}
 
 /** The optional note of a request and its dates, shared by both lists. */
 export function RequestDetails({ request }: { request: MoneyRequestDto }) {

@@ -1,11 +1,11 @@
-import { useId, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { formatCents } from "#shared/money.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Loading } from "#web/components/ui/spinner.js";
+import { TitledSection } from "#web/components/ui/titled-section.js";
 import { useMoneyRequests } from "../api/money-requests.js";
 import { IncomingRequest } from "./incoming-request.js";
-import { RequestDetails } from "./request-details.js";
-import { RequestStatusBadge } from "./request-status-badge.js";
+import { RequestSummary } from "./request-details.js";
 import { subjectAnchor } from "#shared/schemas/notifications.js";
 
 const LIST = "divide-y divide-slate-200 rounded-card border border-slate-200 bg-white";
@@ -14,7 +14,6 @@ const EMPTY = "rounded-card border border-dashed border-slate-300 bg-white p-6 t
 /** "Requests to you" (with Pay and Decline) and "Your requests" (with their status), from one list the server sends. */
 export function MoneyRequestLists() {
   const requests = useMoneyRequests();
-  const ids = { incoming: useId(), outgoing: useId() };
   const incoming = requests.data?.items.filter((request) => request.direction === "incoming") ?? [];
   const outgoing = requests.data?.items.filter((request) => request.direction === "outgoing") ?? [];
 
@@ -26,10 +25,7 @@ export function MoneyRequestLists() {
 
   return (
     <>
-      <section aria-labelledby={ids.incoming} className="mt-10">
-        <h2 id={ids.incoming} className="mb-4 text-lg font-semibold text-brand-900">
-          Requests to you
-        </h2>
+      <TitledSection title="Requests to you" className="mt-10">
         {state(
           incoming.length === 0 ? (
             <p className={EMPTY} data-testid="incoming-empty">
@@ -43,11 +39,8 @@ export function MoneyRequestLists() {
             </ul>
           ),
         )}
-      </section>
-      <section aria-labelledby={ids.outgoing} className="mt-10">
-        <h2 id={ids.outgoing} className="mb-4 text-lg font-semibold text-brand-900">
-          Your requests
-        </h2>
+      </TitledSection>
+      <TitledSection title="Your requests" className="mt-10">
         {state(
           outgoing.length === 0 ? (
             <p className={EMPTY} data-testid="outgoing-empty">
@@ -57,22 +50,15 @@ export function MoneyRequestLists() {
             <ul className={LIST}>
               {outgoing.map((request) => (
                 <li key={request.id} id={subjectAnchor("money-request", request.id)} className="flex scroll-mt-24 flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="outgoing-request">
-                  <div className="min-w-0 text-sm text-slate-700">
-                    <p className="text-base font-semibold break-words text-slate-900">
-                      You asked {request.counterparty.name || request.counterparty.email} for {formatCents(request.amountCents)}
-                    </p>
-                    <p className="break-all">{request.counterparty.email}</p>
-                    <RequestDetails request={request} />
-                  </div>
-                  <div className="shrink-0">
-                    <RequestStatusBadge status={request.status} />
-                  </div>
+                  <RequestSummary request={request}>
+                    You asked {request.counterparty.name || request.counterparty.email} for {formatCents(request.amountCents)}
+                  </RequestSummary>
                 </li>
               ))}
             </ul>
           ),
         )}
-      </section>
+      </TitledSection>
     </>
   );
 }

@@ -5,10 +5,11 @@ import { AccountRefusalNotice } from "#web/components/account/account-refusal.js
 import { NOTE_MAX } from "#shared/schemas/text.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
-import { Field } from "#web/components/ui/field.js";
+import { AmountField } from "#web/components/ui/amount-field.js";
 import { focusField } from "#web/lib/focus-field.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
 import { TextAreaField } from "#web/components/ui/text-area-field.js";
+import { OtherUserEmailField } from "#web/components/ui/email-fields.js";
 import { moneyOutFailure } from "#web/lib/money-out-errors.js";
 import { useCreateMoneyRequest } from "../api/money-requests.js";
 import { checkRequest, type RequestErrors, type RequestField, type RequestInput } from "../check-request.js";
@@ -36,6 +37,8 @@ export function RequestMoneyForm() {
 
   const edit = (field: RequestField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setForm((old) => ({ ...old, [field]: event.target.value }));
+  /** What each input takes from the form: its id (to focus it), name, value, change and error. */
+  const bind = (field: RequestField) => ({ id: idOf(field), name: field, value: form[field], onChange: edit(field), error: errors[field] });
 
   const showErrors = (next: RequestErrors) => {
     setErrors(next);
@@ -73,43 +76,13 @@ export function RequestMoneyForm() {
           </Alert>
         )}
       </div>
-      <Field
-        id={idOf("fromEmail")}
+      <OtherUserEmailField
         label="Request From (e-mail address)"
-        name="fromEmail"
-        type="email"
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        value={form.fromEmail}
-        onChange={edit("fromEmail")}
-        error={errors.fromEmail}
+        {...bind("fromEmail")}
         hint="The e-mail address they sign in to Termvest with. Names and usernames do not work."
       />
-      <Field
-        id={idOf("amount")}
-        label="Amount"
-        name="amount"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
-        required
-        value={form.amount}
-        onChange={edit("amount")}
-        error={errors.amount}
-        hint="In US dollars. When they pay, it arrives in your Main Balance."
-      />
-      <TextAreaField
-        id={idOf("note")}
-        label="Note (optional)"
-        name="note"
-        rows={3}
-        maxLength={NOTE_MAX}
-        value={form.note}
-        onChange={edit("note")}
-        error={errors.note}
-      />
+      <AmountField required {...bind("amount")} hint="In US dollars. When they pay, it arrives in your Main Balance." />
+      <TextAreaField label="Note (optional)" rows={3} maxLength={NOTE_MAX} {...bind("note")} />
       <p className="rounded-lg border border-brand-600/20 bg-brand-50 px-4 py-3 text-sm text-brand-800">
         The user will receive a notification of your request and can pay it from their Main Balance or decline it.
       </p>

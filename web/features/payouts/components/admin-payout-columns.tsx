@@ -2,6 +2,7 @@ import { formatCents } from "#shared/money.js";
 import { AWAITING_APPROVAL, type AdminPayoutDto } from "#shared/schemas/payouts.js";
 import type { DataColumn } from "#web/components/admin/data-table.js";
 import { RANGE_FILTERS, type FilterField } from "#web/components/admin/filter-bar.js";
+import { userColumn } from "#web/components/admin/user-column.js";
 import { Badge } from "#web/components/ui/badge.js";
 import { formatDateTime } from "#web/lib/format-date.js";
 import { PayoutStatusBadge } from "./payout-status-badge.js";
@@ -20,18 +21,7 @@ function PayoutState({ payout }: { payout: AdminPayoutDto }) {
 
 /** Who, how much, where to and since when; the user heads each row, since that is who gets paid. */
 export const ADMIN_PAYOUT_COLUMNS: [DataColumn<AdminPayoutDto>, ...DataColumn<AdminPayoutDto>[]] = [
-  {
-    header: "User",
-    sortKey: "email",
-    // An e-mail read in one or two lines, not broken into six.
-    className: "min-w-56",
-    cell: (payout) => (
-      <>
-        <span className="block">{payout.user.name || "—"}</span>
-        <span className="block font-normal break-all text-slate-600">{payout.user.email}</span>
-      </>
-    ),
-  },
+  userColumn("min-w-56"),
   { header: "Status", sortKey: "status", cell: (payout) => <PayoutState payout={payout} /> },
   { header: "Amount", sortKey: "amountCents", align: "right", cell: (payout) => formatCents(payout.amountCents) },
   { header: "Wallet address (bitcoin)", mono: true, cell: (payout) => payout.walletAddress },

@@ -4,7 +4,10 @@ import type { CreateTransferInput, TransferDto, TransferPreviewDto, TransferPrev
 import { AccountRefusalNotice } from "#web/components/account/account-refusal.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
-import { Field } from "#web/components/ui/field.js";
+import { AmountField } from "#web/components/ui/amount-field.js";
+import type { FieldProps } from "#web/components/ui/field.js";
+import { OtherUserEmailField } from "#web/components/ui/email-fields.js";
+import { VerbatimField } from "#web/components/ui/verbatim-field.js";
 import { focusField } from "#web/lib/focus-field.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
 import { ApiError } from "#web/lib/api.js";
@@ -85,6 +88,8 @@ export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
   }, [focusRequest]);
 
   const edit = (field: keyof SendMoneyInput) => (event: ChangeEvent<HTMLInputElement>) => setForm((old) => ({ ...old, [field]: event.target.value }));
+  /** What each input takes from the form: its name, value, change and error. */
+  const bind = (field: SendMoneyField) => ({ name: field, value: form[field], onChange: edit(field), error: errors[field] });
 
   const showErrors = (next: SendMoneyErrors) => {
     setErrors(next);
@@ -193,65 +198,17 @@ export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
       <form onSubmit={openReview} noValidate aria-labelledby={headingId} className="mt-5 flex flex-col gap-5">
         <SendMoneyKindChoice kind={form.kind} onChange={chooseKind} disabled={busy} />
         {transferKind ? (
-          <Field
+          <OtherUserEmailField
             ref={toEmailRef}
             label="Recipient (email)"
-            name="toEmail"
-            type="email"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            value={form.toEmail}
-            onChange={edit("toEmail")}
-            error={errors.toEmail}
+            {...bind("toEmail")}
             hint="The e-mail address of their Termvest account. You will see their name before you send."
           />
         ) : (
-          <Field
-            ref={recipientRef}
-            label="Recipient (wallet address)"
-            name="recipient"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            className="[&_input]:font-mono"
-            value={form.recipient}
-            onChange={edit("recipient")}
-            error={errors.recipient}
-            hint="The bitcoin address of your wallet."
-          />
+          <WalletAddressField ref={recipientRef} label="Recipient (wallet address)" {...bind("recipient")} hint="The bitcoin address of your wallet." />
         )}
-        <Field
-          ref={amountRef}
-          label="Amount"
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          required
-          value={form.amount}
-          onChange={edit("amount")}
-          error={errors.amount}
-          hint="In US dollars, from your Main Balance."
-        />
-        {!transferKind && (
-          <Field
-            ref={walletRef}
-            label="Wallet address"
-            name="walletAddress"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            className="[&_input]:font-mono"
-            value={form.walletAddress}
-            onChange={edit("walletAddress")}
-            error={errors.walletAddress}
-            hint="Type the bitcoin address again to confirm it."
-          />
-        )}
+        <AmountField ref={amountRef} required {...bind("amount")} hint="In US dollars, from your Main Balance." />
+        {!transferKind && <WalletAddressField ref={walletRef} label="Wallet address" {...bind("walletAddress")} hint="Type the bitcoin address again to confirm it." />}
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         <AccountRefusalNotice error={refusal} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
@@ -279,4 +236,9 @@ export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
       )}
     </section>
   );
+}
+
+/** A bitcoin address, monospaced so that look-alike characters can be told apart. */
+function WalletAddressField(props: FieldProps) {
+  return <VerbatimField required className="[&_input]:font-mono" {...props} />;
 }

@@ -3,7 +3,7 @@ import { formatCents } from "#shared/money.js";
 import type { CreatePayoutInput } from "#shared/schemas/payouts.js";
 import type { CreateTransferInput } from "#shared/schemas/transfers.js";
 import { AccountRefusalNotice } from "#web/components/account/account-refusal.js";
-import { readSecondFactorCode } from "#web/components/account/second-factor-code.js";
+import { checkSecondFactorCode } from "#web/components/account/second-factor-code.js";
 import { SecondFactorCodeField } from "#web/components/account/second-factor-code-field.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
@@ -68,14 +68,8 @@ export function SendMoneyReview({ review, askCode, sending, problem, onConfirm, 
     event.preventDefault();
     if (sending) return;
     if (!askCode) return onConfirm(undefined);
-    const read = readSecondFactorCode(code);
-    if (!read.ok) {
-      setCodeError(read.message);
-      focusField(codeRef.current);
-      return;
-    }
-    setCodeError(undefined);
-    onConfirm(read.code);
+    const checked = checkSecondFactorCode(code, setCodeError, codeRef.current);
+    if (checked !== null) onConfirm(checked);
   };
 
   return (

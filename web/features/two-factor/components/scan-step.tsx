@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { twoFactorCodeField } from "#shared/schemas/auth.js";
 import { Alert } from "#web/components/ui/alert.js";
-import { Button } from "#web/components/ui/button.js";
 import { CopyButton } from "#web/components/ui/copy-button.js";
 import { Field } from "#web/components/ui/field.js";
+import { SubmitOrCancel } from "#web/components/ui/submit-or-cancel.js";
 import { groupKey, secretOf } from "../otpauth.js";
 import { TotpQrCode } from "./totp-qr-code.js";
 
@@ -80,14 +80,7 @@ export function ScanStep({ totpURI, pending, failure, onConfirm, onCancel }: Sca
           error={error}
           onChange={(event) => setCode(event.target.value)}
         />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row">
-          <Button type="submit" disabled={pending}>
-            {pending ? "Checking..." : "Confirm and turn on"}
-          </Button>
-          <Button variant="secondary" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-        </div>
+        <SubmitOrCancel label="Confirm and turn on" pendingLabel="Checking..." pending={pending} onCancel={onCancel} />
       </form>
     </div>
   );
