@@ -49,10 +49,27 @@ async function seedDeposits(count = 500): Promise<Seeded> {
   return { owners, rows };
 }
 
-async function pageOf(client: Person["client"], path: string) {
+type Listed = { items: Array<Record<string, unknown> & { id: string }>; nextCursor: string | null; total: number };
+
+/** One page of an admin list, in the one list shape with its total. */
+async function listed(client: Person["client"], path: string): Promise<Listed> {
   const response = await client.get(path);
   expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { items: Array<Record<string, unknown> & { id: string }>; page: number; pageSize: number; total: number };
+  const body = (await response.json()) as Listed;
+  expect(Object.keys(body).sort()).toEqual(["items", "nextCursor", "total"]);
+  return body;
+}
+
+/** Every page of an admin list from the first, following each page's cursor: the pages and their items in order. */
+async function walk(client: Person["client"], path: string): Promise<{ pages: Listed[]; ids: string[] }> {
+  const pages: Listed[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Listed = await listed(client, `${path}${cursor === null ? "" : `&cursor=${cursor}`}`);
+    pages.push(page);
+    cursor = page.nextCursor;
+  } while (cursor !== null && pages.length < 1000);
+  return { pages, ids: pages.flatMap((page) => page.items.map((item) => item.id)) };
 }
 
 describe("admin lists: access", () => {
@@ -78,40 +95,41 @@ describe("GET /api/admin/deposits over 500 pending deposits", () => {
     const tag = owners[0]!.email.split("-")[1]!.split("@")[0]!.toUpperCase();
     const mine = `q=TV-S${tag}`;
 
-    // Default: 50 a page, newest first, total of every match.
-    const first = await pageOf(admin.client, `/api/admin/deposits?${mine}`);
-    expect(first).toMatchObject({ page: 1, pageSize: 50, total: 500 });
+    // Default: 50 a page, newest first, total of every match, and the cursor of the next page.
+    const first = await listed(admin.client, `/api/admin/deposits?${mine}`);
+    expect(first.total).toBe(500);
     expect(first.items).toHaveLength(50);
+    expect(first.nextCursor).toEqual(expect.any(String));
     const newest = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
     expect(first.items.map((item) => item.id)).toEqual(newest.slice(0, 50).map((row) => row.id));
 
-    // Oldest first, ten pages of 50: every deposit exactly once, in order, ties broken by id.
-    const seen: string[] = [];
-    for (let page = 1; page <= 10; page++) seen.push(...(await pageOf(admin.client, `/api/admin/deposits?${mine}&sort=createdAt&page=${page}`)).items.map((item) => item.id));
+    // Oldest first, ten pages of 50 by their cursors: every deposit exactly once, in order, ties broken by id; the last page has no cursor.
+    const oldestPages = await walk(admin.client, `/api/admin/deposits?${mine}&sort=createdAt`);
     const oldest = [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
-    expect(seen).toEqual(oldest.map((row) => row.id));
-    expect((await pageOf(admin.client, `/api/admin/deposits?${mine}&page=11`)).items).toEqual([]);
+    expect(oldestPages.ids).toEqual(oldest.map((row) => row.id));
+    expect(oldestPages.pages.map((page) => page.items.length)).toEqual(Array(10).fill(50));
+    expect(oldestPages.pages.map((page) => page.total)).toEqual(Array(10).fill(500));
 
     // The largest page, sorted by amount both ways.
-    const big = await pageOf(admin.client, `/api/admin/deposits?${mine}&pageSize=100&sort=-amountCents`);
+    const big = await listed(admin.client, `/api/admin/deposits?${mine}&limit=100&sort=-amountCents`);
     expect(big.items.map((item) => item.amountCents)).toEqual(Array.from({ length: 100 }, (_, index) => (500 - index) * 100));
-    const cheap = await pageOf(admin.client, `/api/admin/deposits?${mine}&pageSize=3&sort=amountCents`);
+    const cheap = await listed(admin.client, `/api/admin/deposits?${mine}&limit=3&sort=amountCents`);
     expect(cheap.items.map((item) => item.amountCents)).toEqual([100, 200, 300]);
 
     // Filters: owner, method, amount range (dollars, both ends included), date range (UTC days, both included), search by e-mail.
-    expect((await pageOf(admin.client, `/api/admin/deposits?userId=${owners[2]!.id}`)).total).toBe(100);
-    expect((await pageOf(admin.client, `/api/admin/deposits?${mine}&method=crypto`)).total).toBe(rows.filter((row) => row.method === "crypto").length);
-    const ranged = await pageOf(admin.client, `/api/admin/deposits?${mine}&min=100&max=109.99&pageSize=100`);
+    expect((await listed(admin.client, `/api/admin/deposits?userId=${owners[2]!.id}`)).total).toBe(100);
+    expect((await listed(admin.client, `/api/admin/deposits?${mine}&method=crypto`)).total).toBe(rows.filter((row) => row.method === "crypto").length);
+    const ranged = await listed(admin.client, `/api/admin/deposits?${mine}&min=100&max=109.99&limit=100`);
     expect(ranged.items.map((item) => item.amountCents).sort()).toEqual(rows.filter((row) => row.amountCents >= 10_000n && row.amountCents <= 10_999n).map((row) => Number(row.amountCents)).sort());
     expect(ranged.total).toBe(10);
     const inMarch2 = rows.filter((row) => row.createdAt.toISOString().startsWith("2026-03-02") || row.createdAt.toISOString().startsWith("2026-03-03"));
-    const days = await pageOf(admin.client, `/api/admin/deposits?${mine}&from=2026-03-02&to=2026-03-03&pageSize=100`);
+    const days = await listed(admin.client, `/api/admin/deposits?${mine}&from=2026-03-02&to=2026-03-03&limit=100`);
     expect(days.items.map((item) => item.id).sort()).toEqual(inMarch2.map((row) => row.id).sort());
     expect(days.total).toBeGreaterThan(0);
-    expect((await pageOf(admin.client, `/api/admin/deposits?q=${encodeURIComponent(owners[3]!.email.toUpperCase())}`)).total).toBe(100);
-    expect((await pageOf(admin.client, `/api/admin/deposits?${mine}&status=confirmed`)).total).toBe(0);
+    expect((await listed(admin.client, `/api/admin/deposits?q=${encodeURIComponent(owners[3]!.email.toUpperCase())}`)).total).toBe(100);
+    expect((await listed(admin.client, `/api/admin/deposits?${mine}&status=confirmed`)).total).toBe(0);
     // A search's % is the character, not a wildcard.
-    expect((await pageOf(admin.client, `/api/admin/deposits?q=${encodeURIComponent("TV-S%")}`)).total).toBe(0);
+    expect((await listed(admin.client, `/api/admin/deposits?q=${encodeURIComponent("TV-S%")}`)).total).toBe(0);
 
     // CSV: every match (not one page), amounts as numbers, a name that looks like a formula kept as text.
     const csv = await admin.client.get(`/api/admin/deposits?${mine}&userId=${owners[0]!.id}&sort=amountCents&format=csv`);
@@ -128,10 +146,11 @@ describe("GET /api/admin/deposits over 500 pending deposits", () => {
   });
 
   it.each([
-    ["pageSize=101", "pageSize"],
-    ["pageSize=0", "pageSize"],
-    ["page=0", "page"],
-    ["page=x", "page"],
+    ["limit=101", "limit"],
+    ["limit=0", "limit"],
+    ["limit=x", "limit"],
+    ["cursor=", "cursor"],
+    ["cursor=x", "cursor"],
     ["sort=walletAddress", "sort"],
     ["sort=--createdAt", "sort"],
     ["status=lost", "status"],
@@ -172,19 +191,19 @@ describe("GET /api/admin/payouts", () => {
     const wallet = freshWallet();
     const large = await requestPayout(user, LARGE, wallet);
 
-    const all = await pageOf(admin.client, `/api/admin/payouts?userId=${user.id}&sort=amountCents`);
+    const all = await listed(admin.client, `/api/admin/payouts?userId=${user.id}&sort=amountCents`);
     expect(all.items.map((item) => item.id)).toEqual([small.id, paid.id, large.id]);
     expect(all.items.map((item) => item.needsApproval)).toEqual([false, false, true]);
-    expect((await pageOf(admin.client, `/api/admin/payouts?userId=${user.id}&status=requested`)).items.map((item) => item.id).sort()).toEqual([small.id, large.id].sort());
-    expect((await pageOf(admin.client, `/api/admin/payouts?userId=${user.id}&status=paid`)).items.map((item) => item.id)).toEqual([paid.id]);
-    expect((await pageOf(admin.client, `/api/admin/payouts?userId=${user.id}&status=awaiting_approval`)).items.map((item) => item.id)).toEqual([large.id]);
-    expect((await pageOf(admin.client, `/api/admin/payouts?q=${encodeURIComponent(user.email)}&min=250&max=300`)).items.map((item) => item.id)).toEqual([paid.id]);
-    expect((await pageOf(admin.client, `/api/admin/payouts?q=tx-filter`)).items.map((item) => item.id)).toEqual([paid.id]);
+    expect((await listed(admin.client, `/api/admin/payouts?userId=${user.id}&status=requested`)).items.map((item) => item.id).sort()).toEqual([small.id, large.id].sort());
+    expect((await listed(admin.client, `/api/admin/payouts?userId=${user.id}&status=paid`)).items.map((item) => item.id)).toEqual([paid.id]);
+    expect((await listed(admin.client, `/api/admin/payouts?userId=${user.id}&status=awaiting_approval`)).items.map((item) => item.id)).toEqual([large.id]);
+    expect((await listed(admin.client, `/api/admin/payouts?q=${encodeURIComponent(user.email)}&min=250&max=300`)).items.map((item) => item.id)).toEqual([paid.id]);
+    expect((await listed(admin.client, `/api/admin/payouts?q=tx-filter`)).items.map((item) => item.id)).toEqual([paid.id]);
 
     const other = await person({ admin: true });
     expect((await other.client.post(`/api/admin/payouts/${large.id}/approve`)).status).toBe(200);
-    expect((await pageOf(admin.client, `/api/admin/payouts?userId=${user.id}&status=awaiting_approval`)).items).toEqual([]);
-    const approved = (await pageOf(admin.client, `/api/admin/payouts?userId=${user.id}&sort=-amountCents&pageSize=1`)).items[0]!;
+    expect((await listed(admin.client, `/api/admin/payouts?userId=${user.id}&status=awaiting_approval`)).items).toEqual([]);
+    const approved = (await listed(admin.client, `/api/admin/payouts?userId=${user.id}&sort=-amountCents&limit=1`)).items[0]!;
     expect(approved).toMatchObject({ id: large.id, needsApproval: true, approvedBy: { id: other.id, email: other.email } });
 
     const csv = await admin.client.get(`/api/admin/payouts?userId=${user.id}&sort=amountCents&format=csv`);
@@ -257,8 +276,8 @@ describe("four eyes on large payouts", () => {
     const [one, two] = [await person({ funds: 1_000_000n }), await person({ funds: 1_000_000n })];
     const before = await requestPayout(one, LARGE - 100_000, wallet);
     const after = await requestPayout(two, 100_000, wallet);
-    const listed = await pageOf(admin.client, `/api/admin/payouts?status=awaiting_approval&q=${wallet}`);
-    expect(listed.items.map((item) => item.id)).toEqual([after.id]);
+    const waiting = await listed(admin.client, `/api/admin/payouts?status=awaiting_approval&q=${wallet}`);
+    expect(waiting.items.map((item) => item.id)).toEqual([after.id]);
     expect((await admin.client.post(`/api/admin/payouts/${before.id}/mark-paid`, { txId: "tx-address-1" })).status).toBe(200);
     expect((await admin.client.post(`/api/admin/payouts/${after.id}/mark-paid`, { txId: "tx-address-2" })).status).toBe(409);
     expect(await verifyLedger(db())).toEqual([]);
