@@ -116,12 +116,3 @@ export const matchingTotal = { total: z.number() };
 export interface CountedList<T> extends ListOf<T> {
   total: number;
 }
-
-// TEMPORARY (removed with the web's move to cursors in the next commit): the old page shape the back-office screens still read.
-export interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
-export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
