@@ -58,22 +58,40 @@ test.describe("admin queues", () => {
         await expectNoSeriousAxe(admin, `${path} at ${width} px`);
       }
 
-      // Sorting by amount and paging through the user's deposits two at a time, from the URL.
-      await visit(admin, `/dashboard/admin/deposits?q=${encodeURIComponent(user.email)}&pageSize=2`);
+      // Sorting by amount and paging (by cursor) through the user's deposits two at a time; the URL keeps the limit, filters and sort.
+      await visit(admin, `/dashboard/admin/deposits?q=${encodeURIComponent(user.email)}&limit=2`);
       await admin.getByRole("button", { name: /^Amount/ }).click();
       await expect(admin.getByRole("columnheader", { name: /^Amount/ })).toHaveAttribute("aria-sort", "ascending");
       const rows = admin.getByTestId("admin-deposit");
       await expect(rows).toHaveCount(2);
       await expect(rows.first()).toContainText("$123.45");
-      await expect(admin.getByText("Page 1 of 2")).toBeVisible();
-      await admin.getByRole("button", { name: "Next" }).click();
-      await expect(admin.getByText("Page 2 of 2")).toBeVisible();
+      await expect(admin.getByText("3 matching")).toBeVisible();
+      const pager = admin.getByRole("navigation", { name: "Pagination" });
+      await expect(pager.getByText("Page 1")).toBeVisible();
+      await pager.getByRole("button", { name: "Next" }).click();
+      await expect(pager.getByText("Page 2")).toBeVisible();
       await expect(rows).toHaveCount(1);
       await expect(rows.first()).toContainText(deposits[2]!.reference);
-      await expect(admin).toHaveURL(/page=2/);
+      await expect(pager.getByRole("button", { name: "Next" })).toBeDisabled();
+      await expect(admin.getByText("3 matching")).toBeVisible();
+      await expect(admin).toHaveURL(/sort=amountCents/);
+      expect(admin.url()).not.toContain("cursor");
+      await pager.getByRole("button", { name: "Previous" }).click();
+      await expect(pager.getByText("Page 1")).toBeVisible();
+      await expect(rows.first()).toContainText("$123.45");
+      // Another sort starts from the first page of that order.
+      await pager.getByRole("button", { name: "Next" }).click();
+      await expect(pager.getByText("Page 2")).toBeVisible();
+      await admin.getByRole("button", { name: /^Amount/ }).click();
+      await expect(admin.getByRole("columnheader", { name: /^Amount/ })).toHaveAttribute("aria-sort", "descending");
+      await expect(pager.getByText("Page 1")).toBeVisible();
+      await expect(rows).toHaveCount(2);
+      await expect(rows.first()).toContainText(deposits[2]!.reference);
       // An amount range (in dollars) narrows it to one, and the CSV link carries the same filters.
       await filter(admin, { "Min amount": "150", "Max amount": "250" });
       await expect(rows).toHaveCount(1);
+      await expect(admin.getByText("1 matching")).toBeVisible();
+      await expect(pager).toHaveCount(0);
       await expect(rows.first()).toContainText(deposits[1]!.reference);
       const csv = await admin.request.get(await admin.getByRole("link", { name: "Download CSV" }).getAttribute("href").then((href) => href ?? ""));
       const lines = (await csv.text()).trimEnd().split("\r\n");

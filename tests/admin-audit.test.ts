@@ -9,7 +9,7 @@ const suite = serverSuite();
 const db = () => suite.database.handle.db;
 
 type Entry = { seq: number; action: string; actorEmail: string | null; targetId: string; targetType: string; requestId: string | null; after: unknown };
-const items = async (response: Response) => ((await response.json()) as { items: Entry[]; total: number; page: number; pageSize: number });
+const items = async (response: Response) => ((await response.json()) as { items: Entry[]; nextCursor: string | null; total: number });
 
 describe("GET /api/admin/audit", () => {
   it("answers 401 signed out and 403 to users", async () => {
@@ -34,8 +34,10 @@ describe("GET /api/admin/audit", () => {
     expect((await items(await admin.client.get("/api/admin/audit?target=dep-1"))).items.map((row) => row.action)).toEqual(["deposit.confirm"]);
     expect((await items(await admin.client.get("/api/admin/audit?target=plan"))).total).toBe(5);
 
-    const paged = await items(await admin.client.get(`/api/admin/audit?action=plan.update&pageSize=2&page=2&sort=seq`));
-    expect(paged).toMatchObject({ page: 2, pageSize: 2, total: 5 });
+    const firstPage = await items(await admin.client.get(`/api/admin/audit?action=plan.update&limit=2&sort=seq`));
+    expect(firstPage).toMatchObject({ total: 5, nextCursor: expect.any(String) });
+    const paged = await items(await admin.client.get(`/api/admin/audit?action=plan.update&limit=2&sort=seq&cursor=${firstPage.nextCursor}`));
+    expect(paged.total).toBe(5);
     expect(paged.items.map((row) => row.targetId)).toEqual(["plan-2", "plan-3"]);
 
     const today = new Date().toISOString().slice(0, 10);
@@ -56,14 +58,15 @@ describe("GET /api/admin/audit", () => {
     const admin = await person(suite, { admin: true });
     const response = await admin.client.request("/api/admin/ledger-check", { method: "POST", body: {}, headers: { "X-Request-Id": "req-audit-42" } });
     expect(response.status).toBe(200);
-    const found = await items(await admin.client.get("/api/admin/audit?action=ledger.check&pageSize=1"));
+    const found = await items(await admin.client.get("/api/admin/audit?action=ledger.check&limit=1"));
     expect(found.items[0]).toMatchObject({ requestId: "req-audit-42", actorEmail: admin.email });
   });
 
   it("refuses bad filters with a clear error", async () => {
     const admin = await person(suite, { admin: true });
     for (const [query, message] of [
-      ["pageSize=101", "pageSize is at most 100."],
+      ["limit=101", "limit is at most 100."],
+      ["cursor=%21", "cursor is not one this list gave"],
       ["sort=hash", "sort must be one of seq, action, actor"],
       ["from=2026-02-30", "from must be a date like 2026-01-31."],
       ["from=2026-03-02&to=2026-03-01", "from must be on or before to."],

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, deposit, payout } from "#server/db/schema.js";
+import { auditLog, contactMessage, deposit, outgoingMail, payout } from "#server/db/schema.js";
+import { recordAudit } from "#server/services/audit/record-audit.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { grantAdmin } from "#server/services/users/grant-admin.js";
 import { enrolTwoFactor, person as newPerson, type Person } from "./helpers/people.js";
@@ -49,10 +50,29 @@ async function seedDeposits(count = 500): Promise<Seeded> {
   return { owners, rows };
 }
 
-async function pageOf(client: Person["client"], path: string) {
+type Listed = { items: Array<Record<string, unknown> & { id: string }>; nextCursor: string | null; total: number };
+
+/** One page of an admin list, in the one list shape with its total. */
+async function listed(client: Person["client"], path: string): Promise<Listed> {
   const response = await client.get(path);
   expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { items: Array<Record<string, unknown> & { id: string }>; page: number; pageSize: number; total: number };
+  const body = (await response.json()) as Listed;
+  expect(Object.keys(body).sort()).toEqual(["items", "nextCursor", "total"]);
+  return body;
+}
+
+const withParam = (path: string, param: string) => `${path}${path.includes("?") ? "&" : "?"}${param}`;
+
+/** Every page of an admin list from the first, following each page's cursor: the pages and their items in order. */
+async function walk(client: Person["client"], path: string): Promise<{ pages: Listed[]; ids: string[] }> {
+  const pages: Listed[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Listed = await listed(client, cursor === null ? path : withParam(path, `cursor=${cursor}`));
+    pages.push(page);
+    cursor = page.nextCursor;
+  } while (cursor !== null && pages.length < 1000);
+  return { pages, ids: pages.flatMap((page) => page.items.map((item) => item.id)) };
 }
 
 describe("admin lists: access", () => {
@@ -78,40 +98,41 @@ describe("GET /api/admin/deposits over 500 pending deposits", () => {
     const tag = owners[0]!.email.split("-")[1]!.split("@")[0]!.toUpperCase();
     const mine = `q=TV-S${tag}`;
 
-    // Default: 50 a page, newest first, total of every match.
-    const first = await pageOf(admin.client, `/api/admin/deposits?${mine}`);
-    expect(first).toMatchObject({ page: 1, pageSize: 50, total: 500 });
+    // Default: 50 a page, newest first, total of every match, and the cursor of the next page.
+    const first = await listed(admin.client, `/api/admin/deposits?${mine}`);
+    expect(first.total).toBe(500);
     expect(first.items).toHaveLength(50);
+    expect(first.nextCursor).toEqual(expect.any(String));
     const newest = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
     expect(first.items.map((item) => item.id)).toEqual(newest.slice(0, 50).map((row) => row.id));
 
-    // Oldest first, ten pages of 50: every deposit exactly once, in order, ties broken by id.
-    const seen: string[] = [];
-    for (let page = 1; page <= 10; page++) seen.push(...(await pageOf(admin.client, `/api/admin/deposits?${mine}&sort=createdAt&page=${page}`)).items.map((item) => item.id));
+    // Oldest first, ten pages of 50 by their cursors: every deposit exactly once, in order, ties broken by id; the last page has no cursor.
+    const oldestPages = await walk(admin.client, `/api/admin/deposits?${mine}&sort=createdAt`);
     const oldest = [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
-    expect(seen).toEqual(oldest.map((row) => row.id));
-    expect((await pageOf(admin.client, `/api/admin/deposits?${mine}&page=11`)).items).toEqual([]);
+    expect(oldestPages.ids).toEqual(oldest.map((row) => row.id));
+    expect(oldestPages.pages.map((page) => page.items.length)).toEqual(Array(10).fill(50));
+    expect(oldestPages.pages.map((page) => page.total)).toEqual(Array(10).fill(500));
 
     // The largest page, sorted by amount both ways.
-    const big = await pageOf(admin.client, `/api/admin/deposits?${mine}&pageSize=100&sort=-amountCents`);
+    const big = await listed(admin.client, `/api/admin/deposits?${mine}&limit=100&sort=-amountCents`);
     expect(big.items.map((item) => item.amountCents)).toEqual(Array.from({ length: 100 }, (_, index) => (500 - index) * 100));
-    const cheap = await pageOf(admin.client, `/api/admin/deposits?${mine}&pageSize=3&sort=amountCents`);
+    const cheap = await listed(admin.client, `/api/admin/deposits?${mine}&limit=3&sort=amountCents`);
     expect(cheap.items.map((item) => item.amountCents)).toEqual([100, 200, 300]);
 
     // Filters: owner, method, amount range (dollars, both ends included), date range (UTC days, both included), search by e-mail.
-    expect((await pageOf(admin.client, `/api/admin/deposits?userId=${owners[2]!.id}`)).total).toBe(100);
-    expect((await pageOf(admin.client, `/api/admin/deposits?${mine}&method=crypto`)).total).toBe(rows.filter((row) => row.method === "crypto").length);
-    const ranged = await pageOf(admin.client, `/api/admin/deposits?${mine}&min=100&max=109.99&pageSize=100`);
+    expect((await listed(admin.client, `/api/admin/deposits?userId=${owners[2]!.id}`)).total).toBe(100);
+    expect((await listed(admin.client, `/api/admin/deposits?${mine}&method=crypto`)).total).toBe(rows.filter((row) => row.method === "crypto").length);
+    const ranged = await listed(admin.client, `/api/admin/deposits?${mine}&min=100&max=109.99&limit=100`);
     expect(ranged.items.map((item) => item.amountCents).sort()).toEqual(rows.filter((row) => row.amountCents >= 10_000n && row.amountCents <= 10_999n).map((row) => Number(row.amountCents)).sort());
     expect(ranged.total).toBe(10);
     const inMarch2 = rows.filter((row) => row.createdAt.toISOString().startsWith("2026-03-02") || row.createdAt.toISOString().startsWith("2026-03-03"));
-    const days = await pageOf(admin.client, `/api/admin/deposits?${mine}&from=2026-03-02&to=2026-03-03&pageSize=100`);
+    const days = await listed(admin.client, `/api/admin/deposits?${mine}&from=2026-03-02&to=2026-03-03&limit=100`);
     expect(days.items.map((item) => item.id).sort()).toEqual(inMarch2.map((row) => row.id).sort());
     expect(days.total).toBeGreaterThan(0);
-    expect((await pageOf(admin.client, `/api/admin/deposits?q=${encodeURIComponent(owners[3]!.email.toUpperCase())}`)).total).toBe(100);
-    expect((await pageOf(admin.client, `/api/admin/deposits?${mine}&status=confirmed`)).total).toBe(0);
+    expect((await listed(admin.client, `/api/admin/deposits?q=${encodeURIComponent(owners[3]!.email.toUpperCase())}`)).total).toBe(100);
+    expect((await listed(admin.client, `/api/admin/deposits?${mine}&status=confirmed`)).total).toBe(0);
     // A search's % is the character, not a wildcard.
-    expect((await pageOf(admin.client, `/api/admin/deposits?q=${encodeURIComponent("TV-S%")}`)).total).toBe(0);
+    expect((await listed(admin.client, `/api/admin/deposits?q=${encodeURIComponent("TV-S%")}`)).total).toBe(0);
 
     // CSV: every match (not one page), amounts as numbers, a name that looks like a formula kept as text.
     const csv = await admin.client.get(`/api/admin/deposits?${mine}&userId=${owners[0]!.id}&sort=amountCents&format=csv`);
@@ -128,10 +149,11 @@ describe("GET /api/admin/deposits over 500 pending deposits", () => {
   });
 
   it.each([
-    ["pageSize=101", "pageSize"],
-    ["pageSize=0", "pageSize"],
-    ["page=0", "page"],
-    ["page=x", "page"],
+    ["limit=101", "limit"],
+    ["limit=0", "limit"],
+    ["limit=x", "limit"],
+    ["cursor=", "cursor"],
+    ["cursor=x", "cursor"],
     ["sort=walletAddress", "sort"],
     ["sort=--createdAt", "sort"],
     ["status=lost", "status"],
@@ -154,6 +176,195 @@ describe("GET /api/admin/deposits over 500 pending deposits", () => {
   });
 });
 
+/** Ids in a list's order: `key` then the tiebreak (the id unless said), both ascending or both descending; text compared by code unit, as COLLATE "C". */
+function inOrder<R extends { id: string }>(rows: R[], key: (row: R) => bigint | string, direction: "asc" | "desc", tiebreak: (row: R) => bigint | string = (row) => row.id): string[] {
+  const compare = (x: bigint | string, y: bigint | string) => (x < y ? -1 : x > y ? 1 : 0);
+  const sign = direction === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => sign * (compare(key(a), key(b)) || compare(tiebreak(a), tiebreak(b)))).map((row) => row.id);
+}
+
+/** Walks a list by its cursors and checks the pages: full but the last, each with the true total, the last without a cursor; answers the ids in order. */
+async function walkChecked(client: Person["client"], path: string, limit: number, total?: number): Promise<string[]> {
+  const { pages, ids } = await walk(client, withParam(path, `limit=${limit}`));
+  expect(pages.slice(0, -1).every((page) => page.items.length === limit && page.nextCursor !== null), path).toBe(true);
+  expect(pages.at(-1)!.items.length, path).toBeLessThanOrEqual(limit);
+  if (total !== undefined) expect(pages.map((page) => page.total), path).toEqual(pages.map(() => total));
+  expect(new Set(ids).size, `${path}: a row twice`).toBe(ids.length);
+  return ids;
+}
+
+describe("keyset pages of the admin lists", () => {
+  it("walk a sorted, filtered deposit list page by page: every match once, in order, through ties on the key", { timeout: 120_000 }, async () => {
+    const admin = await person({ admin: true });
+    const tag = randomUUID().slice(0, 8).toUpperCase();
+    const owner = await insertUser(db(), { name: "Tie Owner", email: `ties-${tag.toLowerCase()}@example.com` });
+    const stranger = await insertUser(db(), { name: "Tie Stranger", email: `stranger-${tag.toLowerCase()}@example.com` });
+    const base = Date.parse("2026-04-01T10:00:00Z");
+    // Three amounts and three instants for 41 deposits: most rows tie on either key, many across a page's edge.
+    const rows = Array.from({ length: 41 }, (_, index) => ({
+      id: randomUUID(),
+      userId: index % 8 === 7 ? stranger.id : owner.id,
+      reference: `TV-T${tag}${String(index).padStart(3, "0")}`,
+      method: index % 5 === 0 ? "crypto" : "bank",
+      bank: index % 5 === 0 ? null : "uba",
+      coin: index % 5 === 0 ? "BTC" : null,
+      amountCents: BigInt([100, 200, 200, 300][index % 4]!) * 100n,
+      status: "pending",
+      createdAt: new Date(base + (index % 3) * 60_000),
+      expiresAt: new Date(base + 400 * DAY),
+    }));
+    await db().insert(deposit).values(rows);
+    // Two of them a microsecond after the rest of their instant (and tied with each other): a cursor keeps microseconds.
+    const micros = new Map(rows.map((row) => [row.id, BigInt(row.createdAt.getTime()) * 1000n]));
+    for (const row of [rows[3]!, rows[6]!]) {
+      await db().execute(sql`update deposit set created_at = created_at + interval '1 microsecond' where id = ${row.id}`);
+      micros.set(row.id, micros.get(row.id)! + 1n);
+    }
+    const matching = rows.filter((row) => row.userId === owner.id && row.method === "bank" && row.amountCents >= 15_000n);
+    expect(matching.length).toBeGreaterThan(12);
+    const filters = `/api/admin/deposits?userId=${owner.id}&method=bank&min=150`;
+
+    const keys: Record<string, (row: (typeof rows)[number]) => bigint | string> = {
+      amountCents: (row) => row.amountCents,
+      createdAt: (row) => micros.get(row.id)!,
+      email: () => owner.email,
+      status: (row) => row.status,
+      reference: (row) => row.reference,
+    };
+    for (const [key, keyOf] of Object.entries(keys)) {
+      for (const direction of ["asc", "desc"] as const) {
+        const sort = direction === "asc" ? key : `-${key}`;
+        const ids = await walkChecked(admin.client, `${filters}&sort=${sort}`, 4, matching.length);
+        expect(ids, `sort=${sort}`).toEqual(inOrder(matching, keyOf, direction));
+      }
+    }
+    // The default order (newest first) too, with the default page of 50: one page, no cursor.
+    expect(await walkChecked(admin.client, filters, 50, matching.length)).toEqual(inOrder(matching, keys.createdAt!, "desc"));
+  });
+
+  it("walk the payouts, users, audit log, inbox, mail and a user's audit entries through ties the same way", { timeout: 120_000 }, async () => {
+    const admin = await person({ admin: true });
+    const tag = randomUUID().slice(0, 8).toLowerCase();
+    const base = Date.parse("2026-04-02T10:00:00Z");
+
+    // Payouts: two amounts, two instants, some cancelled (filtered out).
+    const payee = await insertUser(db(), { name: "Tie Payee", email: `payee-${tag}@example.com` });
+    const payouts = Array.from({ length: 11 }, (_, index) => ({
+      id: randomUUID(),
+      userId: payee.id,
+      amountCents: BigInt([500, 500, 700][index % 3]!) * 100n,
+      walletAddress: freshWallet(),
+      status: index % 4 === 3 ? "cancelled" : "requested",
+      createdAt: new Date(base + (index % 2) * 1000),
+    }));
+    await db().insert(payout).values(payouts);
+    const requested = payouts.filter((row) => row.status === "requested");
+    const payoutPath = `/api/admin/payouts?userId=${payee.id}&status=requested`;
+    expect(await walkChecked(admin.client, `${payoutPath}&sort=amountCents`, 3, requested.length)).toEqual(inOrder(requested, (row) => row.amountCents, "asc"));
+    expect(await walkChecked(admin.client, `${payoutPath}&sort=-createdAt`, 3, requested.length)).toEqual(inOrder(requested, (row) => BigInt(row.createdAt.getTime()), "desc"));
+    expect(await walkChecked(admin.client, `${payoutPath}&sort=-email`, 2, requested.length)).toEqual(inOrder(requested, () => payee.email, "desc"));
+
+    // Users: names that tie and differ only in case (byte order: "Ada" < "Bola" < "ada"), one role for all.
+    const people = [];
+    for (const [index, name] of ["ada Tie", "Bola Tie", "Ada Tie", "ada Tie", "Bola Tie", "Ada Tie", "Chi Tie"].entries()) {
+      people.push(await insertUser(db(), { name, email: `${tag}-named${index}@example.com` }));
+    }
+    const usersPath = `/api/admin/users?q=${tag}-named`;
+    const named = people;
+    expect(await walkChecked(admin.client, `${usersPath}&sort=name`, 2, named.length)).toEqual(inOrder(named, (row) => row.name, "asc"));
+    expect(await walkChecked(admin.client, `${usersPath}&sort=-name`, 3, named.length)).toEqual(inOrder(named, (row) => row.name, "desc"));
+    expect(await walkChecked(admin.client, `${usersPath}&sort=role`, 2, named.length)).toEqual(inOrder(named, (row) => row.role, "asc"));
+    expect(await walkChecked(admin.client, `${usersPath}&sort=-email`, 4, named.length)).toEqual(inOrder(named, (row) => row.email, "desc"));
+
+    // The audit log: two actions, three actors (one of them nobody, sorted as ""), ties ordered by the chain's seq.
+    const other = await person({ admin: true });
+    const actors = [{ id: admin.id, email: admin.email }, { id: null, email: "" }, { id: other.id, email: other.email }];
+    const written: Array<{ id: string; action: string; actor: string; seq: bigint }> = [];
+    for (let index = 0; index < 9; index++) {
+      const actor = actors[index % 3]!;
+      const action = index % 2 === 0 ? "tie.b" : "tie.a";
+      await recordAudit(db(), { actorId: actor.id, action, targetType: `tie-${tag}`, targetId: String(index), before: null, after: null });
+      const [row] = await db().select({ id: auditLog.id, seq: auditLog.seq }).from(auditLog).where(and(eq(auditLog.targetType, `tie-${tag}`), eq(auditLog.targetId, String(index))));
+      written.push({ id: row!.id, action, actor: actor.email, seq: BigInt(row!.seq) });
+    }
+    const auditPath = `/api/admin/audit?target=tie-${tag}`;
+    const bySeq = (row: (typeof written)[number]) => row.seq;
+    expect(await walkChecked(admin.client, `${auditPath}&sort=action`, 2, 9)).toEqual(inOrder(written, (row) => row.action, "asc", bySeq));
+    expect(await walkChecked(admin.client, `${auditPath}&sort=-action`, 4, 9)).toEqual(inOrder(written, (row) => row.action, "desc", bySeq));
+    expect(await walkChecked(admin.client, `${auditPath}&sort=actor`, 2, 9)).toEqual(inOrder(written, (row) => row.actor, "asc", bySeq));
+    expect(await walkChecked(admin.client, `${auditPath}&sort=-actor`, 3, 9)).toEqual(inOrder(written, (row) => row.actor, "desc", bySeq));
+    expect(await walkChecked(admin.client, `${auditPath}&sort=-seq`, 4, 9)).toEqual(inOrder(written, bySeq, "desc", bySeq));
+
+    // The inbox: five messages written in one statement share one instant; two are archived.
+    const messages = Array.from({ length: 5 }, (_, index) => ({ id: randomUUID(), name: "Tie Visitor", email: `visitor-${tag}@example.com`, message: "Hello.", status: index % 2 === 1 ? "archived" : "new" }));
+    await db().insert(contactMessage).values(messages);
+    const mine = (ids: string[]) => ids.filter((id) => messages.some((row) => row.id === id));
+    expect(mine(await walkChecked(admin.client, "/api/admin/messages?sort=-createdAt", 2))).toEqual(inOrder(messages, () => "", "desc"));
+    expect(mine(await walkChecked(admin.client, "/api/admin/messages?sort=status", 2))).toEqual(inOrder(messages, (row) => row.status, "asc"));
+
+    // Dead mail, newest first: seven messages at two instants.
+    const dead = Array.from({ length: 7 }, (_, index) => ({
+      id: randomUUID(),
+      kind: "deposit_confirmed",
+      to: `mail-${tag}@example.com`,
+      subject: "Deposit confirmed",
+      text: "In.",
+      status: "dead",
+      attempts: 12,
+      createdAt: new Date(base + (index % 2) * 1000),
+    }));
+    await db().insert(outgoingMail).values(dead);
+    const mail = (ids: string[]) => ids.filter((id) => dead.some((row) => row.id === id));
+    expect(mail(await walkChecked(admin.client, "/api/admin/mail?status=dead", 3))).toEqual(inOrder(dead, (row) => BigInt(row.createdAt.getTime()), "desc"));
+
+    // A user's audit entries, five written in one transaction: one instant, the id orders them.
+    const subject = await insertUser(db(), { name: "Tie Subject", email: `subject-${tag}@example.com` });
+    await db().transaction(async (tx) => {
+      for (let index = 0; index < 5; index++) await recordAudit(tx, { actorId: admin.id, action: "user.tie", targetType: "user", targetId: subject.id, before: null, after: { index } });
+    });
+    const entries = await db().select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.targetId, subject.id));
+    expect(await walkChecked(admin.client, `/api/admin/users/${subject.id}/audit`, 2, 5)).toEqual(inOrder(entries, () => "", "desc"));
+  });
+
+  it("refuses a cursor made under another sort order, or not made by the server, with a 400 VALIDATION_FAILED on cursor", async () => {
+    const admin = await person({ admin: true });
+    const user = await person({ funds: 1_000_000n });
+    for (const amount of [20_000, 20_000, 30_000]) await requestPayout(user, amount);
+    const list = `/api/admin/payouts?userId=${user.id}&limit=1`;
+    const first = await listed(admin.client, `${list}&sort=amountCents`);
+    const cursor = first.nextCursor!;
+    expect(cursor).toEqual(expect.any(String));
+    expect((await listed(admin.client, `${list}&sort=amountCents&cursor=${cursor}`)).items).toHaveLength(1);
+
+    const refused = async (query: string, why: RegExp) => {
+      const response = await admin.client.get(query);
+      expect(response.status, query).toBe(400);
+      const { error } = await response.json();
+      expect(error.code).toBe("VALIDATION_FAILED");
+      expect(Object.keys(error.fields)).toEqual(["cursor"]);
+      expect(error.fields.cursor).toMatch(why);
+    };
+    // The same list in another order (the other direction, another key, the default), and another list in another order.
+    for (const sort of ["-amountCents", "createdAt", "status"]) await refused(`${list}&sort=${sort}&cursor=${cursor}`, /another sort order/);
+    await refused(`${list}&cursor=${cursor}`, /another sort order/);
+    await refused(`/api/admin/users?cursor=${cursor}`, /another sort order/);
+    await refused(`/api/admin/users/${user.id}/payouts?cursor=${cursor}`, /another sort order/);
+
+    // Tampered: cut short, re-encoded with a key that is not one of this order's, an empty id, another shape, not base64url.
+    const [order, key, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string, string];
+    expect([order, key]).toEqual(["amountCents:asc", "20000"]);
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value), "utf8").toString("base64url");
+    await refused(`${list}&sort=amountCents&cursor=${cursor.slice(0, -6)}`, /does not decode/);
+    await refused(`${list}&sort=amountCents&cursor=${encode([order, "20000.5", id])}`, /malformed/);
+    await refused(`${list}&sort=amountCents&cursor=${encode([order, "1e9", id])}`, /malformed/);
+    await refused(`${list}&sort=amountCents&cursor=${encode([order, key, ""])}`, /malformed/);
+    await refused(`${list}&sort=amountCents&cursor=${encode([order, key, id, "more"])}`, /does not decode/);
+    await refused(`${list}&sort=amountCents&cursor=${encode({ order, key, id })}`, /does not decode/);
+    await refused(`${list}&sort=-createdAt&cursor=${encode(["createdAt:desc", "2026-04-01T10:00:00Z", id])}`, /malformed/);
+    await refused(`${list}&sort=amountCents&cursor=${encodeURIComponent(`${cursor}=`)}`, /not base64url/);
+  });
+});
+
 const LARGE = 1_000_000; // $10,000.00: the default PAYOUT_APPROVAL_USD, so it needs four eyes.
 
 async function requestPayout(user: Person, amountCents: number, walletAddress = freshWallet()): Promise<{ id: string }> {
@@ -172,19 +383,19 @@ describe("GET /api/admin/payouts", () => {
     const wallet = freshWallet();
     const large = await requestPayout(user, LARGE, wallet);
 
-    const all = await pageOf(admin.client, `/api/admin/payouts?userId=${user.id}&sort=amountCents`);
+    const all = await listed(admin.client, `/api/admin/payouts?userId=${user.id}&sort=amountCents`);
     expect(all.items.map((item) => item.id)).toEqual([small.id, paid.id, large.id]);
     expect(all.items.map((item) => item.needsApproval)).toEqual([false, false, true]);
-    expect((await pageOf(admin.client, `/api/admin/payouts?userId=${user.id}&status=requested`)).items.map((item) => item.id).sort()).toEqual([small.id, large.id].sort());
-    expect((await pageOf(admin.client, `/api/admin/payouts?userId=${user.id}&status=paid`)).items.map((item) => item.id)).toEqual([paid.id]);
-    expect((await pageOf(admin.client, `/api/admin/payouts?userId=${user.id}&status=awaiting_approval`)).items.map((item) => item.id)).toEqual([large.id]);
-    expect((await pageOf(admin.client, `/api/admin/payouts?q=${encodeURIComponent(user.email)}&min=250&max=300`)).items.map((item) => item.id)).toEqual([paid.id]);
-    expect((await pageOf(admin.client, `/api/admin/payouts?q=tx-filter`)).items.map((item) => item.id)).toEqual([paid.id]);
+    expect((await listed(admin.client, `/api/admin/payouts?userId=${user.id}&status=requested`)).items.map((item) => item.id).sort()).toEqual([small.id, large.id].sort());
+    expect((await listed(admin.client, `/api/admin/payouts?userId=${user.id}&status=paid`)).items.map((item) => item.id)).toEqual([paid.id]);
+    expect((await listed(admin.client, `/api/admin/payouts?userId=${user.id}&status=awaiting_approval`)).items.map((item) => item.id)).toEqual([large.id]);
+    expect((await listed(admin.client, `/api/admin/payouts?q=${encodeURIComponent(user.email)}&min=250&max=300`)).items.map((item) => item.id)).toEqual([paid.id]);
+    expect((await listed(admin.client, `/api/admin/payouts?q=tx-filter`)).items.map((item) => item.id)).toEqual([paid.id]);
 
     const other = await person({ admin: true });
     expect((await other.client.post(`/api/admin/payouts/${large.id}/approve`)).status).toBe(200);
-    expect((await pageOf(admin.client, `/api/admin/payouts?userId=${user.id}&status=awaiting_approval`)).items).toEqual([]);
-    const approved = (await pageOf(admin.client, `/api/admin/payouts?userId=${user.id}&sort=-amountCents&pageSize=1`)).items[0]!;
+    expect((await listed(admin.client, `/api/admin/payouts?userId=${user.id}&status=awaiting_approval`)).items).toEqual([]);
+    const approved = (await listed(admin.client, `/api/admin/payouts?userId=${user.id}&sort=-amountCents&limit=1`)).items[0]!;
     expect(approved).toMatchObject({ id: large.id, needsApproval: true, approvedBy: { id: other.id, email: other.email } });
 
     const csv = await admin.client.get(`/api/admin/payouts?userId=${user.id}&sort=amountCents&format=csv`);
@@ -257,8 +468,8 @@ describe("four eyes on large payouts", () => {
     const [one, two] = [await person({ funds: 1_000_000n }), await person({ funds: 1_000_000n })];
     const before = await requestPayout(one, LARGE - 100_000, wallet);
     const after = await requestPayout(two, 100_000, wallet);
-    const listed = await pageOf(admin.client, `/api/admin/payouts?status=awaiting_approval&q=${wallet}`);
-    expect(listed.items.map((item) => item.id)).toEqual([after.id]);
+    const waiting = await listed(admin.client, `/api/admin/payouts?status=awaiting_approval&q=${wallet}`);
+    expect(waiting.items.map((item) => item.id)).toEqual([after.id]);
     expect((await admin.client.post(`/api/admin/payouts/${before.id}/mark-paid`, { txId: "tx-address-1" })).status).toBe(200);
     expect((await admin.client.post(`/api/admin/payouts/${after.id}/mark-paid`, { txId: "tx-address-2" })).status).toBe(409);
     expect(await verifyLedger(db())).toEqual([]);

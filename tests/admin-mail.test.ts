@@ -40,7 +40,7 @@ describe("admin mail API", () => {
     // Waiting for its next try, an hour away: nothing sends it during the test.
     await db().insert(outgoingMail).values({ id: timeOrderedUuid(), kind: "password-reset", to: "waiting@example.com", subject: "Reset", text: "secret link text", nextAttemptAt: new Date(Date.now() + 3_600_000) });
 
-    const list = await (await admin.client.get("/api/admin/mail?pageSize=100")).json();
+    const list = await (await admin.client.get("/api/admin/mail?limit=100")).json();
     const ids = list.items.map((row: { id: string }) => row.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(list.items.every((row: { status: string }) => row.status === "dead")).toBe(true);
@@ -58,19 +58,22 @@ describe("admin mail API", () => {
     const total = Number(((await db().execute(sql`select count(*) as n from outgoing_mail where status = 'dead'`)) as unknown as { rows: Array<{ n: string }> }).rows[0]?.n);
     expect(list.total).toBe(total);
 
-    const second = await (await admin.client.get("/api/admin/mail?pageSize=1&page=2")).json();
-    expect(second).toMatchObject({ page: 2, pageSize: 1, total });
+    const first = await (await admin.client.get("/api/admin/mail?limit=1")).json();
+    expect(first).toMatchObject({ total, nextCursor: expect.any(String) });
+    expect(first.items.map((row: { id: string }) => row.id)).toEqual([ids[0]]);
+    const second = await (await admin.client.get(`/api/admin/mail?limit=1&cursor=${first.nextCursor}`)).json();
+    expect(second.total).toBe(total);
     expect(second.items.map((row: { id: string }) => row.id)).toEqual([ids[1]]);
 
-    const pending = await (await admin.client.get("/api/admin/mail?status=pending&pageSize=100")).json();
+    const pending = await (await admin.client.get("/api/admin/mail?status=pending&limit=100")).json();
     const waiting = pending.items.find((row: { to: string }) => row.to === "waiting@example.com");
     expect(waiting).toMatchObject({ status: "pending", kind: "password-reset" });
     // Never the text: a reset message holds a one-time link.
     expect(JSON.stringify(pending)).not.toContain("secret link text");
 
-    const bad = await admin.client.get("/api/admin/mail?status=lost&pageSize=0");
+    const bad = await admin.client.get("/api/admin/mail?status=lost&limit=0");
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.fields).toMatchObject({ status: "status must be dead, pending or sent.", pageSize: "pageSize is at least 1." });
+    expect((await bad.json()).error.fields).toMatchObject({ status: "status must be dead, pending or sent.", limit: "limit is at least 1." });
   });
 
   it("retries a dead message once under a doubled request: pending, one send job, one audit entry", async () => {

@@ -75,9 +75,9 @@ describe("the contact inbox", () => {
     expect(empty.status).toBe(400);
     expect((await empty.json()).error.message).toBe("Write a reply first.");
     expect((await admin.client.get("/api/admin/messages?status=spam")).status).toBe(400);
-    expect((await admin.client.get("/api/admin/messages?pageSize=500")).status).toBe(400);
-    const page = await (await admin.client.get("/api/admin/messages?pageSize=1&page=1")).json();
-    expect(page).toMatchObject({ page: 1, pageSize: 1 });
+    expect((await admin.client.get("/api/admin/messages?limit=500")).status).toBe(400);
+    const page = await (await admin.client.get("/api/admin/messages?limit=1")).json();
+    expect(page).toMatchObject({ nextCursor: expect.any(String), total: expect.any(Number) });
     expect(page.items).toHaveLength(1);
     expect(await repliesTo(message.email)).toHaveLength(0);
   });
@@ -90,7 +90,7 @@ describe("the inbox's order", () => {
     expect((await admin.client.post(`/api/admin/messages/${b.id}/archive`)).status).toBe(200);
     const mine = new Set([a.id, b.id, c.id]);
     const order = async (query: string) => {
-      const response = await admin.client.get(`/api/admin/messages?pageSize=100${query}`);
+      const response = await admin.client.get(`/api/admin/messages?limit=100${query}`);
       expect(response.status, await response.clone().text()).toBe(200);
       return ((await response.json()) as { items: Array<{ id: string }> }).items.map((row) => row.id).filter((id) => mine.has(id));
     };

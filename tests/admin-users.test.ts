@@ -62,7 +62,7 @@ describe("the users table", () => {
     const banned = await person(suite, { email: uniqueEmail(`${tag}-banned`), name: "Chi Banned" });
     await json(await admin.client.post(`/api/admin/users/${banned.id}/ban`, REASON));
 
-    const list = async (query: string) => (await json(await admin.client.get(`/api/admin/users?${query}`))) as { items: Array<{ id: string; email: string }>; total: number; page: number; pageSize: number };
+    const list = async (query: string) => (await json(await admin.client.get(`/api/admin/users?${query}`))) as { items: Array<{ id: string; email: string }>; nextCursor: string | null; total: number };
     const ids = async (query: string) => (await list(query)).items.map((row) => row.id);
 
     expect((await list(`q=${tag}`)).total).toBe(4);
@@ -80,13 +80,18 @@ describe("the users table", () => {
     const byEmail = [plain, unverified, secured, banned].map((p) => p.email).sort();
     expect((await list(`q=${tag}&sort=email`)).items.map((row) => row.email)).toEqual(byEmail);
     expect((await list(`q=${tag}&sort=-email`)).items.map((row) => row.email)).toEqual([...byEmail].reverse());
-    const first = await list(`q=${tag}&sort=email&pageSize=3&page=1`);
-    const second = await list(`q=${tag}&sort=email&pageSize=3&page=2`);
+    const first = await list(`q=${tag}&sort=email&limit=3`);
+    const second = await list(`q=${tag}&sort=email&limit=3&cursor=${first.nextCursor}`);
     expect([...first.items, ...second.items].map((row) => row.email)).toEqual(byEmail);
-    expect(first).toMatchObject({ page: 1, pageSize: 3, total: 4 });
-    expect((await list("")).pageSize).toBe(50);
+    expect(first).toMatchObject({ total: 4, nextCursor: expect.any(String) });
+    expect(second).toMatchObject({ total: 4, nextCursor: null });
+    expect(Object.keys(await list("")).sort()).toEqual(["items", "nextCursor", "total"]);
+    // A cursor is bound to the order it was made for.
+    const otherOrder = await admin.client.get(`/api/admin/users?q=${tag}&sort=-email&limit=3&cursor=${first.nextCursor}`);
+    expect(otherOrder.status).toBe(400);
+    expect((await otherOrder.json()).error).toMatchObject({ code: "VALIDATION_FAILED", fields: { cursor: expect.any(String) } });
 
-    for (const bad of ["pageSize=101", "page=0", "sort=password", "role=owner", "banned=maybe", "q=%1B", "from=2026-03-02&to=2026-03-01"]) {
+    for (const bad of ["limit=101", "limit=0", "cursor=", "cursor=%2A", "sort=password", "role=owner", "banned=maybe", "q=%1B", "from=2026-03-02&to=2026-03-01"]) {
       expect((await admin.client.get(`/api/admin/users?${bad}`)).status, bad).toBe(400);
     }
 
@@ -116,12 +121,15 @@ describe("a user's detail", () => {
     expect((await page("payouts")).items).toMatchObject([{ status: "requested", amountCents: 30_000 }]);
     expect((await page("transfers")).items).toMatchObject([{ direction: "sent", amountCents: 5_000, note: "lunch", counterparty: { name: "Friend" } }]);
     expect((await page("money-requests")).items).toMatchObject([{ direction: "incoming", amountCents: 2_000, status: "pending" }]);
-    const history = await page("history", "?pageSize=2");
+    // The statement page for page as the user's own: the same items and the same cursor.
+    const history = await page("history", "?limit=2");
     const ownHistory = await json(await customer.client.get("/api/transactions?limit=2"));
     expect(history.items).toEqual(ownHistory.items);
-    expect(history).toMatchObject({ page: 1, pageSize: 2 });
-    expect((await page("history", "?pageSize=2&page=2")).items).toHaveLength(2);
-    // The pager's total is every event of the statement, as the user's own CSV lists them.
+    expect(history.nextCursor).toEqual(ownHistory.nextCursor);
+    const secondPage = await page("history", `?limit=2&cursor=${history.nextCursor}`);
+    expect(secondPage.items).toHaveLength(2);
+    expect(secondPage.items).toEqual((await json(await customer.client.get(`/api/transactions?limit=2&cursor=${ownHistory.nextCursor}`))).items);
+    // The total is every event of the statement, as the user's own CSV lists them.
     const csvLines = (await (await customer.client.get("/api/transactions?format=csv")).text()).trimEnd().split("\r\n");
     expect(history.total).toBe(csvLines.length - 1);
     expect((await page("sessions")).items).toHaveLength(1);
@@ -129,7 +137,8 @@ describe("a user's detail", () => {
 
     expect((await admin.client.get("/api/admin/users/nobody")).status).toBe(404);
     expect((await admin.client.get("/api/admin/users/nobody/deposits")).status).toBe(404);
-    expect((await admin.client.get(`/api/admin/users/${customer.id}/deposits?pageSize=500`)).status).toBe(400);
+    expect((await admin.client.get(`/api/admin/users/${customer.id}/deposits?limit=500`)).status).toBe(400);
+    expect((await admin.client.get(`/api/admin/users/${customer.id}/history?cursor=not-one`)).status).toBe(400);
   });
 });
 

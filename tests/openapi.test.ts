@@ -41,12 +41,20 @@ describe("/api/openapi.json", () => {
 });
 
 describe("back-office lists", () => {
-  it("each document a sort parameter", async () => {
+  it("each document a sort parameter and keyset paging (cursor, limit), never page numbers", async () => {
     const admin = await person(suite, { admin: true });
     const doc = (await (await admin.client.get("/api/openapi.json")).json()) as { paths: Record<string, { get?: { parameters?: Array<{ name: string; in: string }> } }> };
+    const queryOf = (path: string) => (doc.paths[path]?.get?.parameters ?? []).filter((parameter) => parameter.in === "query").map((parameter) => parameter.name);
     for (const path of ["/api/admin/deposits", "/api/admin/payouts", "/api/admin/users", "/api/admin/audit", "/api/admin/messages"]) {
-      const query = (doc.paths[path]?.get?.parameters ?? []).filter((parameter) => parameter.in === "query").map((parameter) => parameter.name);
-      expect(query, path).toContain("sort");
+      expect(queryOf(path), path).toContain("sort");
+    }
+    const lists = Object.keys(doc.paths).filter((path) => path.startsWith("/api/admin/") && queryOf(path).includes("cursor"));
+    expect(lists).toEqual(expect.arrayContaining(["/api/admin/deposits", "/api/admin/payouts", "/api/admin/users", "/api/admin/audit", "/api/admin/messages", "/api/admin/mail", "/api/admin/users/{id}/history"]));
+    for (const path of Object.keys(doc.paths)) {
+      const query = queryOf(path);
+      expect(query, path).not.toContain("page");
+      expect(query, path).not.toContain("pageSize");
+      if (query.includes("cursor")) expect(query, path).toContain("limit");
     }
   });
 });

@@ -1,4 +1,4 @@
-import { auditListQuery, auditPageDto, type AuditEntryDto } from "#shared/schemas/audit.js";
+import { auditListQuery, auditListDto, type AuditEntryDto } from "#shared/schemas/audit.js";
 import type { AppDeps } from "../app-deps.js";
 import { ApiRouter } from "../http/api-router.js";
 import { csvResponse } from "../http/csv-response.js";
@@ -29,7 +29,7 @@ export function adminAuditRoutes(deps: Pick<AppDeps, "auth" | "database" | "conf
       summary: "The audit log, newest first: filter by actor, target, action and days; format=csv for a file",
       auth: "admin",
       query: auditListQuery,
-      response: auditPageDto,
+      response: auditListDto,
     },
     async (c, { query }) => {
       const page = await listAudit(deps.database.db, query);

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { formatCents } from "#shared/money.js";
 import { creditInterestResultDto } from "#shared/schemas/admin.js";
-import { pageOf } from "#shared/schemas/admin-list.js";
+import { matchingTotal } from "#shared/schemas/admin-list.js";
 import {
   adminSessionDto,
   adminTransferDto,
@@ -20,6 +20,7 @@ import { investmentDto } from "#shared/schemas/investments.js";
 import { historyEntryDto } from "#shared/schemas/ledger.js";
 import { payoutDto } from "#shared/schemas/payouts.js";
 import { moneyRequestDto } from "#shared/schemas/money-requests.js";
+import { listOf } from "#shared/schemas/paging.js";
 import type { AppDeps } from "../app-deps.js";
 import { ApiRouter } from "../http/api-router.js";
 import { csvResponse } from "../http/csv-response.js";
@@ -37,7 +38,7 @@ import {
   userPayouts,
   userSessions,
   userTransfers,
-  type PageRequest,
+  type UserListRequest,
 } from "../services/users/user-activity.js";
 import { userDetail } from "../services/users/user-detail.js";
 
@@ -52,10 +53,10 @@ export function adminUserRoutes(deps: Pick<AppDeps, "auth" | "database" | "confi
       {
         method: "get",
         path: "/",
-        summary: "Users: search (e-mail, name, id), filters, sort, one page (format=csv for every match)",
+        summary: "Users: search (e-mail, name, id), filters, sort, one page after the cursor with the total (format=csv for every match)",
         auth: "admin",
         query: usersQuery,
-        response: pageOf(adminUserRowDto),
+        response: listOf(adminUserRowDto, matchingTotal),
       },
       async (c, { query }) => {
         if (query.format === "csv") return csvResponse(c, "termvest-users.csv", await usersCsv(db, query));
@@ -67,19 +68,19 @@ export function adminUserRoutes(deps: Pick<AppDeps, "auth" | "database" | "confi
       async (c) => c.json(await userDetail(db, c.req.param("id"))),
     );
 
-  // The lists on the detail screen: one page each, newest first.
+  // The lists on the detail screen: one keyset page each, newest first, with the list's total.
   const lists = [
-    ["deposits", "Their deposits", depositDto, (id: string, page: PageRequest) => userDeposits(db, id, page)],
-    ["investments", "Their investments", investmentDto, (id: string, page: PageRequest) => userInvestments(db, id, page, clock.now())],
-    ["payouts", "Their payouts", payoutDto, (id: string, page: PageRequest) => userPayouts(db, id, page)],
-    ["transfers", "Transfers they sent or received", adminTransferDto, (id: string, page: PageRequest) => userTransfers(db, id, page)],
-    ["money-requests", "Money requests they made or were asked to pay", moneyRequestDto, (id: string, page: PageRequest) => userMoneyRequests(db, id, page)],
-    ["history", "Their statement, as their own history shows it", historyEntryDto, (id: string, page: PageRequest) => userLedgerHistory(db, id, page)],
-    ["sessions", "Their active sessions", adminSessionDto, (id: string, page: PageRequest) => userSessions(db, id, page, clock.now())],
-    ["audit", "Audit entries about them and their deposits, payouts and investments", userAuditEntryDto, (id: string, page: PageRequest) => userAuditEntries(db, id, page)],
+    ["deposits", "Their deposits", depositDto, (id: string, page: UserListRequest) => userDeposits(db, id, page)],
+    ["investments", "Their investments", investmentDto, (id: string, page: UserListRequest) => userInvestments(db, id, page, clock.now())],
+    ["payouts", "Their payouts", payoutDto, (id: string, page: UserListRequest) => userPayouts(db, id, page)],
+    ["transfers", "Transfers they sent or received", adminTransferDto, (id: string, page: UserListRequest) => userTransfers(db, id, page)],
+    ["money-requests", "Money requests they made or were asked to pay", moneyRequestDto, (id: string, page: UserListRequest) => userMoneyRequests(db, id, page)],
+    ["history", "Their statement, as their own history shows it", historyEntryDto, (id: string, page: UserListRequest) => userLedgerHistory(db, id, page)],
+    ["sessions", "Their active sessions", adminSessionDto, (id: string, page: UserListRequest) => userSessions(db, id, page, clock.now())],
+    ["audit", "Audit entries about them and their deposits, payouts and investments", userAuditEntryDto, (id: string, page: UserListRequest) => userAuditEntries(db, id, page)],
   ] as const;
   for (const [path, summary, item, read] of lists) {
-    router.on({ method: "get", path: `/:id/${path}`, summary, auth: "admin", query: userListQuery, response: pageOf(item) }, async (c, { query }) =>
+    router.on({ method: "get", path: `/:id/${path}`, summary, auth: "admin", query: userListQuery, response: listOf(item, matchingTotal) }, async (c, { query }) =>
       c.json(await read(c.req.param("id"), query)),
     );
   }

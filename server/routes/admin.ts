@@ -1,7 +1,7 @@
 import { listOf, onePage } from "#shared/schemas/paging.js";
-import { adminDepositPage, adminDepositsQuery, confirmDepositSchema, depositDto, rejectDepositSchema } from "#shared/schemas/deposits.js";
+import { adminDepositList, adminDepositsQuery, confirmDepositSchema, depositDto, rejectDepositSchema } from "#shared/schemas/deposits.js";
 import { planInputSchema } from "#shared/schemas/investments.js";
-import { adminPayoutPage, adminPayoutsQuery, markPayoutPaidSchema, payoutDto, rejectPayoutSchema } from "#shared/schemas/payouts.js";
+import { adminPayoutList, adminPayoutsQuery, markPayoutPaidSchema, payoutDto, rejectPayoutSchema } from "#shared/schemas/payouts.js";
 import { pendingApprovalDto } from "#shared/schemas/approvals.js";
 import { adminPlanDto } from "#shared/schemas/plans.js";
 import type { AppDeps } from "../app-deps.js";
@@ -27,7 +27,7 @@ export function adminRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" |
         summary: "Deposits of every status, filtered, sorted and paged (format=csv: every match as a file; min and max in dollars, from and to UTC days)",
         auth: "admin",
         query: adminDepositsQuery,
-        response: adminDepositPage,
+        response: adminDepositList,
       },
       async (c, { query }) => listResponse(c, query.format, await listDepositsForAdmin(database.db, query), { fileName: "termvest-deposits.csv", columns: DEPOSIT_CSV_COLUMNS }),
     )
@@ -58,7 +58,7 @@ export function adminRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" |
         summary: "Payouts of every status, filtered, sorted and paged (status=awaiting_approval: large ones waiting for a second admin; format=csv: every match as a file; min and max in dollars)",
         auth: "admin",
         query: adminPayoutsQuery,
-        response: adminPayoutPage,
+        response: adminPayoutList,
       },
       async (c, { query }) =>
         listResponse(c, query.format, await listPayoutsForAdmin(database.db, query, config.payouts.approvalCents), { fileName: "termvest-payouts.csv", columns: PAYOUT_CSV_COLUMNS }),

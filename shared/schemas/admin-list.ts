@@ -1,28 +1,18 @@
 import * as z from "zod/mini";
 import { parseAmount } from "../money.js";
+import { cursorQueryFields, type ListOf } from "./paging.js";
 import { textField } from "./text.js";
 
 /**
- * The query pieces every back-office list takes (docs/decisions/0032): one page of a filtered,
- * sorted list, or the whole of it as CSV. Each list builds its own query from these with
- * `z.object({ ...listQuery(sortParam([...])), status: ..., })`, so the names, limits and words are
- * the same on every screen, and the web client keeps the same names in the URL.
+ * The query pieces every back-office list takes (docs/decisions/0032, 0050): one page of a
+ * filtered, sorted list after its `cursor`, or the whole of it as CSV. Each list builds its own
+ * query from these with `z.object({ ...listQuery(sortParam([...])), status: ..., })`, so the names,
+ * limits and words are the same on every screen, and the web client keeps the same names in the URL.
+ * Pages are keyset pages of the one list shape (shared/schemas/paging.ts), never page numbers.
  */
 
-export const PAGE_SIZE_DEFAULT = 50;
-export const PAGE_SIZE_MAX = 100;
-
-export const pageParam = z._default(
-  z.coerce.number("page must be a whole number.").check(z.int("page must be a whole number."), z.minimum(1, "page starts at 1."), z.maximum(100_000, "page is at most 100000.")),
-  1,
-);
-
-export const pageSizeParam = z._default(
-  z.coerce
-    .number("pageSize must be a whole number.")
-    .check(z.int("pageSize must be a whole number."), z.minimum(1, "pageSize is at least 1."), z.maximum(PAGE_SIZE_MAX, `pageSize is at most ${PAGE_SIZE_MAX}.`)),
-  PAGE_SIZE_DEFAULT,
-);
+/** Rows a back-office page holds unless `limit` says otherwise. */
+export const LIST_LIMIT_DEFAULT = 50;
 
 export interface SortOrder<K extends string> {
   key: K;
@@ -90,8 +80,7 @@ export const formatParam = z.optional(z.enum(["json", "csv"], "format must be js
 /** The pieces every list query shares; spread them into the list's own `z.object`. */
 export function listQuery<S extends z.ZodMiniType>(sort: S) {
   return {
-    page: pageParam,
-    pageSize: pageSizeParam,
+    ...cursorQueryFields,
     sort,
     q: searchParam,
     from: isoDateParam("from"),
@@ -116,17 +105,14 @@ export const amountsInOrder = z.refine<{ min?: number | bigint; max?: number | b
 );
 export const orderedRanges = [daysInOrder, amountsInOrder] as const;
 
-/** The answer of every list: one page of items and the count of all that match, for the pager. */
-export function pageOf<T extends z.ZodMiniType>(item: T) {
-  return z.object({ items: z.array(item), page: z.number(), pageSize: z.number(), total: z.number() });
-}
+/**
+ * What a back-office list adds to the one list shape: `listOf(item, matchingTotal)` is
+ * `{ items, nextCursor, total }`, `total` being every row that matches the filters, on all pages
+ * (the screens' "N matching"), counted with the same conditions as the page.
+ */
+export const matchingTotal = { total: z.number() };
 
-export interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
+/** A back-office list's answer as the web reads it. */
+export interface CountedList<T> extends ListOf<T> {
   total: number;
 }
-
-/** The number of pages a list of `total` rows fills (at least one, so "Page 1 of 1" when empty). */
-export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { pageOf, pageParam, pageSizeParam } from "./admin-list.js";
+import { matchingTotal } from "./admin-list.js";
+import { cursorQueryFields, listOf } from "./paging.js";
 
 export const MAIL_STATUSES = ["dead", "pending", "sent"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -7,8 +8,7 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 /** `GET /api/admin/mail`: dead messages unless another status is asked for, newest first. */
 export const adminMailQuery = z.object({
   status: z.optional(z.enum(MAIL_STATUSES, "status must be dead, pending or sent.")),
-  page: pageParam,
-  pageSize: pageSizeParam,
+  ...cursorQueryFields,
 });
 export type AdminMailQuery = z.infer<typeof adminMailQuery>;
 
@@ -26,5 +26,5 @@ export const adminMailDto = z.object({
 });
 export type AdminMailDto = z.infer<typeof adminMailDto>;
 
-export const adminMailListDto = pageOf(adminMailDto);
+export const adminMailListDto = listOf(adminMailDto, matchingTotal);
 export type AdminMailListDto = z.infer<typeof adminMailListDto>;

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { accountDto } from "./auth.js";
-import { listQuery, orderedRanges, pageParam, pageSizeParam, sortParam } from "./admin-list.js";
+import { listQuery, orderedRanges, sortParam } from "./admin-list.js";
+import { cursorQueryFields } from "./paging.js";
 import { summaryDto } from "./ledger.js";
 import { textField } from "./text.js";
 
@@ -34,8 +35,8 @@ export const adminUserProfileDto = z.extend(adminUserRowDto, {
 });
 export type AdminUserProfile = z.infer<typeof adminUserProfileDto>;
 
-/** Every per-user list on the detail screen is one page at a time. */
-export const userListQuery = z.object({ page: pageParam, pageSize: pageSizeParam });
+/** Every per-user list on the detail screen is one page at a time, newest first, after its cursor. */
+export const userListQuery = z.object(cursorQueryFields);
 
 /** Every action on an account carries the operator's reason, kept in the audit log. */
 export const actionReasonField = textField({

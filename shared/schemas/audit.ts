@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { daysInOrder, formatParam, isoDateParam, pageOf, pageParam, pageSizeParam, sortParam } from "./admin-list.js";
+import { daysInOrder, formatParam, isoDateParam, matchingTotal, sortParam } from "./admin-list.js";
+import { cursorQueryFields, listOf } from "./paging.js";
 import { textField } from "./text.js";
 
 export const AUDIT_SORT_KEYS = ["seq", "action", "actor"] as const;
@@ -10,8 +11,7 @@ export const AUDIT_SORT_KEYS = ["seq", "action", "actor"] as const;
  * unless `sort` says otherwise.
  */
 export const auditListQuery = z.object({
-  page: pageParam,
-  pageSize: pageSizeParam,
+  ...cursorQueryFields,
   sort: sortParam(AUDIT_SORT_KEYS, { key: "seq", direction: "desc" }),
   actor: z.optional(textField({ label: "Actor", max: 200 })),
   target: z.optional(textField({ label: "Target", max: 200 })),
@@ -39,5 +39,5 @@ export const auditEntryDto = z.object({
 });
 export type AuditEntryDto = z.infer<typeof auditEntryDto>;
 
-export const auditPageDto = pageOf(auditEntryDto);
-export type AuditPageDto = z.infer<typeof auditPageDto>;
+export const auditListDto = listOf(auditEntryDto, matchingTotal);
+export type AuditListDto = z.infer<typeof auditListDto>;

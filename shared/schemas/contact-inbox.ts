@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { pageOf, pageParam, pageSizeParam, sortParam } from "./admin-list.js";
+import { matchingTotal, sortParam } from "./admin-list.js";
+import { cursorQueryFields, listOf } from "./paging.js";
 import { textField } from "./text.js";
 
 /*
@@ -16,8 +17,7 @@ export const CONTACT_SORT_KEYS = ["createdAt", "status"] as const;
 /** GET /api/admin/messages: newest first unless `sort` says otherwise, like every back-office list. */
 export const contactInboxQuery = z.object({
   status: z.optional(z.enum(CONTACT_STATUSES, "status must be new, answered or archived.")),
-  page: pageParam,
-  pageSize: pageSizeParam,
+  ...cursorQueryFields,
   sort: sortParam(CONTACT_SORT_KEYS, { key: "createdAt", direction: "desc" }),
 });
 export type ContactInboxQuery = z.input<typeof contactInboxQuery>;
@@ -41,5 +41,5 @@ export const contactMessageDto = z.object({
 });
 export type ContactMessageDto = z.infer<typeof contactMessageDto>;
 
-export const contactInboxDto = pageOf(contactMessageDto);
+export const contactInboxDto = listOf(contactMessageDto, matchingTotal);
 export type ContactInboxDto = z.infer<typeof contactInboxDto>;

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { listQuery, orderedRanges, pageOf, sortParam } from "./admin-list.js";
+import { listQuery, matchingTotal, orderedRanges, sortParam } from "./admin-list.js";
+import { listOf } from "./paging.js";
 import { amountCentsField } from "./money.js";
 import { reasonField, textField } from "./text.js";
 
@@ -93,7 +94,7 @@ export const adminDepositsQuery = z.object({
   userId: z.optional(textField({ label: "userId", max: 64 })),
 }).check(...orderedRanges);
 export type AdminDepositsQuery = z.infer<typeof adminDepositsQuery>;
-export const adminDepositPage = pageOf(adminDepositDto);
+export const adminDepositList = listOf(adminDepositDto, matchingTotal);
 
 /** What the deposit screens need before the user sends anything. */
 export const depositOptionsDto = z.object({

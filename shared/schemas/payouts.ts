@@ -2,7 +2,8 @@ import * as z from "zod/mini";
 import { isValidBitcoinAddress } from "../bitcoin-address.js";
 import { secondFactorFields } from "./auth.js";
 import { txIdField } from "./deposits.js";
-import { listQuery, orderedRanges, pageOf, sortParam } from "./admin-list.js";
+import { listQuery, matchingTotal, orderedRanges, sortParam } from "./admin-list.js";
+import { listOf } from "./paging.js";
 import { amountCentsField } from "./money.js";
 import { reasonField, textField } from "./text.js";
 
@@ -79,4 +80,4 @@ export const adminPayoutsQuery = z.object({
   userId: z.optional(textField({ label: "userId", max: 64 })),
 }).check(...orderedRanges);
 export type AdminPayoutsQuery = z.infer<typeof adminPayoutsQuery>;
-export const adminPayoutPage = pageOf(adminPayoutDto);
+export const adminPayoutList = listOf(adminPayoutDto, matchingTotal);

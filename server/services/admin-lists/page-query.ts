@@ -1,21 +1,8 @@
-import { and, asc, desc, gte, ilike, lt, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, gte, ilike, lt, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
-import type { SortOrder } from "#shared/schemas/admin-list.js";
+import { LIST_LIMIT_DEFAULT, type CountedList, type SortOrder } from "#shared/schemas/admin-list.js";
 import { AppError } from "#server/errors.js";
-
-/** The rows of one page: `limit` and `offset` for a query. */
-export function pageWindow({ page, pageSize }: { page: number; pageSize: number }) {
-  return { limit: pageSize, offset: (page - 1) * pageSize };
-}
-
-/**
- * The ORDER BY for a sorted list: the chosen column, then the id in the same direction, so rows
- * that tie (two deposits in the same millisecond, equal amounts) keep one order from page to page.
- */
-export function sortedBy<K extends string>(sort: SortOrder<K>, columns: Record<K, AnyColumn | SQL>, id: AnyColumn): SQL[] {
-  const by = sort.direction === "desc" ? desc : asc;
-  return [by(columns[sort.key]), by(id)];
-}
+import { keyset, type CursorFields, type SortKey } from "../paging/keyset.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -41,31 +28,50 @@ export function matchingText(q: string | undefined, columns: AnyColumn[]): SQL |
   return or(...columns.map((column) => ilike(column, pattern)));
 }
 
-/** The total for the pager, read with the same conditions as the page. */
+/** The `total` beside a page, read with the same conditions as the page. */
 export const countAll = sql<number>`count(*)::int`;
 
 /** The most rows one CSV export holds; a larger one is refused (narrow the filters) rather than cut short. */
 export const CSV_MAX_ROWS = 10_000;
 
+/** What a back-office list is asked for: its order, the page after `cursor` (`limit` rows), or with `format=csv` every match. */
+export interface ListRequest<K extends string> {
+  sort: SortOrder<K>;
+  cursor?: string | undefined;
+  limit?: number | undefined;
+  format?: "json" | "csv" | undefined;
+}
+
+/** What the list's own query adds for the keyset: `fields` in its select (the cursor's key and id), `where` among its conditions. */
+export interface CursorSelection {
+  fields: { cursorKey: SQL<string>; cursorId: SQL<string> };
+  where: SQL | undefined;
+}
+
 /**
- * One page of a list, or every matching row for its CSV, with the total. `rows` is the list's query
- * (its joins and conditions, `$dynamic()`) and `count` the same selecting `countAll`; this adds
- * the order and the window. A CSV reads one row over the cap, so a cut-off is refused, never silent.
+ * One page of a back-office list with the `total` of every match, or every match for its CSV.
+ * The page is a keyset page (server/services/paging/keyset.ts) on the sort's key (one of `keys`)
+ * then `id`, both in the sort's direction: `rows` is the list's query (its joins and conditions,
+ * `$dynamic()`) selecting `selection.fields` and holding `selection.where`; `count` is the same
+ * selecting `countAll`. A cursor made under another sort order, or not made here, is a 400.
+ * A CSV ignores the cursor and the limit and reads one row over the cap, so a cut-off is refused, never silent.
  */
-export async function readList<Q extends PgSelect, T>(
-  query: { page: number; pageSize: number; format?: "json" | "csv" },
-  rows: Q,
+export async function readCountedList<K extends string, Q extends PgSelect, T>(
+  request: ListRequest<K>,
+  order: { keys: Record<K, SortKey>; id: AnyColumn | SQL },
+  rows: (selection: CursorSelection) => Q,
   count: PgSelect,
-  order: SQL[],
   toItem: (row: Awaited<Q>[number]) => T,
-): Promise<{ items: T[]; page: number; pageSize: number; total: number }> {
-  const ordered = rows.orderBy(...order);
-  if (query.format === "csv") {
+): Promise<CountedList<T>> {
+  const csv = request.format === "csv";
+  const page = keyset({ sort: request.sort, keys: order.keys, id: order.id, cursor: csv ? undefined : request.cursor, limit: csv ? CSV_MAX_ROWS : (request.limit ?? LIST_LIMIT_DEFAULT) });
+  const ordered = rows({ fields: page.fields, where: page.where }).orderBy(...page.orderBy);
+  if (csv) {
     const items = ((await ordered.limit(CSV_MAX_ROWS + 1)) as unknown as Awaited<Q>).map(toItem);
     if (items.length > CSV_MAX_ROWS) throw new AppError("VALIDATION_FAILED", `An export holds at most ${CSV_MAX_ROWS} rows. Narrow the filters (dates, status) and download again.`);
-    return { items, page: 1, pageSize: items.length, total: items.length };
+    return { items, nextCursor: null, total: items.length };
   }
-  const { limit, offset } = pageWindow(query);
-  const [page, counted] = await Promise.all([ordered.limit(limit).offset(offset) as unknown as Promise<Awaited<Q>>, count as unknown as Promise<Array<{ total: number }>>]);
-  return { items: page.map(toItem), page: query.page, pageSize: query.pageSize, total: counted[0]?.total ?? 0 };
+  const [read, counted] = await Promise.all([ordered.limit(page.readLimit) as unknown as Promise<Array<Awaited<Q>[number] & CursorFields>>, count as unknown as Promise<Array<{ total: number }>>]);
+  const { rows: shown, nextCursor } = page.page(read);
+  return { items: shown.map(toItem), nextCursor, total: counted[0]?.total ?? 0 };
 }

@@ -4,11 +4,12 @@ import type { AuditEntryDto } from "#shared/schemas/audit.js";
 import type { SortOrder } from "#shared/schemas/admin-list.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { auditLog, user } from "#server/db/schema.js";
-import { countAll, readList, sortedBy, withinDays } from "../admin-lists/page-query.js";
+import { countAll, readCountedList, withinDays } from "../admin-lists/page-query.js";
+import { textKey, type SortKey } from "../paging/keyset.js";
 
 export interface AuditFilters {
-  page: number;
-  pageSize: number;
+  cursor?: string | undefined;
+  limit?: number | undefined;
   sort: SortOrder<"seq" | "action" | "actor">;
   actor?: string;
   target?: string;
@@ -32,33 +33,46 @@ function conditions(filters: AuditFilters): SQL | undefined {
   );
 }
 
-/** A page of the audit log (or all of it that matches, for CSV), newest first by default. */
+/**
+ * The sort keys, each followed by the entry's place in the chain (`seq`, unique): entries of one
+ * action or one actor stay in the order they were written. An entry without an actor (a job, the
+ * CLI) sorts as the empty e-mail.
+ */
+const SORT_KEYS: Record<AuditFilters["sort"]["key"], SortKey> = {
+  seq: { expression: auditLog.seq, type: "bigint" },
+  action: textKey(auditLog.action),
+  actor: textKey(sql`coalesce(${actor.email}, '')`),
+};
+
+/** A page of the audit log with the total (or all of it that matches, for CSV), newest first by default. */
 export async function listAudit(db: DbExecutor, filters: AuditFilters) {
   const where = conditions(filters);
   const actorJoin = eq(actor.id, auditLog.actorId);
-  return readList(
+  return readCountedList(
     filters,
-    db
-      .select({
-        id: auditLog.id,
-        seq: auditLog.seq,
-        createdAt: auditLog.createdAt,
-        actorId: auditLog.actorId,
-        actorEmail: actor.email,
-        action: auditLog.action,
-        targetType: auditLog.targetType,
-        targetId: auditLog.targetId,
-        before: auditLog.before,
-        after: auditLog.after,
-        requestId: auditLog.requestId,
-        hash: auditLog.hash,
-      })
-      .from(auditLog)
-      .leftJoin(actor, actorJoin)
-      .where(where)
-      .$dynamic(),
+    { keys: SORT_KEYS, id: auditLog.seq },
+    (page) =>
+      db
+        .select({
+          id: auditLog.id,
+          seq: auditLog.seq,
+          createdAt: auditLog.createdAt,
+          actorId: auditLog.actorId,
+          actorEmail: actor.email,
+          action: auditLog.action,
+          targetType: auditLog.targetType,
+          targetId: auditLog.targetId,
+          before: auditLog.before,
+          after: auditLog.after,
+          requestId: auditLog.requestId,
+          hash: auditLog.hash,
+          ...page.fields,
+        })
+        .from(auditLog)
+        .leftJoin(actor, actorJoin)
+        .where(and(where, page.where))
+        .$dynamic(),
     db.select({ total: countAll }).from(auditLog).leftJoin(actor, actorJoin).where(where).$dynamic(),
-    sortedBy(filters.sort, { seq: auditLog.seq, action: auditLog.action, actor: sql`coalesce(${actor.email}, '')` }, auditLog.seq),
-    (row): AuditEntryDto => ({ ...row, actorEmail: row.actorEmail ?? null, createdAt: row.createdAt.toISOString() }),
+    ({ cursorKey: _key, cursorId: _id, ...row }): AuditEntryDto => ({ ...row, actorEmail: row.actorEmail ?? null, createdAt: row.createdAt.toISOString() }),
   );
 }

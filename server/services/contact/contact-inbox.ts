@@ -1,13 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { SortOrder } from "#shared/schemas/admin-list.js";
-import type { ContactMessageDto, ContactStatus } from "#shared/schemas/contact-inbox.js";
+import type { CONTACT_SORT_KEYS, ContactMessageDto, ContactStatus } from "#shared/schemas/contact-inbox.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { contactMessage, user } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
 import { recordAudit } from "../audit/record-audit.js";
 import { enqueueMail } from "../mail/enqueue-mail.js";
-import { countAll, readList, sortedBy } from "../admin-lists/page-query.js";
+import { countAll, readCountedList } from "../admin-lists/page-query.js";
+import { textKey, type SortKey } from "../paging/keyset.js";
 import { oneLine } from "./submit-contact-message.js";
 
 const replier = alias(user, "replier");
@@ -36,21 +37,25 @@ const toDto = (row: Row): ContactMessageDto =>
     createdAt: row.createdAt.toISOString(),
   }) as ContactMessageDto;
 
-const SORT_COLUMNS = { createdAt: contactMessage.createdAt, status: contactMessage.status };
+/** The inbox's sort keys, each with the message's id after it (server/services/paging/keyset.ts). */
+const SORT_KEYS: Record<(typeof CONTACT_SORT_KEYS)[number], SortKey> = {
+  createdAt: { expression: contactMessage.createdAt, type: "timestamptz" },
+  status: textKey(contactMessage.status),
+};
 
-/** The inbox in the asked order (newest first by default), optionally one status only. */
+/** One page of the inbox in the asked order (newest first by default), optionally one status only, with the total. */
 export async function listContactMessages(
   db: DbExecutor,
-  query: { status?: ContactStatus; page: number; pageSize: number; sort: SortOrder<keyof typeof SORT_COLUMNS> },
+  query: { status?: ContactStatus; cursor?: string | undefined; limit?: number | undefined; sort: SortOrder<keyof typeof SORT_KEYS> },
 ) {
   const where = query.status ? eq(contactMessage.status, query.status) : undefined;
   const replierJoin = eq(replier.id, contactMessage.repliedBy);
-  return readList(
+  return readCountedList(
     query,
-    db.select(columns).from(contactMessage).leftJoin(replier, replierJoin).where(where).$dynamic(),
+    { keys: SORT_KEYS, id: contactMessage.id },
+    (page) => db.select({ message: columns, ...page.fields }).from(contactMessage).leftJoin(replier, replierJoin).where(and(where, page.where)).$dynamic(),
     db.select({ total: countAll }).from(contactMessage).where(where).$dynamic(),
-    sortedBy(query.sort, SORT_COLUMNS, contactMessage.id),
-    toDto,
+    (row) => toDto(row.message as Row),
   );
 }
 

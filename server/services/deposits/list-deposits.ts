@@ -4,8 +4,8 @@ import type { AdminDepositDto, AdminDepositsQuery, DepositDto } from "#shared/sc
 import type { DbExecutor } from "#server/db/client.js";
 import { deposit, user } from "#server/db/schema.js";
 import { amountCell, ownerColumns, textCell, type CsvColumn } from "../admin-lists/csv.js";
-import { countAll, matchingText, readList, sortedBy, withinAmounts, withinDays } from "../admin-lists/page-query.js";
-import { newestFirst, type PageRequest } from "../paging/keyset.js";
+import { countAll, matchingText, readCountedList, withinAmounts, withinDays } from "../admin-lists/page-query.js";
+import { newestFirst, textKey, type PageRequest, type SortKey } from "../paging/keyset.js";
 import { toDepositDto } from "./deposit-dto.js";
 
 /** A page of a user's deposits, newest first (theirs, and the back office's view of them). */
@@ -16,9 +16,16 @@ export async function listMyDeposits(db: DbExecutor, userId: string, request: Pa
   return { items: shown.map((row) => toDepositDto(row.deposit)), nextCursor };
 }
 
-const SORT_COLUMNS = { createdAt: deposit.createdAt, amountCents: deposit.amountCents, status: deposit.status, reference: deposit.reference, email: user.email };
+/** The admin list's sort keys, each with the deposit's id after it (server/services/paging/keyset.ts). */
+const SORT_KEYS: Record<AdminDepositsQuery["sort"]["key"], SortKey> = {
+  createdAt: { expression: deposit.createdAt, type: "timestamptz" },
+  amountCents: { expression: deposit.amountCents, type: "bigint" },
+  status: textKey(deposit.status),
+  reference: textKey(deposit.reference),
+  email: textKey(user.email),
+};
 
-/** The operator's list of deposits, every status unless filtered: one page, or every match for the CSV. */
+/** The operator's list of deposits, every status unless filtered: one page after the cursor with the total, or every match for the CSV. */
 export async function listDepositsForAdmin(db: DbExecutor, query: AdminDepositsQuery) {
   const where = and(
     query.status === undefined ? undefined : eq(deposit.status, query.status),
@@ -29,11 +36,17 @@ export async function listDepositsForAdmin(db: DbExecutor, query: AdminDepositsQ
     matchingText(query.q, [deposit.reference, deposit.id, deposit.txId, user.email, user.name]),
   );
   const owner = eq(user.id, deposit.userId);
-  return readList(
+  return readCountedList(
     query,
-    db.select({ deposit, user: { id: user.id, name: user.name, email: user.email } }).from(deposit).innerJoin(user, owner).where(where).$dynamic(),
+    { keys: SORT_KEYS, id: deposit.id },
+    (page) =>
+      db
+        .select({ deposit, user: { id: user.id, name: user.name, email: user.email }, ...page.fields })
+        .from(deposit)
+        .innerJoin(user, owner)
+        .where(and(where, page.where))
+        .$dynamic(),
     db.select({ total: countAll }).from(deposit).innerJoin(user, owner).where(where).$dynamic(),
-    sortedBy(query.sort, SORT_COLUMNS, deposit.id),
     (row): AdminDepositDto => ({ ...toDepositDto(row.deposit), user: row.user }),
   );
 }

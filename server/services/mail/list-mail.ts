@@ -1,18 +1,20 @@
-import { desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type AdminMailDto, type AdminMailListDto, type AdminMailQuery, type MailStatus } from "#shared/schemas/admin-mail.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { outgoingMail } from "#server/db/schema.js";
-import { countAll, readList } from "../admin-lists/page-query.js";
+import { countAll, readCountedList } from "../admin-lists/page-query.js";
 
-/** One page of stored e-mail with one status (dead by default: what operators must act on), newest first. */
+const NEWEST_FIRST = { key: "createdAt", direction: "desc" } as const;
+
+/** One page of stored e-mail with one status (dead by default: what operators must act on), newest first, with the total. */
 export async function listMail(db: DbExecutor, query: AdminMailQuery): Promise<AdminMailListDto> {
   const where = eq(outgoingMail.status, query.status ?? "dead");
-  return readList(
-    query,
-    db.select().from(outgoingMail).where(where).$dynamic(),
+  return readCountedList(
+    { ...query, sort: NEWEST_FIRST },
+    { keys: { createdAt: { expression: outgoingMail.createdAt, type: "timestamptz" } }, id: outgoingMail.id },
+    (page) => db.select({ mail: outgoingMail, ...page.fields }).from(outgoingMail).where(and(where, page.where)).$dynamic(),
     db.select({ total: countAll }).from(outgoingMail).where(where).$dynamic(),
-    [desc(outgoingMail.createdAt), desc(outgoingMail.id)],
-    toAdminMail,
+    (row) => toAdminMail(row.mail),
   );
 }
 

@@ -35,6 +35,15 @@ const BIGINT_TEXT = /^-?\d{1,19}$/;
 const MAX_KEY_LENGTH = 300;
 const MAX_ID_LENGTH = 100;
 
+/**
+ * A text sort key (an e-mail, a name, a status) compared byte by byte, `COLLATE "C"`: the ORDER BY
+ * and the comparison with the cursor's key both use the expression, so both use this one collation
+ * whatever the database's default, and a page never skips or repeats a row.
+ */
+export function textKey(expression: AnyColumn | SQL): SortKey {
+  return { expression: sql`(${expression}) collate "C"`, type: "text" };
+}
+
 /** A key's value as exact text: a timestamp in UTC to the microsecond ("2026-03-02T10:00:00.123456Z"). */
 export function keyText(key: SortKey): SQL<string> {
   return key.type === "timestamptz"

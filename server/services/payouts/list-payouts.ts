@@ -5,13 +5,19 @@ import { AWAITING_APPROVAL, type AdminPayoutDto, type AdminPayoutsQuery, type Pa
 import type { DbExecutor } from "#server/db/client.js";
 import { payout, user } from "#server/db/schema.js";
 import { amountCell, ownerColumns, textCell, type CsvColumn } from "../admin-lists/csv.js";
-import { countAll, matchingText, readList, sortedBy, withinAmounts, withinDays } from "../admin-lists/page-query.js";
-import { newestFirst, type PageRequest } from "../paging/keyset.js";
+import { countAll, matchingText, readCountedList, withinAmounts, withinDays } from "../admin-lists/page-query.js";
+import { newestFirst, textKey, type PageRequest, type SortKey } from "../paging/keyset.js";
 import { payoutNeedsApproval } from "./approve-payout.js";
 import { toPayoutDto, type PayoutRow } from "./payout-dto.js";
 
 const approver = alias(user, "approver");
-const SORT_COLUMNS = { createdAt: payout.createdAt, amountCents: payout.amountCents, status: payout.status, email: user.email };
+/** The admin list's sort keys, each with the payout's id after it (server/services/paging/keyset.ts). */
+const SORT_KEYS: Record<AdminPayoutsQuery["sort"]["key"], SortKey> = {
+  createdAt: { expression: payout.createdAt, type: "timestamptz" },
+  amountCents: { expression: payout.amountCents, type: "bigint" },
+  status: textKey(payout.status),
+  email: textKey(user.email),
+};
 
 /** A page of a user's payouts, newest first (theirs, and the back office's view of them). */
 export async function listMyPayouts(db: DbExecutor, userId: string, request: PageRequest): Promise<ListOf<PayoutDto>> {
@@ -32,7 +38,7 @@ export function toAdminPayoutDto(row: PayoutRow, owner: AdminPayoutDto["user"], 
   };
 }
 
-/** The operator's list of payouts, every status unless filtered: one page, or every match for the CSV. */
+/** The operator's list of payouts, every status unless filtered: one page after the cursor with the total, or every match for the CSV. */
 export async function listPayoutsForAdmin(db: DbExecutor, query: AdminPayoutsQuery, approvalCents: bigint) {
   const status =
     query.status === AWAITING_APPROVAL
@@ -48,12 +54,18 @@ export async function listPayoutsForAdmin(db: DbExecutor, query: AdminPayoutsQue
     matchingText(query.q, [payout.id, payout.walletAddress, payout.txId, user.email, user.name]),
   );
   const owner = eq(user.id, payout.userId);
-  const rows = db.select({ payout, user: { id: user.id, name: user.name, email: user.email }, approver: { id: approver.id, email: approver.email } }).from(payout);
-  return readList(
+  return readCountedList(
     query,
-    rows.innerJoin(user, owner).leftJoin(approver, eq(approver.id, payout.approvedBy)).where(where).$dynamic(),
+    { keys: SORT_KEYS, id: payout.id },
+    (page) =>
+      db
+        .select({ payout, user: { id: user.id, name: user.name, email: user.email }, approver: { id: approver.id, email: approver.email }, ...page.fields })
+        .from(payout)
+        .innerJoin(user, owner)
+        .leftJoin(approver, eq(approver.id, payout.approvedBy))
+        .where(and(where, page.where))
+        .$dynamic(),
     db.select({ total: countAll }).from(payout).innerJoin(user, owner).where(where).$dynamic(),
-    sortedBy(query.sort, SORT_COLUMNS, payout.id),
     (row) => toAdminPayoutDto(row.payout, row.user, row.approver, approvalCents),
   );
 }

@@ -85,7 +85,7 @@ export async function createMoneyRequest(
   return { request: toDto(row, requester.id, { name: payer.name, email: payer.email }), notifications: [notification] };
 }
 
-/** Requests the caller made or was asked to pay, newest first (the back office pages through them with `offset`). */
+/** Requests the caller made or was asked to pay, newest first (theirs, and the back office's view of them). */
 export async function listMoneyRequests(db: DbExecutor, viewerId: string, request: PageRequest): Promise<ListOf<MoneyRequestDto>> {
   const requester = alias(user, "requester");
   const payer = alias(user, "payer");

@@ -1,10 +1,11 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "#server/db/client.js";
 import { user } from "#server/db/schema.js";
-import type { Page } from "#shared/schemas/admin-list.js";
+import type { CountedList } from "#shared/schemas/admin-list.js";
 import type { AdminUserRow, UsersQuery } from "#shared/schemas/admin-users.js";
 import { textCell, toCsv, type CsvColumn } from "../admin-lists/csv.js";
-import { countAll, matchingText, pageWindow, sortedBy, withinDays } from "../admin-lists/page-query.js";
+import { countAll, matchingText, readCountedList, withinDays } from "../admin-lists/page-query.js";
+import { keysetOrder, textKey, type SortKey } from "../paging/keyset.js";
 
 const columns = {
   id: user.id,
@@ -35,25 +36,31 @@ function matching(query: UsersQuery): SQL | undefined {
   );
 }
 
-const sortColumns = { createdAt: user.createdAt, email: user.email, name: user.name, role: user.role };
+/** The table's sort keys, each with the user's id after it (server/services/paging/keyset.ts). */
+const SORT_KEYS: Record<UsersQuery["sort"]["key"], SortKey> = {
+  createdAt: { expression: user.createdAt, type: "timestamptz" },
+  email: textKey(user.email),
+  name: textKey(user.name),
+  role: textKey(user.role),
+};
 
 type Row = { id: string; name: string; email: string; role: string; emailVerified: boolean; twoFactorEnabled: boolean; banned: boolean | null; createdAt: Date };
 
 const toRow = (row: Row): AdminUserRow => ({ ...row, banned: row.banned === true, createdAt: row.createdAt.toISOString() });
 
-function select(db: DbExecutor, query: UsersQuery) {
-  return db.select(columns).from(user).where(matching(query)).orderBy(...sortedBy(query.sort, sortColumns, user.id));
+/** One page of the users table after the cursor, with the total of every match. */
+export async function listUsers(db: DbExecutor, query: UsersQuery): Promise<CountedList<AdminUserRow>> {
+  const where = matching(query);
+  return readCountedList(
+    { ...query, format: "json" },
+    { keys: SORT_KEYS, id: user.id },
+    (page) => db.select({ row: columns, ...page.fields }).from(user).where(and(where, page.where)).$dynamic(),
+    db.select({ total: countAll }).from(user).where(where).$dynamic(),
+    (row) => toRow(row.row),
+  );
 }
 
-/** One page of the users table. */
-export async function listUsers(db: DbExecutor, query: UsersQuery): Promise<Page<AdminUserRow>> {
-  const { limit, offset } = pageWindow(query);
-  const rows = await select(db, query).limit(limit).offset(offset);
-  const [counted] = await db.select({ total: countAll }).from(user).where(matching(query));
-  return { items: rows.map(toRow), page: query.page, pageSize: query.pageSize, total: Number(counted?.total ?? 0) };
-}
-
-/** Every matching user, in the table's order, for the CSV export. */
+/** The export's columns. */
 const CSV_COLUMNS: CsvColumn<AdminUserRow>[] = [
   { header: "ID", cell: (row) => textCell(row.id) },
   { header: "Name", cell: (row) => textCell(row.name) },
@@ -65,6 +72,8 @@ const CSV_COLUMNS: CsvColumn<AdminUserRow>[] = [
   { header: "Joined", cell: (row) => textCell(row.createdAt) },
 ];
 
+/** Every matching user, in the table's order, for the CSV export (cursor and limit do not apply). */
 export async function usersCsv(db: DbExecutor, query: UsersQuery): Promise<string> {
-  return toCsv(CSV_COLUMNS, (await select(db, query)).map(toRow));
+  const rows = await db.select(columns).from(user).where(matching(query)).orderBy(...keysetOrder(SORT_KEYS[query.sort.key], user.id, query.sort.direction));
+  return toCsv(CSV_COLUMNS, rows.map(toRow));
 }

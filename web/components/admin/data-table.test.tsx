@@ -21,8 +21,9 @@ const COLUMNS: [DataColumn<Item>, ...DataColumn<Item>[]] = [
   { header: "Amount", align: "right", sortKey: "amountCents", cell: (item) => item.amount },
 ];
 
-function listState(sort = "createdAt"): ListState {
-  return { page: 1, sort, get: () => "", setPage: vi.fn(), setSort: vi.fn(), setFilters: vi.fn(), resetFilters: vi.fn(), query: "", csvQuery: "format=csv" };
+function listState(sort = "createdAt", depth = 0): ListState {
+  const pages = { cursor: depth === 0 ? undefined : "c", depth, forward: vi.fn(), back: vi.fn(), reset: vi.fn() };
+  return { sort, get: () => "", pages, setSort: vi.fn(), setFilters: vi.fn(), resetFilters: vi.fn(), query: "", csvQuery: "format=csv" };
 }
 
 function approve(send: ApproveStep<{ txId: string }>["send"]): ApproveStep<{ txId: string }> {
@@ -45,12 +46,12 @@ const REJECT: RejectStep = {
   send: async ({ reason }) => `Rejected. Reason: ${reason}`,
 };
 
-function renderQueue(send: ApproveStep<{ txId: string }>["send"], items: Item[] = ITEMS, list = listState(), total = items.length) {
+function renderQueue(send: ApproveStep<{ txId: string }>["send"], items: Item[] = ITEMS, list = listState(), total = items.length, nextCursor: string | null = null) {
   render(
     <DataTable
       caption="Pending things"
       columns={COLUMNS}
-      query={{ data: { items, page: list.page, pageSize: 2, total }, isPending: false, isError: false, isPlaceholderData: false, error: null }}
+      query={{ data: { items, nextCursor, total }, isPending: false, isError: false, isPlaceholderData: false, error: null }}
       loadError="Could not load."
       empty="Nothing waits."
       itemKey={(item) => item.id}
@@ -100,13 +101,32 @@ describe("DataTable", () => {
     expect(sorted.setSort).toHaveBeenCalledWith("-amountCents");
   });
 
-  it("pages on the server: counts the rows, links the CSV and asks for the next page", () => {
-    const list = renderQueue(async () => "done", ITEMS, listState(), 5);
-    expect(screen.getByText("1–2 of 5")).toBeTruthy();
-    expect(screen.getByText("Page 1 of 3")).toBeTruthy();
+  it("pages on the server by cursor: counts every match, links the CSV and follows the page's cursor", () => {
+    const list = renderQueue(async () => "done", ITEMS, listState(), 5, "cursor-2");
+    expect(screen.getByText("5 matching")).toBeTruthy();
+    expect(screen.getByText("Page 1")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe("/api/things?format=csv");
+    expect((screen.getByRole("button", { name: "Previous" }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
-    expect(list.setPage).toHaveBeenCalledWith(2);
+    expect(list.pages.forward).toHaveBeenCalledWith("cursor-2");
+  });
+
+  it("on a later page goes back, and offers no next page after the last", () => {
+    const list = renderQueue(async () => "done", ITEMS, listState("-createdAt", 2), 5, null);
+    expect(screen.getByText("Page 3")).toBeTruthy();
+    // Newest first, the pager says which way time goes.
+    expect((screen.getByRole("button", { name: "Older" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Newer" }));
+    expect(list.pages.back).toHaveBeenCalled();
+  });
+
+  it("hides the pager when every match fits one page, and says a later page emptied meanwhile is empty", () => {
+    renderQueue(async () => "done");
+    expect(screen.queryByRole("navigation", { name: "Pagination" })).toBeNull();
+    cleanup();
+    renderQueue(async () => "done", [], listState("createdAt", 1), 3, null);
+    expect(screen.getByText("This page is empty.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Previous" })).toBeTruthy();
   });
 
   it("opens one item's panel under its row and folds it again", () => {

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { pageCount } from "#shared/schemas/admin-list.js";
 import { Alert } from "#web/components/ui/alert.js";
-import { Pagination } from "#web/components/ui/pagination.js";
+import { CursorPager } from "#web/components/ui/cursor-pager.js";
 import { Loading } from "#web/components/ui/spinner.js";
 import { cn } from "#web/lib/cn.js";
 import type { Outcome } from "#web/lib/outcome.js";
@@ -35,7 +34,7 @@ interface DataTableProps<T> {
   caption: string;
   /** The first column heads each row (`<th scope="row">`), so pick the one that identifies an item. */
   columns: [DataColumn<T>, ...DataColumn<T>[]];
-  /** The list's query (`useListQuery`): while another page or sort is on its way, the old rows stay, dimmed. */
+  /** The list's query (`useListQuery`, `{ items, nextCursor, total }`): while another page or sort is on its way, the old rows stay, dimmed. */
   query: ListQuery<T>;
   /** Said when the list could not be loaded (after the server's own sentence, if it gave one), and when nothing matches. */
   loadError: string;
@@ -43,7 +42,7 @@ interface DataTableProps<T> {
   itemKey(item: T): string;
   /** On each item's group of rows, for tests and tools that pick one item out of the list. */
   itemTestId: string;
-  /** Page and sort from the URL (`useListState`). */
+  /** Sort and filters from the URL and the pages walked through (`useListState`). */
   list: ListState;
   /** The filter form above the table (`FilterBar`). */
   filters?: ReactNode;
@@ -55,8 +54,9 @@ interface DataTableProps<T> {
 const CELL = "px-3 py-2 align-top";
 
 /**
- * The one back-office list: sortable column headers (aria-sort), a filter slot, server-side pages,
- * a CSV link, loading, error and empty states, and a per-row action that opens under its row, so a
+ * The one back-office list: sortable column headers (aria-sort), a filter slot, server-side keyset
+ * pages (Newer / Older on a list newest first, Previous / Next in another order) under the count of
+ * every match, a CSV link, loading, error and empty states, and a per-row action that opens under its row, so a
  * page of 50 stays one line per item however long the queue. The outcome of the last action takes
  * focus, because the row acted on may leave the list and a keyboard user would otherwise be dropped
  * to the top of the page. On a narrow screen the table scrolls sideways inside its own box and the
@@ -79,8 +79,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   };
   const [first, ...rest] = columns;
   const span = columns.length + (rowAction ? 1 : 0);
-  const from = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const to = data ? from + data.items.length - Math.min(1, data.items.length) : 0;
+  const { pages } = list;
 
   return (
     <div className="flex flex-col gap-4">
@@ -90,7 +89,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
         {/* With nothing to list the empty state below says why (no matches, or nothing yet): no count here. */}
-        <p aria-live="polite">{data && data.total > 0 ? `${from}–${to} of ${data.total}` : " "}</p>
+        <p aria-live="polite">{data && data.total > 0 ? `${data.total} matching` : " "}</p>
         {csvHref && (
           <a href={csvHref} download className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
             Download CSV
@@ -99,7 +98,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
       {isPending && <Loading />}
       {isError && <Alert tone="error">{query.error?.message || loadError}</Alert>}
-      {data && data.items.length === 0 && <p className="rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700">{empty}</p>}
+      {data && data.items.length === 0 && (
+        // A later page emptied by decisions taken meanwhile: the pager below goes back.
+        <p className="rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700">{pages.depth > 0 ? "This page is empty." : empty}</p>
+      )}
       {data && data.items.length > 0 && (
         // Focusable so keyboard users can scroll it; labelled so that stop is announced.
         // Positioned, so the screen-reader-only header text stays inside the scrolling box instead of widening the page;
@@ -165,10 +167,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </table>
         </div>
       )}
-      {data && data.total > data.pageSize && <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} onPage={list.setPage} busy={isFetching} />}
+      {data && <CursorPager stack={pages} nextCursor={data.nextCursor} busy={isFetching} labels={newestFirst(list.sort) ? ["Newer", "Older"] : ["Previous", "Next"]} />}
     </div>
   );
 }
+
+/** The lists' newest-first orders (a user's lists have no sort of their own: newest first). */
+const newestFirst = (sort: string) => sort === "" || sort === "-createdAt" || sort === "-seq";
 
 /**
  * A soft shade along the left edge of the pinned action column: on a narrow screen the columns

@@ -24,7 +24,8 @@ export function selectFilter(name: string, label: string, labels: Readonly<Recor
 
 /**
  * The filters above a list, as one form: Apply writes them to the URL (and so to the request),
- * Clear goes back to the list's defaults. Keyed by the URL's query, so Back and a pasted link show their own values.
+ * Clear goes back to the list's defaults. Keyed by the filters and sort (not the page), so Back and
+ * a pasted link show their own values and turning a page keeps what is being typed.
  */
 export function FilterBar({ fields, list, label }: { fields: readonly FilterField[]; list: ListState; label: string }) {
   const apply = (event: FormEvent<HTMLFormElement>) => {
@@ -35,7 +36,7 @@ export function FilterBar({ fields, list, label }: { fields: readonly FilterFiel
   const clear = () => list.resetFilters(fields.map((field) => field.name));
 
   return (
-    <form key={list.query} role="search" aria-label={label} onSubmit={apply} className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8 lg:items-end">
+    <form key={list.csvQuery} role="search" aria-label={label} onSubmit={apply} className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8 lg:items-end">
       {fields.map((field) =>
         field.kind === "select" ? (
           <SelectField key={field.name} name={field.name} label={field.label} defaultValue={list.get(field.name)}>

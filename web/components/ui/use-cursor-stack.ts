@@ -16,13 +16,20 @@ export interface CursorStack {
   reset(): void;
 }
 
-export function useCursorStack(): CursorStack {
-  const [stack, setStack] = useState<string[]>([]);
+/**
+ * `scope` names the list the cursors belong to (a back-office list's filters and sort, as its
+ * query): when it changes, by the operator or by Back in the browser, the stack starts again from
+ * the first page, so a cursor is never sent with another order or other filters than its own.
+ */
+export function useCursorStack(scope = ""): CursorStack {
+  const [state, setState] = useState<{ scope: string; stack: string[] }>({ scope, stack: [] });
+  const stack = state.scope === scope ? state.stack : [];
+  const change = (next: (stack: string[]) => string[]) => setState((previous) => ({ scope, stack: next(previous.scope === scope ? previous.stack : []) }));
   return {
     cursor: stack.at(-1),
     depth: stack.length,
-    forward: (nextCursor) => setStack((previous) => [...previous, nextCursor]),
-    back: () => setStack((previous) => previous.slice(0, -1)),
-    reset: () => setStack([]),
+    forward: (nextCursor) => change((previous) => [...previous, nextCursor]),
+    back: () => change((previous) => previous.slice(0, -1)),
+    reset: () => change(() => []),
   };
 }

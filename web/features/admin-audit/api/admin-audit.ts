@@ -4,5 +4,5 @@ import { ADMIN_KEYS } from "#web/lib/query-keys.js";
 
 export const ADMIN_AUDIT_PATH = "/api/admin/audit";
 
-/** One page of the audit log; `query` is the list's URL state. */
+/** One page of the audit log; `query` is the list's state (sort, filters, the page's cursor). */
 export const useAdminAudit = (query: string) => useListQuery<AuditEntryDto>(ADMIN_KEYS.audit, ADMIN_AUDIT_PATH, query);

@@ -7,7 +7,7 @@ import { apiRequest } from "#web/lib/api.js";
 export const ADMIN_MAIL_PATH = "/api/admin/mail";
 const MAIL_KEY = ["admin-mail"] as const;
 
-/** One page of stored e-mail; `query` is the list's URL state (dead messages unless it asks for another status). */
+/** One page of stored e-mail; `query` is the list's state (dead messages unless it asks for another status). */
 export const useAdminMail = (query: string) => useListQuery<AdminMailDto>(MAIL_KEY, ADMIN_MAIL_PATH, query);
 
 export function useRetryMail() {

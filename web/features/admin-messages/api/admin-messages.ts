@@ -7,14 +7,14 @@ import { ADMIN_KEYS } from "#web/lib/query-keys.js";
 
 export const ADMIN_MESSAGES_PATH = "/api/admin/messages";
 
-/** One page of the inbox; `query` is the list's URL state (status, page). */
+/** One page of the inbox; `query` is the list's state (status, sort, the page's cursor). */
 export const useAdminMessages = (query: string) => useListQuery<ContactMessageDto>(ADMIN_KEYS.messages, ADMIN_MESSAGES_PATH, query);
 
 /** The menu's badge: how many messages are new. One row is asked for; the total is the count. */
 export function useNewMessageCount(enabled: boolean) {
   return useQuery({
     queryKey: [...ADMIN_KEYS.messages, "new-count"],
-    queryFn: async () => (await apiRequest<ContactInboxDto>(`${ADMIN_MESSAGES_PATH}?status=new&pageSize=1`)).total,
+    queryFn: async () => (await apiRequest<ContactInboxDto>(`${ADMIN_MESSAGES_PATH}?status=new&limit=1`)).total,
     enabled,
     refetchInterval: 60_000,
   });

@@ -8,7 +8,7 @@ const USERS_KEY = ["admin", "users"] as const;
 
 const userPath = (id: string) => `${ADMIN_USERS_PATH}/${encodeURIComponent(id)}`;
 
-/** One page of the users table; `query` is the list's URL state. The old page stays while the next loads. */
+/** One page of the users table; `query` is the list's state (sort, filters, the page's cursor). The old page stays while the next loads. */
 export const useAdminUsers = (query: string) => useListQuery<AdminUserRow>([...USERS_KEY, "list"], ADMIN_USERS_PATH, query);
 
 export function useAdminUser(id: string) {

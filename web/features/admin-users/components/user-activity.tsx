@@ -87,8 +87,10 @@ const TITLES: Record<UserList, string> = {
 };
 
 function ListTable<T extends { id: string }>({ userId, list, columns, rowAction }: { userId: string; list: UserList; columns: Columns<T>; rowAction?: RowAction<T> }) {
+  // Newest first, a page at a time: the cursor of the page shown is all the request holds.
   const state = useListState("");
-  const page = useUserList<T>(userId, list, `page=${state.page}`);
+  const cursor = state.pages.cursor;
+  const page = useUserList<T>(userId, list, cursor ? new URLSearchParams({ cursor }).toString() : "");
   return (
     <DataTable
       caption={TITLES[list]}
@@ -143,7 +145,7 @@ const TABLES: Record<UserList, (userId: string) => ReactNode> = {
   audit: (id) => <ListTable userId={id} list="audit" columns={AUDIT} />,
 };
 
-/** The user's lists, one at a time (chosen in the URL's `list`, paged by its `page`), so the screen stays short. */
+/** The user's lists, one at a time (chosen in the URL's `list`, each paged Newer / Older), so the screen stays short. */
 export function UserActivity({ userId }: { userId: string }) {
   const state = useListState("");
   const current = (USER_LISTS as readonly string[]).includes(state.get("list")) ? (state.get("list") as UserList) : "deposits";

@@ -8,7 +8,7 @@ import { ACCOUNT_KEYS, invalidateAccount } from "#web/lib/query-keys.js";
 
 export const ADMIN_DEPOSITS_PATH = "/api/admin/deposits";
 
-/** One page of the operator's deposits; `query` is the list's URL state (page, sort, filters). */
+/** One page of the operator's deposits; `query` is the list's state (sort, filters, the page's cursor). */
 export const useAdminDeposits = (query: string) => useListQuery<AdminDepositDto>(ACCOUNT_KEYS.adminDeposits, ADMIN_DEPOSITS_PATH, query);
 
 export type DepositDecision =

@@ -7,7 +7,7 @@ import { invalidateMoneyOut, MONEY_OUT_KEYS } from "#web/lib/query-keys.js";
 
 export const ADMIN_PAYOUTS_PATH = "/api/admin/payouts";
 
-/** One page of the operator's payouts; `query` is the list's URL state (page, sort, filters). */
+/** One page of the operator's payouts; `query` is the list's state (sort, filters, the page's cursor). */
 export const useAdminPayouts = (query: string) => useListQuery<AdminPayoutDto>(MONEY_OUT_KEYS.adminPayouts, ADMIN_PAYOUTS_PATH, query);
 
 export type PayoutDecision =
