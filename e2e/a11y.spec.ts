@@ -111,8 +111,8 @@ for (const width of WIDTHS) {
 
     test("the public pages have no serious or critical axe violations", async ({ page }) => {
       for (const path of PUBLIC_PAGES) {
+        // Pre-rendered: hydrated (visit waits for it), every figure is already in the HTML.
         await visit(page, path);
-        await page.waitForLoadState("networkidle");
         await expectNoBlockingViolations(page, path, width);
       }
     });

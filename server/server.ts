@@ -25,6 +25,9 @@ import { recentLedgerCheck } from "./services/admin-overview/ledger-check.js";
 import { readLastLedgerCheck } from "./services/ledger/run-ledger-check.js";
 import { migrate } from "./migrate.js";
 
+/** How long an idle connection stays open: longer than nginx's upstream keepalive_timeout (60 s). */
+export const KEEP_ALIVE_MS = 65_000;
+
 export interface RunningServer {
   url: string;
   database: DatabaseHandle;
@@ -111,6 +114,12 @@ export async function startServer(config: Config, logger: Logger, options: Start
       const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance as Server));
       instance.once("error", reject);
     });
+    // An idle keep-alive connection is closed by the proxy in front (nginx keeps them 60 s,
+    // deploy/nginx.conf), never by us first: a request the proxy sends on a connection we are
+    // closing at that moment would fail as a 502, a money POST included (nginx does not resend
+    // one). Node's default is 5 s. The header deadline stays above it, as Node requires.
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
     cleanups.push(
       () =>
         new Promise<void>((resolve) => {

@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import http from "node:http";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -33,6 +35,19 @@ describe("operations", () => {
       // HSTS only in production, where the site is served over HTTPS.
       expect(response.headers.get("strict-transport-security")).toBeNull();
     }
+  });
+
+  it("keeps an idle connection open longer than nginx keeps its idle connections to us", async () => {
+    // nginx's upstream keepalive_timeout, 60 s unless deploy/nginx.conf says otherwise.
+    const nginxSeconds = Number(/keepalive_timeout\s+(\d+)s?;/.exec(readFileSync("deploy/nginx.conf", "utf8"))?.[1] ?? 60);
+    const header = await new Promise<string | undefined>((resolve, reject) => {
+      http.get(`${suite.server.url}/healthz`, { agent: new http.Agent({ keepAlive: true }) }, (response) => {
+        response.resume();
+        resolve(String(response.headers["keep-alive"] ?? ""));
+      }).once("error", reject);
+    });
+    const seconds = Number(/timeout=(\d+)/.exec(header ?? "")?.[1]);
+    expect(seconds, `Keep-Alive: ${header}`).toBeGreaterThan(nginxSeconds);
   });
 
   it("answers an unknown API path with a JSON 404", async () => {
