@@ -27,17 +27,19 @@ async function filter(page: Page, values: Record<string, string>) {
 
 /** The two back-office queues: tables with filters, pages and a decision under the row, at both widths. */
 test.describe("admin queues", () => {
-  for (const width of [1280, 375]) {
-    test(`are tables with filters and pages that fit ${width} px and pass axe`, async ({ request, browser }) => {
-      test.slow();
-      const user = await createUser(request, { name: "Tolu Tablerow" });
-      await signInRequest(request, user.email, user.password);
-      const admin = await newAdminPage(browser, { width });
-      await fund(request, admin.request, 50_000);
-      const deposits = [await bankDeposit(request, 12_345), await bankDeposit(request, 20_000), await bankDeposit(request, 30_000)];
-      const payout = await post(request, "/api/payouts", { amountCents: 10_000, walletAddress: ADDRESS });
-      expect(payout.status(), await payout.text()).toBe(201);
+  test("are tables with filters and pages that fit 1280 and 375 px and pass axe", async ({ request, browser }) => {
+    test.slow();
+    const user = await createUser(request, { name: "Tolu Tablerow" });
+    await signInRequest(request, user.email, user.password);
+    const admin = await newAdminPage(browser);
+    await fund(request, admin.request, 50_000);
+    const deposits = [await bankDeposit(request, 12_345), await bankDeposit(request, 20_000), await bankDeposit(request, 30_000)];
+    const payout = await post(request, "/api/payouts", { amountCents: 10_000, walletAddress: ADDRESS });
+    expect(payout.status(), await payout.text()).toBe(201);
 
+    // Both queues at each width, on the same page and data.
+    for (const width of [1280, 375]) {
+      await admin.setViewportSize({ width, height: 900 });
       for (const [path, testId] of [
         ["/dashboard/admin/deposits", "admin-deposit"],
         ["/dashboard/admin/payouts", "admin-payout"],
@@ -57,49 +59,49 @@ test.describe("admin queues", () => {
         expect(await overflow(admin), `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
         await expectNoSeriousAxe(admin, `${path} at ${width} px`);
       }
+    }
 
-      // Sorting by amount and paging (by cursor) through the user's deposits two at a time; the URL keeps the limit, filters and sort.
-      await visit(admin, `/dashboard/admin/deposits?q=${encodeURIComponent(user.email)}&limit=2`);
-      await admin.getByRole("button", { name: /^Amount/ }).click();
-      await expect(admin.getByRole("columnheader", { name: /^Amount/ })).toHaveAttribute("aria-sort", "ascending");
-      const rows = admin.getByTestId("admin-deposit");
-      await expect(rows).toHaveCount(2);
-      await expect(rows.first()).toContainText("$123.45");
-      await expect(admin.getByText("3 matching")).toBeVisible();
-      const pager = admin.getByRole("navigation", { name: "Pagination" });
-      await expect(pager.getByText("Page 1")).toBeVisible();
-      await pager.getByRole("button", { name: "Next" }).click();
-      await expect(pager.getByText("Page 2")).toBeVisible();
-      await expect(rows).toHaveCount(1);
-      await expect(rows.first()).toContainText(deposits[2]!.reference);
-      await expect(pager.getByRole("button", { name: "Next" })).toBeDisabled();
-      await expect(admin.getByText("3 matching")).toBeVisible();
-      await expect(admin).toHaveURL(/sort=amountCents/);
-      expect(admin.url()).not.toContain("cursor");
-      await pager.getByRole("button", { name: "Previous" }).click();
-      await expect(pager.getByText("Page 1")).toBeVisible();
-      await expect(rows.first()).toContainText("$123.45");
-      // Another sort starts from the first page of that order.
-      await pager.getByRole("button", { name: "Next" }).click();
-      await expect(pager.getByText("Page 2")).toBeVisible();
-      await admin.getByRole("button", { name: /^Amount/ }).click();
-      await expect(admin.getByRole("columnheader", { name: /^Amount/ })).toHaveAttribute("aria-sort", "descending");
-      await expect(pager.getByText("Page 1")).toBeVisible();
-      await expect(rows).toHaveCount(2);
-      await expect(rows.first()).toContainText(deposits[2]!.reference);
-      // An amount range (in dollars) narrows it to one, and the CSV link carries the same filters.
-      await filter(admin, { "Min amount": "150", "Max amount": "250" });
-      await expect(rows).toHaveCount(1);
-      await expect(admin.getByText("1 matching")).toBeVisible();
-      await expect(pager).toHaveCount(0);
-      await expect(rows.first()).toContainText(deposits[1]!.reference);
-      const csv = await admin.request.get(await admin.getByRole("link", { name: "Download CSV" }).getAttribute("href").then((href) => href ?? ""));
-      const lines = (await csv.text()).trimEnd().split("\r\n");
-      expect(lines).toHaveLength(2);
-      expect(lines[1]).toContain(deposits[1]!.reference);
-      await admin.context().close();
-    });
-  }
+    // Sorting by amount and paging (by cursor) through the user's deposits two at a time; the URL keeps the limit, filters and sort.
+    await visit(admin, `/dashboard/admin/deposits?q=${encodeURIComponent(user.email)}&limit=2`);
+    await admin.getByRole("button", { name: /^Amount/ }).click();
+    await expect(admin.getByRole("columnheader", { name: /^Amount/ })).toHaveAttribute("aria-sort", "ascending");
+    const rows = admin.getByTestId("admin-deposit");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText("$123.45");
+    await expect(admin.getByText("3 matching")).toBeVisible();
+    const pager = admin.getByRole("navigation", { name: "Pagination" });
+    await expect(pager.getByText("Page 1")).toBeVisible();
+    await pager.getByRole("button", { name: "Next" }).click();
+    await expect(pager.getByText("Page 2")).toBeVisible();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(deposits[2]!.reference);
+    await expect(pager.getByRole("button", { name: "Next" })).toBeDisabled();
+    await expect(admin.getByText("3 matching")).toBeVisible();
+    await expect(admin).toHaveURL(/sort=amountCents/);
+    expect(admin.url()).not.toContain("cursor");
+    await pager.getByRole("button", { name: "Previous" }).click();
+    await expect(pager.getByText("Page 1")).toBeVisible();
+    await expect(rows.first()).toContainText("$123.45");
+    // Another sort starts from the first page of that order.
+    await pager.getByRole("button", { name: "Next" }).click();
+    await expect(pager.getByText("Page 2")).toBeVisible();
+    await admin.getByRole("button", { name: /^Amount/ }).click();
+    await expect(admin.getByRole("columnheader", { name: /^Amount/ })).toHaveAttribute("aria-sort", "descending");
+    await expect(pager.getByText("Page 1")).toBeVisible();
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText(deposits[2]!.reference);
+    // An amount range (in dollars) narrows it to one, and the CSV link carries the same filters.
+    await filter(admin, { "Min amount": "150", "Max amount": "250" });
+    await expect(rows).toHaveCount(1);
+    await expect(admin.getByText("1 matching")).toBeVisible();
+    await expect(pager).toHaveCount(0);
+    await expect(rows.first()).toContainText(deposits[1]!.reference);
+    const csv = await admin.request.get(await admin.getByRole("link", { name: "Download CSV" }).getAttribute("href").then((href) => href ?? ""));
+    const lines = (await csv.text()).trimEnd().split("\r\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(deposits[1]!.reference);
+    await admin.context().close();
+  });
 
   test("a large payout needs a second admin: the one who approved it cannot mark it paid", async ({ request, browser }) => {
     test.slow();

@@ -17,65 +17,78 @@ async function figures(page: Page, listName: string): Promise<string[]> {
 }
 
 test.describe("back office: overview, users and a user's detail", () => {
-  for (const width of [1280, 375]) {
-    test(`an operator finds a user by e-mail and sees their figures as they do, at ${width} px`, async ({ page, browser }) => {
-      test.slow();
-      const user = await createUser(page.request, { name: "Kemi Figures", email: uniqueEmail("kemi") });
-      await page.setViewportSize({ width, height: 900 });
-      await signInViaApi(page, user.email, user.password);
-      const admin = await newAdminPage(browser, { width });
-      await fund(page.request, admin.request, 250_000);
-      const invested = await page.request.post("/api/investments", { data: { planId: "standard", amountCents: 100_000 }, headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() } });
-      expect(invested.status(), await invested.text()).toBe(201);
+  test("an operator finds a user by e-mail and sees their figures as they do at 1280 px; each screen fits 375 px", async ({ page, browser }) => {
+    const width = 1280;
+    test.slow();
+    const user = await createUser(page.request, { name: "Kemi Figures", email: uniqueEmail("kemi") });
+    await page.setViewportSize({ width, height: 900 });
+    await signInViaApi(page, user.email, user.password);
+    const admin = await newAdminPage(browser, { width });
+    await fund(page.request, admin.request, 250_000);
+    const invested = await page.request.post("/api/investments", { data: { planId: "standard", amountCents: 100_000 }, headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() } });
+    expect(invested.status(), await invested.text()).toBe(201);
 
-      await visit(admin, "/dashboard/admin");
-      await expect(admin.getByRole("heading", { level: 1, name: "Back office" })).toBeVisible();
-      await expect(admin.getByTestId("overview-ledger")).toContainText("0 problems");
-      await expect(admin.getByTestId("overview-liabilities")).toContainText("Total");
-      expect(await overflow(admin), "/dashboard/admin").toBeLessThanOrEqual(0);
-      await expectNoSeriousAxe(admin, `/dashboard/admin at ${width} px`);
+    await visit(admin, "/dashboard/admin");
+    await expect(admin.getByRole("heading", { level: 1, name: "Back office" })).toBeVisible();
+    await expect(admin.getByTestId("overview-ledger")).toContainText("0 problems");
+    await expect(admin.getByTestId("overview-liabilities")).toContainText("Total");
+    expect(await overflow(admin), "/dashboard/admin").toBeLessThanOrEqual(0);
+    await expectNoSeriousAxe(admin, `/dashboard/admin at ${width} px`);
 
-      await visit(admin, "/dashboard/admin/users");
-      await admin.getByLabel("E-mail, name or ID").fill(user.email);
-      await admin.getByRole("button", { name: "Apply" }).click();
-      const row = admin.getByTestId("admin-user");
-      await expect(row).toHaveCount(1);
-      await expect(row).toContainText("Kemi Figures");
-      expect(await overflow(admin), "/dashboard/admin/users").toBeLessThanOrEqual(0);
-      await expectNoSeriousAxe(admin, `/dashboard/admin/users at ${width} px`);
+    await visit(admin, "/dashboard/admin/users");
+    await admin.getByLabel("E-mail, name or ID").fill(user.email);
+    await admin.getByRole("button", { name: "Apply" }).click();
+    const row = admin.getByTestId("admin-user");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Kemi Figures");
+    expect(await overflow(admin), "/dashboard/admin/users").toBeLessThanOrEqual(0);
+    await expectNoSeriousAxe(admin, `/dashboard/admin/users at ${width} px`);
 
-      await row.getByRole("link", { name: user.email }).click();
-      await expect(admin.getByRole("heading", { level: 1, name: "User" })).toBeVisible();
-      await expect(admin).toHaveTitle(/^User · /);
-      const theirs = await figures(admin, `Balances of ${user.email}`);
-      await visit(page, "/dashboard");
-      expect(await figures(page, "Balances")).toEqual(theirs);
-      expect(theirs).toContain("Total Invest: $1,000.00");
+    await row.getByRole("link", { name: user.email }).click();
+    await expect(admin.getByRole("heading", { level: 1, name: "User" })).toBeVisible();
+    await expect(admin).toHaveTitle(/^User · /);
+    const detail = new URL(admin.url()).pathname;
+    const theirs = await figures(admin, `Balances of ${user.email}`);
+    await visit(page, "/dashboard");
+    expect(await figures(page, "Balances")).toEqual(theirs);
+    expect(theirs).toContain("Total Invest: $1,000.00");
 
-      await admin.getByRole("button", { name: "Investments" }).click();
-      await expect(admin.getByTestId("user-investments")).toContainText("Standard");
-      await admin.getByRole("button", { name: "Active sessions" }).click();
-      await expect(admin.getByTestId("user-sessions")).toHaveCount(1);
-      expect(await overflow(admin), "user detail").toBeLessThanOrEqual(0);
-      await expectNoSeriousAxe(admin, `user detail at ${width} px`);
+    await admin.getByRole("button", { name: "Investments" }).click();
+    await expect(admin.getByTestId("user-investments")).toContainText("Standard");
+    await admin.getByRole("button", { name: "Active sessions" }).click();
+    await expect(admin.getByTestId("user-sessions")).toHaveCount(1);
+    expect(await overflow(admin), "user detail").toBeLessThanOrEqual(0);
+    await expectNoSeriousAxe(admin, `user detail at ${width} px`);
 
-      // Banning needs a reason, ends the user's session at once, and shows in their audit entries.
-      await admin.getByRole("button", { name: "Ban", exact: true }).click();
-      const form = admin.getByRole("form", { name: `Ban: ${user.email}` });
-      await form.getByRole("button", { name: "Ban" }).click();
-      await expect(form.getByLabel("Reason (kept in the audit log)")).toHaveAccessibleDescription("Give a reason: it is kept in the audit log.");
-      await form.getByLabel("Reason (kept in the audit log)").fill("Card reported stolen");
-      await form.getByRole("button", { name: "Ban" }).click();
-      await expect(admin.getByRole("status")).toHaveText("Banned; every session of theirs has ended.");
-      expect((await page.request.get("/api/me/summary")).status()).toBe(401);
-      await admin.getByRole("button", { name: "Audit entries" }).click();
-      await expect(admin.getByTestId("user-audit").filter({ hasText: "user.ban" })).toHaveCount(1);
-      await admin.getByRole("button", { name: "Unban" }).click();
-      const unban = admin.getByRole("form", { name: `Unban: ${user.email}` });
-      await unban.getByLabel("Reason (kept in the audit log)").fill("Owner confirmed the card");
-      await unban.getByRole("button", { name: "Unban" }).click();
-      await expect(admin.getByRole("status")).toHaveText("The ban is lifted.");
-      await admin.context().close();
-    });
-  }
+    // Banning needs a reason, ends the user's session at once, and shows in their audit entries.
+    await admin.getByRole("button", { name: "Ban", exact: true }).click();
+    const form = admin.getByRole("form", { name: `Ban: ${user.email}` });
+    await form.getByRole("button", { name: "Ban" }).click();
+    await expect(form.getByLabel("Reason (kept in the audit log)")).toHaveAccessibleDescription("Give a reason: it is kept in the audit log.");
+    await form.getByLabel("Reason (kept in the audit log)").fill("Card reported stolen");
+    await form.getByRole("button", { name: "Ban" }).click();
+    await expect(admin.getByRole("status")).toHaveText("Banned; every session of theirs has ended.");
+    expect((await page.request.get("/api/me/summary")).status()).toBe(401);
+    await admin.getByRole("button", { name: "Audit entries" }).click();
+    await expect(admin.getByTestId("user-audit").filter({ hasText: "user.ban" })).toHaveCount(1);
+    await admin.getByRole("button", { name: "Unban" }).click();
+    const unban = admin.getByRole("form", { name: `Unban: ${user.email}` });
+    await unban.getByLabel("Reason (kept in the audit log)").fill("Owner confirmed the card");
+    await unban.getByRole("button", { name: "Unban" }).click();
+    await expect(admin.getByRole("status")).toHaveText("The ban is lifted.");
+
+    // The same screens on a phone: the overview, the list found by e-mail, the user's detail.
+    await admin.setViewportSize({ width: 375, height: 900 });
+    for (const [path, ready] of [
+      ["/dashboard/admin", admin.getByTestId("overview-ledger")],
+      [`/dashboard/admin/users?q=${encodeURIComponent(user.email)}`, admin.getByTestId("admin-user")],
+      [detail, admin.getByRole("heading", { level: 1, name: "User" })],
+    ] as const) {
+      await visit(admin, path);
+      await expect(ready).toBeVisible();
+      expect(await overflow(admin), `${path} at 375 px`).toBeLessThanOrEqual(0);
+      await expectNoSeriousAxe(admin, `${path} at 375 px`);
+    }
+    await admin.context().close();
+  });
 });
