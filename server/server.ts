@@ -123,8 +123,13 @@ export async function startServer(config: Config, logger: Logger, options: Start
     cleanups.push(
       () =>
         new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          // Idle keep-alive sockets would otherwise hold shutdown open.
+          // In-flight requests finish; a connection that falls idle meanwhile (kept open up to
+          // KEEP_ALIVE_MS otherwise) is closed as soon as it does, so shutdown never waits for it.
+          const closeIdle = setInterval(() => server.closeIdleConnections(), 50);
+          server.close(() => {
+            clearInterval(closeIdle);
+            resolve();
+          });
           server.closeIdleConnections();
         }),
     );
