@@ -59,7 +59,7 @@ describe("the admin overview", () => {
       totalCents: summed.available + summed.invested + summed.held,
     });
     expect(overview.liabilities).toMatchObject({ investedCents: 100_000, payoutHoldCents: 1_520_000 });
-    expect(overview.flows.allTime).toEqual({ moneyInCents: summed.deposited, interestPaidCents: 0, moneyOutCents: 0 });
+    expect(overview.flows.allTime).toEqual({ moneyInCents: summed.deposited, interestPaidCents: 0, feesCents: 0, moneyOutCents: 0 });
     expect(overview.flows.allTime.moneyInCents).toBe(2_000_000);
     expect(overview.flows.today).toEqual(overview.flows.allTime);
     expect(overview.flows.last30Days).toEqual(overview.flows.allTime);
@@ -95,9 +95,9 @@ describe("the admin overview", () => {
     expect(overview.lastSettlementRun).toMatchObject({ settled: 1, profitCents: 10_000, error: null });
     expect(Date.parse(overview.lastSettlementRun!.startedAt)).toBeGreaterThanOrEqual(suite.server.clock.now().getTime() - 60_000);
     expect(overview.maturing.count).toBe(0);
-    expect(overview.flows.allTime).toEqual({ moneyInCents: 2_000_000, interestPaidCents: 10_000, moneyOutCents: 1_500_000 });
+    expect(overview.flows.allTime).toEqual({ moneyInCents: 2_000_000, interestPaidCents: 10_000, feesCents: 0, moneyOutCents: 1_500_000 });
     expect(overview.flows.allTime.interestPaidCents).toBe((await everyoneSummed()).interest);
-    expect(overview.flows.today).toEqual({ moneyInCents: 0, interestPaidCents: 0, moneyOutCents: 0 });
+    expect(overview.flows.today).toEqual({ moneyInCents: 0, interestPaidCents: 0, feesCents: 0, moneyOutCents: 0 });
     expect(overview.flows.last30Days).toEqual(overview.flows.allTime);
     expect(overview.liabilities.investedCents).toBe(0);
   });

@@ -44,6 +44,9 @@ describe("reconciliation", () => {
         profitPaidCents: 0,
         interestLedgerCents: 0,
         interestDifferenceCents: 0,
+        feesChargedCents: 0,
+        feesLedgerCents: 0,
+        feesDifferenceCents: 0,
         liabilitiesCents: 40_000,
       },
     ]);
@@ -58,7 +61,7 @@ describe("reconciliation", () => {
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const lines = (await csv.text()).trim().split("\r\n");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toBe(`"${today()}",490.00,502.34,-12.34,90.00,90.00,0.00,0.00,0.00,0.00,412.34`);
+    expect(lines[1]).toBe(`"${today()}",490.00,502.34,-12.34,90.00,90.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,412.34`);
   });
 
   it("covers every day of the period, carrying liabilities from before it", async () => {

@@ -107,13 +107,13 @@ describe("four eyes that one operator cannot satisfy alone", () => {
   it("a plan's rate or term goes live only when a second admin approves it; other edits at once", async () => {
     const [lone, second] = await admins();
     const [standard] = await db().select().from(plan).where(eq(plan.id, "standard"));
-    const input = { name: standard!.name, minimumCents: Number(standard!.minimumCents), rateBasisPoints: standard!.rateBasisPoints, termDays: standard!.termDays, features: standard!.features, active: true };
+    const input = { name: standard!.name, minimumCents: Number(standard!.minimumCents), rateBasisPoints: standard!.rateBasisPoints, termDays: standard!.termDays, features: standard!.features, active: true, earlyWithdrawalAllowed: true, earlyWithdrawalFeeBasisPoints: 200 };
     const publicRate = async () => (await (await suite.server.client().get("/api/plans")).json()).items.find((p: { id: string }) => p.id === "standard").rateBasisPoints;
 
     const asked = await lone.client.request("/api/admin/plans/standard", { method: "PUT", body: { ...input, rateBasisPoints: 25_000 } });
     expect(asked.status).toBe(202);
     const { pendingApproval } = await asked.json();
-    expect(pendingApproval.summary).toBe(`Standard: 10% per 14 days becomes 250% per 14 days (new investments only).`);
+    expect(pendingApproval.summary).toBe(`Standard: 10% per 14 days becomes 250% per 14 days (new investments and rollovers only).`);
     expect(await publicRate()).toBe(standard!.rateBasisPoints);
     // While it waits, the plan is not edited under it.
     expect((await second.client.request("/api/admin/plans/standard", { method: "PUT", body: { ...input, minimumCents: input.minimumCents + 100 } })).status).toBe(409);

@@ -77,7 +77,7 @@ describe("investing", () => {
     await fund(id, 1_000_000n);
     const first = await (await client.post("/api/investments", { planId: "advanced", amountCents: 200_000 })).json();
 
-    const edit = { name: "Advanced", minimumCents: 300_000, rateBasisPoints: 1300, termDays: 25, features: ["Capital returned at maturity", "Profit credited automatically"], active: true };
+    const edit = { name: "Advanced", minimumCents: 300_000, rateBasisPoints: 1300, termDays: 25, features: ["Capital returned at maturity", "Profit credited automatically"], active: true, earlyWithdrawalAllowed: true, earlyWithdrawalFeeBasisPoints: 200 };
     // A new rate or term waits for a second admin (four eyes): the public plans keep the old terms until then.
     const asked = await admin.client.request("/api/admin/plans/advanced", { method: "PUT", body: edit });
     expect(asked.status).toBe(202);

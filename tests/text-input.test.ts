@@ -73,7 +73,7 @@ describe("text fields on the server", () => {
     await refused(await admin.client.post(`/api/admin/deposits/${deposit.id}/confirm`, { txId: "t".repeat(129) }), "txId", "The transaction id must be at most 128 characters.");
     expect((await summary(user)).mainBalanceCents).toBe(50_000);
 
-    const plan = { name: "Gold", minimumCents: 100_000, rateBasisPoints: 1000, termDays: 30, features: ["Daily", "Safe"], active: true };
+    const plan = { name: "Gold", minimumCents: 100_000, rateBasisPoints: 1000, termDays: 30, features: ["Daily", "Safe"], active: true, earlyWithdrawalAllowed: true, earlyWithdrawalFeeBasisPoints: 200 };
     const putPlan = (body: unknown) => admin.client.request("/api/admin/plans/advanced", { method: "PUT", body });
     await refused(await putPlan({ ...plan, name: "Gold\u202E" }), "name", "The name must not contain control characters.");
     await refused(await putPlan({ ...plan, features: ["Daily\npayouts", "Safe"] }), "features.0", "A feature must not contain control characters.");

@@ -160,6 +160,9 @@ export const plan = pgTable(
     termDays: integer("term_days").notNull(),
     features: text("features").array().notNull(),
     active: boolean("active").notNull().default(true),
+    /** Whether an investment may be withdrawn before maturity, and the fee kept (basis points of the principal). */
+    earlyWithdrawalAllowed: boolean("early_withdrawal_allowed").notNull().default(true),
+    earlyWithdrawalFeeBasisPoints: integer("early_withdrawal_fee_basis_points").notNull().default(200),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -168,6 +171,7 @@ export const plan = pgTable(
     check("plan_minimum_positive", sql`${table.minimumCents} > 0`),
     check("plan_rate_range", sql`${table.rateBasisPoints} between 1 and 100000`),
     check("plan_term_positive", sql`${table.termDays} > 0`),
+    check("plan_early_withdrawal_fee_range", sql`${table.earlyWithdrawalFeeBasisPoints} between 0 and 10000`),
   ],
 );
 
@@ -453,6 +457,17 @@ export const investment = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     maturesAt: timestamp("matures_at", { withTimezone: true }).notNull(),
     status: text("status").notNull().default("active"),
+    /** payout | rollover_principal | rollover_all: what settlement does (docs/product.md, "Maturity"). */
+    maturityInstruction: text("maturity_instruction").notNull().default("payout"),
+    /** The investment this one continues (a rollover opened it in the journal that settled that one). */
+    rolledOverFrom: text("rolled_over_from"),
+    /** Why a rollover was paid out instead (a key of ROLLOVER_REFUSALS); null otherwise. */
+    rolloverRefusal: text("rollover_refusal"),
+    // The plan's early-withdrawal terms when the investment started: a later edit never changes them.
+    earlyWithdrawalAllowed: boolean("early_withdrawal_allowed").notNull().default(true),
+    earlyWithdrawalFeeBasisPoints: integer("early_withdrawal_fee_basis_points").notNull().default(200),
+    /** What an early withdrawal kept; null unless withdrawn early. */
+    earlyWithdrawalFeeCents: bigint("early_withdrawal_fee_cents", { mode: "bigint" }),
     // Links to the journals that moved the money, written in the same transaction as those journals
     // (which are append-only); no foreign key, so settlement locks no journal row (decision 0019).
     startJournalId: text("start_journal_id"),
@@ -468,7 +483,10 @@ export const investment = pgTable(
     // A user's due investments, which settlement pays together (decision 0020).
     index("investment_active_by_user_idx").on(table.userId, table.maturesAt, table.id).where(sql`${table.status} = 'active'`),
     check("investment_principal_positive", sql`${table.principalCents} > 0 and ${table.profitCents} >= 0`),
-    check("investment_status", sql`${table.status} in ('active', 'matured')`),
+    check("investment_status", sql`${table.status} in ('active', 'matured', 'rolled_over', 'withdrawn_early')`),
+    check("investment_maturity_instruction", sql`${table.maturityInstruction} in ('payout', 'rollover_principal', 'rollover_all')`),
+    // One successor at most: a rollover that ran twice could never open two investments.
+    uniqueIndex("investment_rolled_over_from_idx").on(table.rolledOverFrom),
   ],
 );
 

@@ -20,7 +20,7 @@ type Parsed<S> = S extends Schema ? z.output<S> : undefined;
  * Schemas come from shared/schemas/, which the web client's types use too.
  */
 export interface Operation<P extends string = string, B extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined> {
-  method: "get" | "post" | "put";
+  method: "get" | "post" | "put" | "patch";
   /** Relative to the router's mount path, in Hono's syntax ("/:id/cancel"). */
   path: P;
   summary: string;

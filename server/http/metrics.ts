@@ -52,6 +52,7 @@ export function createMetrics(deps: { token: string; database: DatabaseHandle; c
     mailDead: gauge("termvest_mail_dead", "E-mails given up after a day of failures."),
   };
   const liabilities = gauge("termvest_liabilities_cents", "What users hold: the sum of every user account (available, invested, payout hold), in cents.");
+  const fees = gauge("termvest_fees_kept_cents", "Early-withdrawal fees kept since the start: the sum of the fees account's postings, in cents.");
   const ledgerProblemsGauge = gauge("termvest_ledger_problems", "Problems the last ledger check found (NaN before the first check).");
   const ledgerProblems = sources.ledgerProblems ?? (async () => null);
   const jobs = sources.jobStats
@@ -67,6 +68,7 @@ export function createMetrics(deps: { token: string; database: DatabaseHandle; c
     for (const [key, metric] of Object.entries(business)) metric.set(figures[key as keyof typeof business]);
     // A gauge is a float64: exact up to 2^53 cents (90 trillion dollars).
     liabilities.set(Number(figures.liabilitiesCents));
+    fees.set(Number(figures.feesCents));
     ledgerProblemsGauge.set(problems ?? Number.NaN);
     for (const [state, value] of Object.entries(database.connections())) connections.set({ state }, value);
     if (jobs && jobStats) {

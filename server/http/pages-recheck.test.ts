@@ -4,7 +4,7 @@ import type { Bootstrap } from "#shared/site.js";
 import { PAGES_RECHECK_MS, pagesRecheck } from "./pages-recheck.js";
 
 const site = { name: "Termvest" } as Bootstrap["site"];
-const plans = (minimumCents: number) => [{ id: "standard", name: "Standard", minimumCents, rateBasisPoints: 1000, termDays: 14, features: [] }];
+const plans = (minimumCents: number) => [{ id: "standard", name: "Standard", minimumCents, rateBasisPoints: 1000, termDays: 14, features: [], earlyWithdrawalAllowed: true, earlyWithdrawalFeeBasisPoints: 200 }];
 
 /** Pages that keep what they were last rendered with, as loadPages' refresh does. */
 function fakePages(first: Bootstrap) {

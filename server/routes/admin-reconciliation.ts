@@ -18,6 +18,9 @@ const RECONCILIATION_CSV: CsvColumn<ReconciliationDay>[] = [
   { header: "Profit paid", cell: (row) => amountCell(row.profitPaidCents) },
   { header: "Interest account", cell: (row) => amountCell(row.interestLedgerCents) },
   { header: "Interest difference", cell: (row) => amountCell(row.interestDifferenceCents) },
+  { header: "Early-withdrawal fees", cell: (row) => amountCell(row.feesChargedCents) },
+  { header: "Fees account", cell: (row) => amountCell(row.feesLedgerCents) },
+  { header: "Fees difference", cell: (row) => amountCell(row.feesDifferenceCents) },
   { header: "Liabilities at end of day", cell: (row) => amountCell(row.liabilitiesCents) },
 ];
 

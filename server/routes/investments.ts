@@ -1,10 +1,12 @@
 import { cursorQuery, listOf } from "#shared/schemas/paging.js";
 import { unwrittenPageMessage } from "#shared/content.js";
-import { createInvestmentSchema, investmentDto } from "#shared/schemas/investments.js";
+import { createInvestmentSchema, earlyWithdrawalDto, earlyWithdrawalPreviewDto, investmentDto, updateInvestmentSchema } from "#shared/schemas/investments.js";
 import type { AppDeps } from "../app-deps.js";
 import { AppError } from "../errors.js";
 import { ApiRouter } from "../http/api-router.js";
+import { changeInstruction } from "../services/investments/change-instruction.js";
 import { createInvestment } from "../services/investments/create-investment.js";
+import { previewEarlyWithdrawal, withdrawEarly } from "../services/investments/early-withdrawal.js";
 import { listInvestments } from "../services/investments/list-investments.js";
 
 /** The caller's investments: invest in a plan from the Main Balance, and list them with their progress. */
@@ -32,5 +34,37 @@ export function investmentRoutes(deps: Pick<AppDeps, "auth" | "database" | "conf
         if (unpublished) throw new AppError("CONFLICT", unwrittenPageMessage(unpublished));
         return async (tx) => ({ status: 201, body: (await createInvestment(tx, c.get("user").id, body, clock.now())).investment });
       },
+    )
+    .on(
+      {
+        method: "patch",
+        path: "/:id",
+        summary: "Change what happens at maturity (pay out, roll over the principal, roll over both); 409 within 24 hours of maturity or once settled",
+        auth: "user",
+        body: updateInvestmentSchema,
+        response: investmentDto,
+      },
+      async (c, { body }) => c.json(await database.db.transaction((tx) => changeInstruction(tx, c.get("user").id, c.req.param("id"), body, clock.now()))),
+    )
+    .on(
+      {
+        method: "get",
+        path: "/:id/early-withdrawal",
+        summary: "What withdrawing this investment now would pay: the principal less the plan's fee, no profit",
+        auth: "user",
+        response: earlyWithdrawalPreviewDto,
+      },
+      async (c) => c.json(await previewEarlyWithdrawal(database.db, c.get("user").id, c.req.param("id"), clock.now())),
+    )
+    .on(
+      {
+        method: "post",
+        path: "/:id/early-withdrawal",
+        summary: "Withdraw this investment before maturity: the principal less the fee to the Main Balance, in one journal; 409 once settled or due",
+        auth: "user",
+        response: earlyWithdrawalDto,
+        idempotent: true,
+      },
+      (c) => async (tx) => ({ status: 200, body: await withdrawEarly(tx, c.get("user").id, c.req.param("id"), clock.now()) }),
     );
 }

@@ -15,6 +15,8 @@ const flowFigures = z.object({
   moneyInCents: z.number(),
   /** Profit paid at maturity: Σ credited from the interest account. */
   interestPaidCents: z.number(),
+  /** Early-withdrawal fees kept: Σ credited to the fees account. */
+  feesCents: z.number(),
   /** Payouts marked paid: Σ moved to the payouts account. */
   moneyOutCents: z.number(),
 });

@@ -35,6 +35,8 @@ export const HISTORY_EVENTS = [
   "deposit_expired",
   "investment_started",
   "maturity_paid",
+  "investment_rolled_over",
+  "early_withdrawal",
   "withdrawal_requested",
   "withdrawal_sent",
   "withdrawal_rejected",

@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   "investment_started",
   "investment_maturing",
   "investment_matured",
+  "investment_withdrawn_early",
   "payout_requested",
   "payout_paid",
   "payout_rejected",

@@ -8,6 +8,9 @@ export const planDto = z.object({
   rateBasisPoints: z.number(),
   termDays: z.number(),
   features: z.array(z.string()),
+  /** Whether an investment in this plan can be withdrawn before maturity, and the fee (of the principal) if so. */
+  earlyWithdrawalAllowed: z.boolean(),
+  earlyWithdrawalFeeBasisPoints: z.number(),
 });
 
 /** A plan as the operator edits it: open for new investments or not. */

@@ -22,6 +22,10 @@ export const reconciliationDayDto = z.object({
   profitPaidCents: z.number(),
   interestLedgerCents: z.number(),
   interestDifferenceCents: z.number(),
+  /** Early-withdrawal fees kept, beside the fees account. */
+  feesChargedCents: z.number(),
+  feesLedgerCents: z.number(),
+  feesDifferenceCents: z.number(),
   /** Σ of every user's available, invested and payout hold at the end of the day. */
   liabilitiesCents: z.number(),
 });
@@ -42,4 +46,4 @@ export type LedgerCheckDto = z.infer<typeof ledgerCheckDto>;
 
 /** Whether a day shows any difference (the screen highlights it, the count above uses it). */
 export const hasDifference = (day: ReconciliationDay) =>
-  day.depositsDifferenceCents !== 0 || day.payoutsDifferenceCents !== 0 || day.interestDifferenceCents !== 0;
+  day.depositsDifferenceCents !== 0 || day.payoutsDifferenceCents !== 0 || day.interestDifferenceCents !== 0 || day.feesDifferenceCents !== 0;

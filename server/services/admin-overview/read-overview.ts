@@ -67,22 +67,29 @@ export async function readOverview(db: DbExecutor, now: Date, approvalCents: big
 
   const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const monthAgo = new Date(now.getTime() - 30 * DAY_MS);
-  const ids = { deposits: platformAccount("deposits").id, interest: platformAccount("interest").id, payouts: platformAccount("payouts").id };
+  const ids = {
+    deposits: platformAccount("deposits").id,
+    interest: platformAccount("interest").id,
+    payouts: platformAccount("payouts").id,
+    fees: platformAccount("fees").id,
+  };
   // The platform accounts keep no balance; what crossed them is the sum of their postings
   // (through the posting key's leading account column). Deposits and interest are paid out of
-  // their accounts (negative), payouts paid into theirs.
+  // their accounts (negative), payouts and early-withdrawal fees paid into theirs.
   const platformRows = await many(
     db,
     sql`select account_id,
           coalesce(sum(amount_cents) filter (where created_at >= ${startOfDay.toISOString()}::timestamptz), 0)::text as today,
           coalesce(sum(amount_cents) filter (where created_at >= ${monthAgo.toISOString()}::timestamptz), 0)::text as month,
           coalesce(sum(amount_cents), 0)::text as total
-        from posting where account_id in (${ids.deposits}, ${ids.interest}, ${ids.payouts}) group by account_id`,
+        from posting where account_id in (${ids.deposits}, ${ids.interest}, ${ids.payouts}, ${ids.fees}) group by account_id`,
   );
   const platform = new Map(platformRows.map((row) => [row.account_id, row]));
   const flow = (column: "today" | "month" | "total"): FlowFigures => {
     const sum = (id: string) => BigInt(String(platform.get(id)?.[column] ?? "0"));
-    return { moneyInCents: toJsonCents(-sum(ids.deposits)), interestPaidCents: toJsonCents(-sum(ids.interest)), moneyOutCents: toJsonCents(sum(ids.payouts)) };
+    return { moneyInCents: toJsonCents(-sum(ids.deposits)), interestPaidCents: toJsonCents(-sum(ids.interest)), moneyOutCents: toJsonCents(sum(ids.payouts)),
+      feesCents: toJsonCents(sum(ids.fees)),
+    };
   };
 
   const check = await recentLedgerCheck(db, now);

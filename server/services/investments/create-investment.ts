@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { applyRate, formatCents, formatRate } from "#shared/money.js";
-import type { CreateInvestmentInput, InvestmentDto } from "#shared/schemas/investments.js";
+import { MATURITY_INSTRUCTION_WORDS, type CreateInvestmentInput, type InvestmentDto } from "#shared/schemas/investments.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { investment, plan } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
@@ -13,8 +13,9 @@ import { toInvestmentDto } from "./investment-dto.js";
 const DAY_MS = 86_400_000;
 
 /**
- * Moves the principal from available to invested in one journal and copies the plan's terms onto
- * the investment, so a later edit of the plan never changes what this investment pays.
+ * Moves the principal from available to invested in one journal and copies the plan's terms (its
+ * early-withdrawal terms too) onto the investment, so a later edit of the plan never changes what
+ * this investment pays or costs to leave. The maturity instruction is the investor's choice.
  */
 export async function createInvestment(
   tx: DbExecutor,
@@ -29,6 +30,7 @@ export async function createInvestment(
     const message = `The minimum for ${terms.name} is ${formatCents(terms.minimumCents)}.`;
     throw new AppError("VALIDATION_FAILED", message, { amountCents: message });
   }
+  const instruction = input.maturityInstruction ?? "payout";
   const id = randomUUID();
   const journal = await postJournal(tx, {
     idempotencyKey: `investment:${id}`,
@@ -59,6 +61,9 @@ export async function createInvestment(
       profitCents: profit,
       startedAt: now,
       maturesAt: new Date(now.getTime() + terms.termDays * DAY_MS),
+      maturityInstruction: instruction,
+      earlyWithdrawalAllowed: terms.earlyWithdrawalAllowed,
+      earlyWithdrawalFeeBasisPoints: terms.earlyWithdrawalFeeBasisPoints,
       startJournalId: journal.journalId,
       createdAt: now,
     })
@@ -68,7 +73,7 @@ export async function createInvestment(
     userId,
     kind: "investment_started",
     title: "Investment started",
-    body: `You invested ${formatCents(principal)} in ${terms.name} at ${formatRate(terms.rateBasisPoints)} for ${terms.termDays} days. At maturity you receive ${formatCents(principal + profit)}.`,
+    body: `You invested ${formatCents(principal)} in ${terms.name} at ${formatRate(terms.rateBasisPoints)} for ${terms.termDays} days. At maturity you receive ${formatCents(principal + profit)}. ${MATURITY_INSTRUCTION_WORDS[instruction].sentence}`,
     subjectId: row.id,
   };
   await notify(tx, notification);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { formatCents } from "#shared/money.js";
+import { INSTRUCTION_LOCK_HOURS, MATURITY_INSTRUCTION_WORDS, type MaturityInstruction } from "#shared/schemas/investments.js";
 import type { Database } from "#server/db/client.js";
 import { notify } from "../notifications/notify.js";
 
@@ -21,6 +22,19 @@ interface DueRow {
   plan_name: string;
   principal_cents: string;
   profit_cents: string;
+  matures_at: string | Date;
+  maturity_instruction: MaturityInstruction;
+}
+
+/** What will happen at maturity, and until when (and where) the investor can still change it. */
+function instructionWords(row: DueRow, now: Date): string {
+  const words = MATURITY_INSTRUCTION_WORDS[row.maturity_instruction];
+  const until = new Date(new Date(row.matures_at).getTime() - INSTRUCTION_LOCK_HOURS * 3_600_000);
+  const change =
+    until > now
+      ? `You can change this on the Invest page of your dashboard until ${until.toISOString().slice(0, 16).replace("T", " ")} UTC.`
+      : `Changes were possible until ${INSTRUCTION_LOCK_HOURS} hours before maturity, so this is final.`;
+  return `Your instruction: ${words.label}. ${words.sentence} ${change}`;
 }
 
 /**
@@ -34,7 +48,7 @@ export async function sendMaturityReminders(db: Database, now: Date, batch = 500
     for (;;) {
       const count = await db.transaction(async (tx) => {
         const due = (await tx.execute(sql`with due as (
-            select i.id, i.user_id, i.plan_name, i.principal_cents::text, i.profit_cents::text from investment i
+            select i.id, i.user_id, i.plan_name, i.principal_cents::text, i.profit_cents::text, i.matures_at, i.maturity_instruction from investment i
             where i.status = 'active'
               and i.matures_at > ${new Date(now.getTime() + reminder.notBeforeMs).toISOString()}::timestamptz
               and i.matures_at <= ${new Date(now.getTime() + reminder.beforeMs).toISOString()}::timestamptz
@@ -52,7 +66,7 @@ export async function sendMaturityReminders(db: Database, now: Date, batch = 500
             userId: row.user_id,
             kind: "investment_maturing",
             title: "Investment maturing soon",
-            body: `Your ${row.plan_name} investment of ${formatCents(BigInt(row.principal_cents))} matures ${reminder.words}: ${formatCents(total)} will then be paid into your main balance.`,
+            body: `Your ${row.plan_name} investment of ${formatCents(BigInt(row.principal_cents))} matures ${reminder.words}, with ${formatCents(total)} due. ${instructionWords(row, now)}`,
             subjectId: row.id,
           });
         }

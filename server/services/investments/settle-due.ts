@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { formatCents } from "#shared/money.js";
+import { MATURITY_INSTRUCTION_WORDS, ROLLOVER_REFUSALS, type MaturityInstruction, type RolloverRefusal } from "#shared/schemas/investments.js";
 import type { Database, DbExecutor } from "#server/db/client.js";
 import { notifyAll, type NotificationInput } from "../notifications/notify.js";
 
@@ -34,6 +35,12 @@ interface SettledRow {
   out_cursor_matures_at: string | Date | null;
   out_cursor_id: string | null;
   out_more: boolean;
+  out_outcome: MaturityInstruction | null;
+  out_refusal: RolloverRefusal | null;
+  out_new_investment_id: string | null;
+  out_new_principal_cents: string | null;
+  out_new_profit_cents: string | null;
+  out_new_matures_at: string | Date | null;
 }
 
 interface PaidRow extends SettledRow {
@@ -42,12 +49,38 @@ interface PaidRow extends SettledRow {
   out_plan_name: string;
   out_principal_cents: string;
   out_profit_cents: string;
+  out_outcome: MaturityInstruction;
+}
+
+const day = (value: string | Date) => new Date(value).toISOString().slice(0, 10);
+
+/** What the investor is told: paid out, rolled over (and into what), or paid out because a rollover could not be made. */
+function maturedNotice(row: PaidRow): NotificationInput {
+  const principal = BigInt(row.out_principal_cents);
+  const profit = BigInt(row.out_profit_cents);
+  const opening = `Your ${row.out_plan_name} investment of ${formatCents(principal)} has matured`;
+  let body: string;
+  if (row.out_outcome === "payout" || !row.out_new_investment_id) {
+    const paid = `${formatCents(principal + profit)} (including ${formatCents(profit)} profit) is now in your main balance.`;
+    body = row.out_refusal
+      ? `${opening}. You asked to roll it over, but ${ROLLOVER_REFUSALS[row.out_refusal]}, so it was paid out: ${paid}`
+      : `${opening}: ${paid}`;
+  } else {
+    const next = `a new ${row.out_plan_name} investment of ${formatCents(BigInt(row.out_new_principal_cents ?? "0"))}, maturing on ${day(row.out_new_matures_at ?? "")} with ${formatCents(BigInt(row.out_new_profit_cents ?? "0"))} profit`;
+    body =
+      row.out_outcome === "rollover_principal"
+        ? `${opening}: the ${formatCents(profit)} profit is now in your main balance and the principal started ${next}.`
+        : `${opening}: the principal and the ${formatCents(profit)} profit started ${next}.`;
+    body += ` It will ${MATURITY_INSTRUCTION_WORDS[row.out_outcome].label.toLowerCase()} again unless you change that on the investment.`;
+  }
+  return { userId: row.out_user_id, kind: MATURED.kind, title: row.out_outcome === "payout" ? MATURED.title : "Investment rolled over", body, subjectId: row.out_investment_id };
 }
 
 /**
- * Settles one batch in the caller's transaction through `settle_due_investments` (migration
- * 0012): principal back to available and profit from the platform's interest account, one journal
- * per investment keyed `maturity:<id>`, rows claimed with SKIP LOCKED. A batch takes whole users:
+ * Settles one batch in the caller's transaction through `settle_due_investments`
+ * (server/db/sql/functions): each investment paid out or rolled over as its instruction says, the
+ * profit from the platform's interest account, one journal per investment keyed `maturity:<id>`,
+ * rows claimed with SKIP LOCKED. A batch takes whole users:
  * every due investment of each user it meets in the queue, up to `limit` in all. Notifications and
  * their e-mail copies are written in the same transaction. `cursor` is where the walk through the queue got to, `more`
  * whether due investments may remain beyond it.
@@ -66,17 +99,7 @@ export async function settleBatch(
   )) as unknown as { rows: SettledRow[] };
   const walked = result.rows[0];
   const paid = result.rows.filter((row): row is PaidRow => row.out_investment_id !== null);
-  const notifications = paid.map((row): NotificationInput => {
-    const principal = BigInt(row.out_principal_cents);
-    const profit = BigInt(row.out_profit_cents);
-    return {
-      userId: row.out_user_id,
-      kind: MATURED.kind,
-      title: MATURED.title,
-      body: `Your ${row.out_plan_name} investment of ${formatCents(principal)} has matured: ${formatCents(principal + profit)} (including ${formatCents(profit)} profit) is now in your main balance.`,
-      subjectId: row.out_investment_id,
-    };
-  });
+  const notifications = paid.map(maturedNotice);
   // One statement with array parameters, not a VALUES list of thousands of parameters.
   await notifyAll(tx, notifications);
   return {

@@ -1,5 +1,5 @@
 export type UserAccountKind = "available" | "invested" | "payout_hold";
-export type PlatformAccountKind = "deposits" | "interest" | "payouts";
+export type PlatformAccountKind = "deposits" | "interest" | "payouts" | "fees";
 
 /** An account is named by its id alone: its owner and kind are part of it, and the database checks them. */
 export interface LedgerAccountRef {

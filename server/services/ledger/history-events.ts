@@ -71,6 +71,27 @@ function describe(row: HistoryRow): { event: HistoryEvent; title: string; descri
         description: `${row.reference || "Plan"}: principal ${cents(principal)} + profit ${cents(row.mainChange - principal)}`,
       };
     }
+    case "rollover":
+      // The principal stayed invested; the profit went to the Main Balance or into the new investment.
+      return row.mainChange > 0n
+        ? {
+            event: "investment_rolled_over",
+            title: "Investment rolled over",
+            description: `${row.reference || "Plan"}: profit ${cents(row.mainChange)} paid; the principal started a new investment`,
+          }
+        : {
+            event: "investment_rolled_over",
+            title: "Investment rolled over",
+            description: `${row.reference || "Plan"}: principal and profit ${cents(row.investedChange)} started a new investment`,
+          };
+    case "early_withdrawal": {
+      const principal = -row.investedChange;
+      return {
+        event: "early_withdrawal",
+        title: "Withdrawn early",
+        description: `${row.reference || "Plan"}: principal ${cents(principal)} less a ${cents(principal - row.mainChange)} early-withdrawal fee, no profit`,
+      };
+    }
     case "payout_request":
       return { event: "withdrawal_requested", title: "Withdrawal requested", description: "Held from your Main Balance until it is sent to your wallet" };
     case "payout_paid":

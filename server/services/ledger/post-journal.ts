@@ -8,6 +8,8 @@ export type JournalKind =
   | "deposit"
   | "investment"
   | "maturity"
+  | "rollover"
+  | "early_withdrawal"
   | "payout_request"
   | "payout_paid"
   | "payout_rejected"

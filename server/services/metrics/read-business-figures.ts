@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbExecutor } from "#server/db/client.js";
+import { platformAccount } from "../ledger/accounts.js";
 
 export interface BusinessFigures {
   depositsPending: number;
@@ -14,6 +15,8 @@ export interface BusinessFigures {
    * exactly the users' side of the ledger.
    */
   liabilitiesCents: bigint;
+  /** Early-withdrawal fees kept since the start: the fees account's postings (it keeps no balance). */
+  feesCents: bigint;
 }
 
 /**
@@ -28,7 +31,8 @@ export async function readBusinessFigures(db: DbExecutor, now: Date): Promise<Bu
       (select count(*) from payout where status = 'requested')::int as payouts_pending,
       (select extract(epoch from min(created_at)) from payout where status = 'requested')::float8 as payouts_oldest,
       (select count(*) from outgoing_mail where status = 'dead')::int as mail_dead,
-      (select coalesce(sum(balance_cents), 0) from ledger_account where user_id is not null)::text as liabilities
+      (select coalesce(sum(balance_cents), 0) from ledger_account where user_id is not null)::text as liabilities,
+      (select coalesce(sum(amount_cents), 0) from posting where account_id = ${platformAccount("fees").id})::text as fees
   `)) as unknown as { rows: Array<Record<string, unknown>> };
   const row = result.rows[0]!;
   const waited = (oldest: unknown) => (oldest === null ? 0 : Math.max(0, now.getTime() / 1000 - Number(oldest)));
@@ -39,5 +43,6 @@ export async function readBusinessFigures(db: DbExecutor, now: Date): Promise<Bu
     payoutsPendingOldestSeconds: waited(row.payouts_oldest),
     mailDead: Number(row.mail_dead),
     liabilitiesCents: BigInt(String(row.liabilities)),
+    feesCents: BigInt(String(row.fees)),
   };
 }

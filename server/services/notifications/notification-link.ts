@@ -13,6 +13,7 @@ const TARGETS: Record<NotificationKind, Target> = {
   investment_started: { path: "/dashboard/investment", anchor: "investment" },
   investment_maturing: { path: "/dashboard/investment", anchor: "investment" },
   investment_matured: { path: "/dashboard/investment", anchor: "investment" },
+  investment_withdrawn_early: { path: "/dashboard/investment", anchor: "investment" },
   payout_requested: { path: "/dashboard/transaction", anchor: "payout" },
   payout_paid: { path: "/dashboard/transaction", anchor: "payout" },
   payout_rejected: { path: "/dashboard/transaction", anchor: "payout" },

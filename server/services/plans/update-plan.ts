@@ -19,6 +19,8 @@ const toDto = (row: typeof plan.$inferSelect): AdminPlanDto => ({
   termDays: row.termDays,
   features: row.features,
   active: row.active,
+  earlyWithdrawalAllowed: row.earlyWithdrawalAllowed,
+  earlyWithdrawalFeeBasisPoints: row.earlyWithdrawalFeeBasisPoints,
 });
 
 export async function listAllPlans(db: DbExecutor): Promise<AdminPlanDto[]> {
@@ -26,6 +28,20 @@ export async function listAllPlans(db: DbExecutor): Promise<AdminPlanDto[]> {
 }
 
 type PlanRow = typeof plan.$inferSelect;
+
+type MoneyTerms = Pick<PlanRow, "rateBasisPoints" | "termDays" | "earlyWithdrawalAllowed" | "earlyWithdrawalFeeBasisPoints">;
+
+const earlyWords = (terms: MoneyTerms) => (terms.earlyWithdrawalAllowed ? `for a ${formatRate(terms.earlyWithdrawalFeeBasisPoints)} fee` : "not allowed");
+
+/** What a second admin approves, in words: only the terms that change ("10% per 14 days becomes 12% per 14 days"). */
+function describeChange(before: MoneyTerms, after: MoneyTerms): string {
+  const changes: string[] = [];
+  if (before.rateBasisPoints !== after.rateBasisPoints || before.termDays !== after.termDays) {
+    changes.push(`${formatRate(before.rateBasisPoints)} per ${before.termDays} days becomes ${formatRate(after.rateBasisPoints)} per ${after.termDays} days`);
+  }
+  if (earlyWords(before) !== earlyWords(after)) changes.push(`early withdrawal ${earlyWords(before)} becomes ${earlyWords(after)}`);
+  return changes.join("; ");
+}
 
 /** The plan's terms as an approval request remembers them, to see at approval whether anything changed since. */
 const termsOf = (row: PlanRow) => ({
@@ -35,6 +51,8 @@ const termsOf = (row: PlanRow) => ({
   termDays: row.termDays,
   features: [...row.features],
   active: row.active,
+  earlyWithdrawalAllowed: row.earlyWithdrawalAllowed,
+  earlyWithdrawalFeeBasisPoints: row.earlyWithdrawalFeeBasisPoints,
 });
 
 /** Field by field: the stored copy went through jsonb, which does not keep the keys' order. */
@@ -67,15 +85,16 @@ export async function updatePlan(
   if (!approval) await refusePendingApproval(tx, "plan_change", planId);
   const [clash] = await tx.select({ id: plan.id }).from(plan).where(eq(plan.name, input.name));
   if (clash && clash.id !== planId) throw new AppError("CONFLICT", `Another plan is already called ${input.name}.`, { name: "This name is taken." });
-  if (!approval && (input.rateBasisPoints !== before.rateBasisPoints || input.termDays !== before.termDays)) {
-    const summary = `${before.name}: ${formatRate(before.rateBasisPoints)} per ${before.termDays} days becomes ${formatRate(input.rateBasisPoints)} per ${input.termDays} days (new investments only).`;
-    const reason = `Plan edited in the back office: rate or term changed.`;
+  if (!approval && describeChange(before, input) !== "") {
+    const summary = `${before.name}: ${describeChange(before, input)} (new investments and rollovers only).`;
+    const reason = `Plan edited in the back office: rate, term or early-withdrawal terms changed.`;
     const data = { input, before: termsOf(before) };
     return { pendingApproval: await requestApproval(tx, { kind: "plan_change", targetType: "plan", targetId: planId, subjectUserId: null, summary, data, reason, requestedBy: actorId }, now) };
   }
   const [after] = await tx
     .update(plan)
-    .set({ name: input.name, minimumCents: BigInt(input.minimumCents), rateBasisPoints: input.rateBasisPoints, termDays: input.termDays, features: [...input.features], active: input.active, updatedAt: now })
+    .set({ name: input.name, minimumCents: BigInt(input.minimumCents), rateBasisPoints: input.rateBasisPoints, termDays: input.termDays, features: [...input.features], active: input.active,
+      earlyWithdrawalAllowed: input.earlyWithdrawalAllowed, earlyWithdrawalFeeBasisPoints: input.earlyWithdrawalFeeBasisPoints, updatedAt: now })
     .where(eq(plan.id, planId))
     .returning();
   if (!after) throw new Error("plan update returned nothing");

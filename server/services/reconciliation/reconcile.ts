@@ -26,21 +26,24 @@ interface DayRow {
   payouts_ledger: string;
   profit_paid: string;
   interest_ledger: string;
+  fees_charged: string;
+  fees_ledger: string;
   liabilities: string;
 }
 
 /**
  * Per UTC day, what the business tables say moved beside what the platform accounts recorded:
  * confirmed deposits (what was received) against the deposits account, paid payouts against the
- * payouts account, profit of settled investments against the interest account (the platform side
- * is negative for money coming in, so it is turned to the same sign). Liabilities are every user
+ * payouts account, profit of settled investments (paid out or rolled over) against the interest account, fees kept by
+ * early withdrawals against the fees account (the platform side is negative for money coming in,
+ * so it is turned to the same sign). Liabilities are every user
  * account's postings up to the end of the day. Read from the tables each time, nothing cached.
  */
 export async function reconcile(db: DbExecutor, period: { from: string; to: string }): Promise<ReconciliationDto> {
   const start = `${period.from}T00:00:00Z`;
   const end = new Date(Date.parse(`${period.to}T00:00:00Z`) + DAY_MS).toISOString();
   const utcDay = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`);
-  const platform = (kind: "deposits" | "payouts" | "interest", sign: 1 | -1) => sql`
+  const platform = (kind: "deposits" | "payouts" | "interest" | "fees", sign: 1 | -1) => sql`
     select ${utcDay("created_at")} as day, ${sign}::bigint * sum(amount_cents) as cents from posting
     where account_id = ${platformAccount(kind).id} and created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz group by 1`;
   const result = (await db.execute(sql`
@@ -57,11 +60,16 @@ export async function reconcile(db: DbExecutor, period: { from: string; to: stri
     ),
     profit as (
       select ${utcDay("settled_at")} as day, sum(profit_cents) as cents from investment
-      where status = 'matured' and settled_at >= ${start}::timestamptz and settled_at < ${end}::timestamptz group by 1
+      where status in ('matured', 'rolled_over') and settled_at >= ${start}::timestamptz and settled_at < ${end}::timestamptz group by 1
+    ),
+    fees as (
+      select ${utcDay("settled_at")} as day, sum(early_withdrawal_fee_cents) as cents from investment
+      where status = 'withdrawn_early' and settled_at >= ${start}::timestamptz and settled_at < ${end}::timestamptz group by 1
     ),
     deposits_ledger as (${platform("deposits", -1)}),
     payouts_ledger as (${platform("payouts", 1)}),
     interest_ledger as (${platform("interest", -1)}),
+    fees_ledger as (${platform("fees", 1)}),
     -- User accounts are 'u:…', a range of the posting key, so this reads only their postings.
     opening as (
       select coalesce(sum(amount_cents), 0) as cents from posting where account_id >= 'u:' and account_id < 'u;' and created_at < ${start}::timestamptz
@@ -74,11 +82,13 @@ export async function reconcile(db: DbExecutor, period: { from: string; to: stri
       coalesce(deposits.cents, 0)::text as deposits_confirmed, coalesce(deposits_ledger.cents, 0)::text as deposits_ledger,
       coalesce(payouts.cents, 0)::text as payouts_paid, coalesce(payouts_ledger.cents, 0)::text as payouts_ledger,
       coalesce(profit.cents, 0)::text as profit_paid, coalesce(interest_ledger.cents, 0)::text as interest_ledger,
+      coalesce(fees.cents, 0)::text as fees_charged, coalesce(fees_ledger.cents, 0)::text as fees_ledger,
       ((select cents from opening) + sum(coalesce(user_moves.cents, 0)) over (order by days.day))::text as liabilities
     from days
       left join deposits using (day) left join deposits_ledger using (day)
       left join payouts using (day) left join payouts_ledger using (day)
       left join profit using (day) left join interest_ledger using (day)
+      left join fees using (day) left join fees_ledger using (day)
       left join user_moves using (day)
     order by days.day`)) as unknown as { rows: DayRow[] };
   const cents = (text: string) => toJsonCents(BigInt(text));
@@ -94,6 +104,9 @@ export async function reconcile(db: DbExecutor, period: { from: string; to: stri
       profitPaidCents: cents(row.profit_paid),
       interestLedgerCents: cents(row.interest_ledger),
       interestDifferenceCents: cents(row.profit_paid) - cents(row.interest_ledger),
+      feesChargedCents: cents(row.fees_charged),
+      feesLedgerCents: cents(row.fees_ledger),
+      feesDifferenceCents: cents(row.fees_charged) - cents(row.fees_ledger),
       liabilitiesCents: cents(row.liabilities),
     }),
   );

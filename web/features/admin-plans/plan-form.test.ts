@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formErrorsFrom, planFormValues, toPlanInput } from "./plan-form.js";
 
-const advanced = { id: "advanced", name: "Advanced", minimumCents: 200_000, rateBasisPoints: 1_200, termDays: 20, features: ["Capital returned", "Profit credited"], active: true };
+const advanced = { id: "advanced", name: "Advanced", minimumCents: 200_000, rateBasisPoints: 1_200, termDays: 20, features: ["Capital returned", "Profit credited"], active: true, earlyWithdrawalAllowed: true, earlyWithdrawalFeeBasisPoints: 200 };
 
 describe("plan form", () => {
   it("starts from the plan and gives back the same terms", () => {
@@ -9,8 +9,26 @@ describe("plan form", () => {
     expect(values).toMatchObject({ name: "Advanced", minimum: "2,000.00", rate: "12", termDays: "20" });
     expect(toPlanInput(values)).toEqual({
       ok: true,
-      input: { name: "Advanced", minimumCents: 200_000, rateBasisPoints: 1_200, termDays: 20, features: ["Capital returned", "Profit credited"], active: true },
+      input: {
+        name: "Advanced",
+        minimumCents: 200_000,
+        rateBasisPoints: 1_200,
+        termDays: 20,
+        features: ["Capital returned", "Profit credited"],
+        active: true,
+        earlyWithdrawalAllowed: true,
+        earlyWithdrawalFeeBasisPoints: 200,
+      },
     });
+  });
+
+  it("takes a fee of 0% but not a rate of 0%, and names the fee's field", () => {
+    expect(toPlanInput({ ...planFormValues(advanced), earlyWithdrawalFee: "0", earlyWithdrawalAllowed: false })).toMatchObject({
+      ok: true,
+      input: { earlyWithdrawalFeeBasisPoints: 0, earlyWithdrawalAllowed: false },
+    });
+    expect(toPlanInput({ ...planFormValues(advanced), earlyWithdrawalFee: "1.555" })).toMatchObject({ ok: false, errors: { earlyWithdrawalFee: "Use at most two decimal places." } });
+    expect(toPlanInput({ ...planFormValues(advanced), earlyWithdrawalFee: "101" })).toMatchObject({ ok: false, errors: { earlyWithdrawalFee: "The fee must be at most 100%." } });
   });
 
   it("converts dollars and percent exactly", () => {

@@ -12,6 +12,9 @@ export interface PlanFormValues {
   feature1: string;
   feature2: string;
   active: boolean;
+  earlyWithdrawalAllowed: boolean;
+  /** The early-withdrawal fee in percent of the principal, as typed. */
+  earlyWithdrawalFee: string;
 }
 
 export type PlanFormField = keyof PlanFormValues;
@@ -26,6 +29,8 @@ export function planFormValues(plan: AdminPlanDto): PlanFormValues {
     feature1: plan.features[0] ?? "",
     feature2: plan.features[1] ?? "",
     active: plan.active,
+    earlyWithdrawalAllowed: plan.earlyWithdrawalAllowed,
+    earlyWithdrawalFee: rateInputValue(plan.earlyWithdrawalFeeBasisPoints),
   };
 }
 
@@ -39,6 +44,8 @@ const FIELD_OF: Record<string, PlanFormField> = {
   "features.0": "feature1",
   "features.1": "feature2",
   "active": "active",
+  "earlyWithdrawalAllowed": "earlyWithdrawalAllowed",
+  "earlyWithdrawalFeeBasisPoints": "earlyWithdrawalFee",
 };
 
 export function formErrorsFrom(fields: Record<string, string> | undefined): PlanFormErrors {
@@ -64,6 +71,8 @@ export function toPlanInput(values: PlanFormValues): { ok: true; input: PlanInpu
   else if (minimum.cents > BigInt(Number.MAX_SAFE_INTEGER)) errors.minimum = "That amount is too large.";
   const rate = parseRatePercent(values.rate);
   if (!rate.ok) errors.rate = rate.message;
+  const fee = parseRatePercent(values.earlyWithdrawalFee, { noun: "fee" });
+  if (!fee.ok) errors.earlyWithdrawalFee = fee.message;
   const term = values.termDays.trim();
   if (!/^\d{1,6}$/.test(term)) errors.termDays = "Enter the term in whole days.";
 
@@ -74,6 +83,8 @@ export function toPlanInput(values: PlanFormValues): { ok: true; input: PlanInpu
     termDays: /^\d{1,6}$/.test(term) ? Number.parseInt(term, 10) : 1,
     features: [values.feature1, values.feature2],
     active: values.active,
+    earlyWithdrawalAllowed: values.earlyWithdrawalAllowed,
+    earlyWithdrawalFeeBasisPoints: fee.ok ? fee.basisPoints : 0,
   });
   if (!parsed.success) {
     // The form's own checks above come first; the schema's messages fill the fields they left.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { PlanDto } from "#shared/plans.js";
 import { canAfford, checkInvestment, EMPTY_AMOUNT, NOT_ENOUGH } from "./check-investment.js";
 
-const standard: PlanDto = { id: "standard", name: "Standard", minimumCents: 100_000, rateBasisPoints: 1_000, termDays: 14, features: ["a", "b"] };
+const standard: PlanDto = { id: "standard", name: "Standard", minimumCents: 100_000, rateBasisPoints: 1_000, termDays: 14, features: ["a", "b"], earlyWithdrawalAllowed: true, earlyWithdrawalFeeBasisPoints: 200 };
 
 describe("checkInvestment", () => {
   it("gives the amount in cents, the profit and the total at maturity", () => {

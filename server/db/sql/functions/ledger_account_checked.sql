@@ -8,7 +8,7 @@ BEGIN
     IF NEW.user_id IS NULL OR NEW.id <> ledger_account_id(NEW.user_id, NEW.kind) OR NEW.balance_cents IS NULL THEN
       RAISE EXCEPTION 'a % account is u:<user>:% and keeps a balance', NEW.kind, NEW.kind USING ERRCODE = 'TV002';
     END IF;
-  ELSIF NEW.kind IN ('deposits', 'interest', 'payouts') THEN
+  ELSIF NEW.kind IN ('deposits', 'interest', 'payouts', 'fees') THEN
     IF NEW.user_id IS NOT NULL OR NEW.id <> ledger_account_id(NULL, NEW.kind) OR NEW.balance_cents IS NOT NULL THEN
       RAISE EXCEPTION 'the % account is p:% and keeps no balance', NEW.kind, NEW.kind USING ERRCODE = 'TV002';
     END IF;

@@ -74,9 +74,8 @@ BEGIN
     FROM unnest(p_account_ids, p_amounts) AS t(id, amount) LEFT JOIN moved ON moved.id = t.id
   )
   SELECT count(*) INTO v_rows FROM moved;
-  IF v_rows <> v_count - (ledger_account_id(NULL, 'deposits') = ANY (p_account_ids))::integer
-                       - (ledger_account_id(NULL, 'interest') = ANY (p_account_ids))::integer
-                       - (ledger_account_id(NULL, 'payouts') = ANY (p_account_ids))::integer THEN
+  IF v_rows <> v_count - (SELECT count(*) FROM unnest(ARRAY['deposits', 'interest', 'payouts', 'fees']) AS k(kind)
+                          WHERE ledger_account_id(NULL, k.kind) = ANY (p_account_ids)) THEN
     -- Say which account: the first, in lock order, that is missing or cannot take its amount as
     -- balances now stand (every journal of the product debits one user account at most).
     SELECT t.id INTO v_account FROM unnest(p_account_ids) AS t(id)

@@ -1,5 +1,10 @@
--- Pays matured investments in batches (decisions 0018 and 0020): principal and profit back to the
--- user's available balance, the profit from p:interest, one maturity journal per investment.
+-- Settles matured investments in batches (decisions 0018, 0020 and 0051), one journal per investment
+-- keyed maturity:<id>, the profit always from p:interest. What the journal does follows the
+-- investment's instruction: pay out (principal and profit to available; kind 'maturity'), or roll
+-- over (kind 'rollover'): a new investment in the same plan, of the principal (the profit to
+-- available) or of both (the profit to invested), opened by that same journal. A rollover whose plan
+-- is closed, whose terms changed since the investment started, whose new amount is below the plan's
+-- minimum, or which earned no profit to post, pays out instead and says why (rollover_refusal).
 -- The SET clauses are decision 0020's measured fix: without them the planner read every due row
 -- with a bitmap scan and sorted it, for each batch, instead of walking the queue's index in order.
 -- p_slice of p_slices: a settler takes only the investments of users whose id hashes to its slice,
@@ -16,7 +21,9 @@ CREATE OR REPLACE FUNCTION settle_due_investments(
 )
 RETURNS TABLE (
   out_investment_id text, out_user_id text, out_plan_name text, out_principal_cents bigint, out_profit_cents bigint,
-  out_matures_at timestamptz, out_cursor_matures_at timestamptz, out_cursor_id text, out_more boolean
+  out_matures_at timestamptz, out_cursor_matures_at timestamptz, out_cursor_id text, out_more boolean,
+  out_outcome text, out_refusal text, out_new_investment_id text, out_new_principal_cents bigint,
+  out_new_profit_cents bigint, out_new_matures_at timestamptz
 )
 LANGUAGE plpgsql
 SET enable_bitmapscan = off
@@ -29,6 +36,9 @@ DECLARE
   v_principal bigint[];
   v_profit bigint[];
   v_matures timestamptz[];
+  v_outcomes text[];
+  v_refusals text[];
+  v_new_principal bigint[];
   v_journals text[];
   v_accounts bigint;
   v_locked bigint;
@@ -89,19 +99,40 @@ BEGIN
     END LOOP;
   END IF;
   IF cardinality(v_picked) > 0 THEN
+    -- The plan as it is now decides a rollover: it must still be open, with the terms this
+    -- investment started under, and take the new amount.
     SELECT array_agg(c.id ORDER BY c.ord), array_agg(c.user_id ORDER BY c.ord), array_agg(c.plan_name ORDER BY c.ord),
-           array_agg(c.principal_cents ORDER BY c.ord), array_agg(c.profit_cents ORDER BY c.ord), array_agg(c.matures_at ORDER BY c.ord)
-    INTO v_ids, v_users, v_plans, v_principal, v_profit, v_matures
+           array_agg(c.principal_cents ORDER BY c.ord), array_agg(c.profit_cents ORDER BY c.ord), array_agg(c.matures_at ORDER BY c.ord),
+           array_agg(CASE WHEN c.refusal IS NULL THEN c.maturity_instruction ELSE 'payout' END ORDER BY c.ord),
+           array_agg(c.refusal ORDER BY c.ord),
+           array_agg(CASE WHEN c.refusal IS NOT NULL THEN 0 ELSE c.rolled END ORDER BY c.ord)
+    INTO v_ids, v_users, v_plans, v_principal, v_profit, v_matures, v_outcomes, v_refusals, v_new_principal
     FROM (
-      SELECT i.*, row_number() OVER () AS ord
+      SELECT i.*,
+             CASE
+               WHEN i.maturity_instruction = 'payout' THEN NULL
+               WHEN NOT p.active THEN 'plan_closed'
+               WHEN (p.rate_basis_points, p.term_days, p.early_withdrawal_allowed, p.early_withdrawal_fee_basis_points)
+                    IS DISTINCT FROM (i.rate_basis_points, i.term_days, i.early_withdrawal_allowed, i.early_withdrawal_fee_basis_points)
+                 THEN 'plan_terms_changed'
+               WHEN i.rolled < p.minimum_cents THEN 'below_minimum'
+               WHEN i.profit_cents = 0 THEN 'no_profit'
+             END AS refusal
       FROM (
-        SELECT i.id, i.user_id, i.plan_name, i.principal_cents, i.profit_cents, i.matures_at
-        FROM investment i
-        WHERE i.user_id = ANY (v_picked) AND i.status = 'active' AND i.matures_at <= p_now
-        ORDER BY i.user_id, i.matures_at, i.id
-        LIMIT p_limit
-        FOR UPDATE SKIP LOCKED
+        SELECT i.*, row_number() OVER () AS ord,
+               CASE i.maturity_instruction WHEN 'rollover_principal' THEN i.principal_cents
+                                           WHEN 'rollover_all' THEN i.principal_cents + i.profit_cents ELSE 0 END AS rolled
+        FROM (
+          SELECT i.id, i.user_id, i.plan_id, i.plan_name, i.principal_cents, i.profit_cents, i.matures_at, i.maturity_instruction,
+                 i.rate_basis_points, i.term_days, i.early_withdrawal_allowed, i.early_withdrawal_fee_basis_points
+          FROM investment i
+          WHERE i.user_id = ANY (v_picked) AND i.status = 'active' AND i.matures_at <= p_now
+          ORDER BY i.user_id, i.matures_at, i.id
+          LIMIT p_limit
+          FOR UPDATE SKIP LOCKED
+        ) i
       ) i
+      JOIN plan p ON p.id = i.plan_id
     ) c;
   END IF;
   IF p_user_id IS NOT NULL THEN
@@ -110,7 +141,8 @@ BEGIN
   IF v_ids IS NULL THEN
     -- Nothing to pay (or every picked investment was held by another settler): one row that only
     -- says where the walk got to.
-    RETURN QUERY SELECT NULL::text, NULL::text, NULL::text, NULL::bigint, NULL::bigint, NULL::timestamptz, v_cursor_at, v_cursor_id, v_more;
+    RETURN QUERY SELECT NULL::text, NULL::text, NULL::text, NULL::bigint, NULL::bigint, NULL::timestamptz, v_cursor_at, v_cursor_id, v_more,
+      NULL::text, NULL::text, NULL::text, NULL::bigint, NULL::bigint, NULL::timestamptz;
     RETURN;
   END IF;
 
@@ -118,8 +150,8 @@ BEGIN
   -- guard) yields no journal, and that investment is only marked matured.
   WITH created AS (
     INSERT INTO journal (id, idempotency_key, kind, user_id, reference)
-    SELECT time_ordered_uuid(), 'maturity:' || t.inv, 'maturity', t.uid, t.plan
-    FROM unnest(v_ids, v_users, v_plans) AS t(inv, uid, plan)
+    SELECT time_ordered_uuid(), 'maturity:' || t.inv, CASE t.outcome WHEN 'payout' THEN 'maturity' ELSE 'rollover' END, t.uid, t.plan
+    FROM unnest(v_ids, v_users, v_plans, v_outcomes) AS t(inv, uid, plan, outcome)
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id, idempotency_key
   )
@@ -139,15 +171,17 @@ BEGIN
     RAISE EXCEPTION 'a user with a due investment has no available or no invested account' USING ERRCODE = 'TV002';
   END IF;
 
+  -- What stays invested is the new investment's principal (none when paid out); the rest of the
+  -- principal and profit goes to available. Legs that move nothing are not posted.
   WITH legs AS (
-    SELECT t.journal, ledger_account_id(t.uid, 'invested') AS account_id, -t.principal AS amount
-    FROM unnest(v_journals, v_users, v_principal, v_profit) AS t(journal, uid, principal, profit) WHERE t.journal IS NOT NULL
-    UNION ALL
-    SELECT t.journal, ledger_account_id(t.uid, 'available'), t.principal + t.profit
-    FROM unnest(v_journals, v_users, v_principal, v_profit) AS t(journal, uid, principal, profit) WHERE t.journal IS NOT NULL
-    UNION ALL
-    SELECT t.journal, ledger_account_id(NULL, 'interest'), -t.profit
-    FROM unnest(v_journals, v_users, v_principal, v_profit) AS t(journal, uid, principal, profit) WHERE t.journal IS NOT NULL AND t.profit > 0
+    SELECT l.journal, l.account_id, l.amount
+    FROM unnest(v_journals, v_users, v_principal, v_profit, v_new_principal) AS t(journal, uid, principal, profit, rolled)
+    CROSS JOIN LATERAL (VALUES
+      (t.journal, ledger_account_id(t.uid, 'invested'), t.rolled - t.principal),
+      (t.journal, ledger_account_id(t.uid, 'available'), t.principal + t.profit - t.rolled),
+      (t.journal, ledger_account_id(NULL, 'interest'), -t.profit)
+    ) AS l(journal, account_id, amount)
+    WHERE t.journal IS NOT NULL AND l.amount <> 0
   ),
   -- Each user posting records its account's balance right after it: the balance as locked above
   -- plus this batch's postings on that account up to it, in journal order (the order the history
@@ -179,14 +213,34 @@ BEGIN
 
   -- An already-posted key links the journal that paid it, as post_journal's replay would.
   UPDATE investment i
-  SET status = 'matured', settled_at = p_now,
+  SET status = CASE t.outcome WHEN 'payout' THEN 'matured' ELSE 'rolled_over' END, rollover_refusal = t.refusal, settled_at = p_now,
       settle_journal_id = coalesce(t.journal, (SELECT j.id FROM journal j WHERE j.idempotency_key = 'maturity:' || t.inv))
-  FROM unnest(v_ids, v_journals) AS t(inv, journal)
+  FROM unnest(v_ids, v_journals, v_outcomes, v_refusals) AS t(inv, journal, outcome, refusal)
   WHERE i.id = t.inv;
 
+  -- The new investments: the plan's terms (unchanged, as checked above), from the old maturity on,
+  -- opened by the journal that settled their predecessor, with the same instruction. Profit is
+  -- principal × rate half-up, as applyRate (shared/money.ts) computes it for a new investment.
   RETURN QUERY
-  SELECT t.inv, t.uid, t.plan, t.principal, t.profit, t.matures, v_cursor_at, v_cursor_id, v_more
-  FROM unnest(v_ids, v_users, v_plans, v_principal, v_profit, v_journals, v_matures) AS t(inv, uid, plan, principal, profit, journal, matures)
+  WITH opened AS (
+    INSERT INTO investment (id, user_id, plan_id, plan_name, principal_cents, rate_basis_points, term_days, profit_cents,
+                            started_at, matures_at, status, maturity_instruction, rolled_over_from,
+                            early_withdrawal_allowed, early_withdrawal_fee_basis_points, start_journal_id, created_at)
+    SELECT gen_random_uuid()::text, o.user_id, p.id, p.name, t.rolled, p.rate_basis_points, p.term_days,
+           (t.rolled * p.rate_basis_points + 5000) / 10000,
+           o.matures_at, o.matures_at + p.term_days * interval '24 hours', 'active', o.maturity_instruction, o.id,
+           p.early_withdrawal_allowed, p.early_withdrawal_fee_basis_points, t.journal, p_now
+    FROM unnest(v_ids, v_journals, v_outcomes, v_new_principal) AS t(inv, journal, outcome, rolled)
+    JOIN investment o ON o.id = t.inv
+    JOIN plan p ON p.id = o.plan_id
+    WHERE t.journal IS NOT NULL AND t.outcome <> 'payout'
+    RETURNING id, rolled_over_from, principal_cents, profit_cents, matures_at
+  )
+  SELECT t.inv, t.uid, t.plan, t.principal, t.profit, t.matures, v_cursor_at, v_cursor_id, v_more,
+         t.outcome, t.refusal, n.id, n.principal_cents, n.profit_cents, n.matures_at
+  FROM unnest(v_ids, v_users, v_plans, v_principal, v_profit, v_journals, v_matures, v_outcomes, v_refusals)
+    AS t(inv, uid, plan, principal, profit, journal, matures, outcome, refusal)
+  LEFT JOIN opened n ON n.rolled_over_from = t.inv
   WHERE t.journal IS NOT NULL;
 END;
 $$;

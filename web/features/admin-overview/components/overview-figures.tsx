@@ -68,6 +68,7 @@ function Queue({ title, queue, to, extra, testId }: { title: string; queue: Admi
 const FLOW_ROWS: Array<[string, keyof FlowFigures]> = [
   ["Money in (confirmed deposits)", "moneyInCents"],
   ["Interest paid", "interestPaidCents"],
+  ["Early-withdrawal fees kept", "feesCents"],
   ["Money out (payouts sent)", "moneyOutCents"],
 ];
 

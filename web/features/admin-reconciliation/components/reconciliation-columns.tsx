@@ -26,6 +26,9 @@ export const RECONCILIATION_COLUMNS: [DataColumn<ReconciliationDay>, ...DataColu
   { header: "Profit paid", align: "right", cell: money((day) => day.profitPaidCents) },
   { header: "Interest account", align: "right", cell: money((day) => day.interestLedgerCents) },
   { header: "Interest diff.", align: "right", cell: (day) => <Difference cents={day.interestDifferenceCents} /> },
+  { header: "Fees kept", align: "right", cell: money((day) => day.feesChargedCents) },
+  { header: "Fees account", align: "right", cell: money((day) => day.feesLedgerCents) },
+  { header: "Fees diff.", align: "right", cell: (day) => <Difference cents={day.feesDifferenceCents} /> },
   { header: "Liabilities at close", align: "right", cell: money((day) => day.liabilitiesCents) },
 ];
 
