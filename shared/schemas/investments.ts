@@ -32,12 +32,21 @@ export type CreateInvestmentInput = z.input<typeof createInvestmentSchema>;
 export const updateInvestmentSchema = z.object({ maturityInstruction: maturityInstructionField });
 export type UpdateInvestmentInput = z.infer<typeof updateInvestmentSchema>;
 
+/**
+ * The largest single investment, $10 billion: far above any real one, and far below where the
+ * ledger's integer arithmetic (principal × rate in 64 bits, cents exact in JSON) would stop being
+ * exact. A rollover that would pass it pays out instead (settle_due_investments.sql spells the
+ * same number).
+ */
+export const INVESTMENT_MAX_CENTS = 1_000_000_000_000;
+
 /** Why a rollover was paid out instead: the investor is told in these words. */
 export const ROLLOVER_REFUSALS = {
   plan_closed: "the plan no longer takes new investments",
   plan_terms_changed: "the plan's terms changed since you invested",
   below_minimum: "the amount is below the plan's minimum",
   no_profit: "it earned no profit to roll over",
+  above_maximum: "the amount is above the largest single investment ($10,000,000,000.00)",
 } as const;
 export type RolloverRefusal = keyof typeof ROLLOVER_REFUSALS;
 

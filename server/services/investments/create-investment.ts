@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { applyRate, formatCents, formatRate } from "#shared/money.js";
-import { MATURITY_INSTRUCTION_WORDS, type CreateInvestmentInput, type InvestmentDto } from "#shared/schemas/investments.js";
+import { INVESTMENT_MAX_CENTS, MATURITY_INSTRUCTION_WORDS, type CreateInvestmentInput, type InvestmentDto } from "#shared/schemas/investments.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { investment, plan } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
@@ -26,6 +26,10 @@ export async function createInvestment(
   const [terms] = await tx.select().from(plan).where(eq(plan.id, input.planId));
   if (!terms || !terms.active) throw new AppError("VALIDATION_FAILED", "This plan is not open for investment.", { planId: "This plan is not open for investment." });
   const principal = BigInt(input.amountCents);
+  if (principal > BigInt(INVESTMENT_MAX_CENTS)) {
+    const message = `The largest single investment is ${formatCents(BigInt(INVESTMENT_MAX_CENTS))}.`;
+    throw new AppError("VALIDATION_FAILED", message, { amountCents: message });
+  }
   if (principal < terms.minimumCents) {
     const message = `The minimum for ${terms.name} is ${formatCents(terms.minimumCents)}.`;
     throw new AppError("VALIDATION_FAILED", message, { amountCents: message });

@@ -4,7 +4,8 @@
 -- over (kind 'rollover'): a new investment in the same plan, of the principal (the profit to
 -- available) or of both (the profit to invested), opened by that same journal. A rollover whose plan
 -- is closed, whose terms changed since the investment started, whose new amount is below the plan's
--- minimum, or which earned no profit to post, pays out instead and says why (rollover_refusal).
+-- minimum or above the largest single investment, or which earned no profit to post, pays out
+-- instead and says why (rollover_refusal).
 -- The SET clauses are decision 0020's measured fix: without them the planner read every due row
 -- with a bitmap scan and sorted it, for each batch, instead of walking the queue's index in order.
 -- p_slice of p_slices: a settler takes only the investments of users whose id hashes to its slice,
@@ -116,6 +117,8 @@ BEGIN
                     IS DISTINCT FROM (i.rate_basis_points, i.term_days, i.early_withdrawal_allowed, i.early_withdrawal_fee_basis_points)
                  THEN 'plan_terms_changed'
                WHEN i.rolled < p.minimum_cents THEN 'below_minimum'
+               -- INVESTMENT_MAX_CENTS (shared/schemas/investments.ts): compounding never overflows.
+               WHEN i.rolled > 1000000000000 THEN 'above_maximum'
                WHEN i.profit_cents = 0 THEN 'no_profit'
              END AS refusal
       FROM (
