@@ -17,6 +17,8 @@ function mutations(recipient: string): Array<[method: string, path: string, body
     ["POST", `/api/payouts/${ID}/cancel`, {}],
     ["POST", "/api/deposits", { method: "bank", bank: "uba", amountCents: 5_000 }],
     ["POST", "/api/investments", { planId: "standard", amountCents: 50_000 }],
+    ["PATCH", `/api/investments/${ID}`, { maturityInstruction: "rollover_all" }],
+    ["POST", `/api/investments/${ID}/early-withdrawal`, {}],
     ["POST", "/api/money-requests", { fromEmail: recipient, amountCents: 1_000 }],
     ["POST", `/api/money-requests/${ID}/pay`, {}],
     ["POST", `/api/money-requests/${ID}/decline`, {}],
