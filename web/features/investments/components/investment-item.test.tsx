@@ -138,3 +138,17 @@ describe("a settled investment", () => {
     expect(screen.getByTestId("investment-notes").textContent).toBe("Withdrawn early: $1,078.00 went to your Main Balance; the $22.00 early-withdrawal fee was kept. No profit was paid.");
   });
 });
+
+describe("an active investment's early-withdrawal line", () => {
+  it("says when the terms do not allow it, and nothing once it is due", () => {
+    serve({});
+    renderItem({ ...ACTIVE, earlyWithdrawalAllowed: false });
+    expect(screen.getByText("This investment cannot be withdrawn before maturity.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Withdraw early" })).toBeNull();
+    cleanup();
+    renderItem({ ...ACTIVE, daysLeft: 0, instructionChangeableUntil: null });
+    expect(screen.queryByText(/Early withdrawal/)).toBeNull();
+    expect(screen.queryByRole("button")).toBeNull();
+    expect(screen.getByTestId("maturity-instruction").textContent).toContain("It can no longer be changed");
+  });
+});

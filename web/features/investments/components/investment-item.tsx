@@ -38,6 +38,12 @@ function profitLabel(investment: InvestmentDto): { label: string; value: string 
   }
 }
 
+/** The terms beside "Withdraw early"; none once the investment is due, when settlement pays it with its profit. */
+function earlyWithdrawalNote(investment: InvestmentDto): string | null {
+  if (!investment.earlyWithdrawalAllowed) return "This investment cannot be withdrawn before maturity.";
+  return canWithdrawEarly(investment) ? `${earlyWithdrawalTerms(investment)}.` : null;
+}
+
 function Note({ note }: { note: InvestmentNote }) {
   return (
     <p className="text-sm text-slate-700">
@@ -114,9 +120,7 @@ export function InvestmentItem({ investment, compact, related = () => undefined 
         <div className="border-t border-slate-200 pt-3">
           <InstructionControl
             investment={investment}
-            note={
-              <p className="mt-1 text-xs text-slate-600">{investment.earlyWithdrawalAllowed ? `${earlyWithdrawalTerms(investment)}.` : "This investment cannot be withdrawn before maturity."}</p>
-            }
+            note={earlyWithdrawalNote(investment) && <p className="mt-1 text-xs text-slate-600">{earlyWithdrawalNote(investment)}</p>}
             actions={
               canWithdrawEarly(investment) && (
                 <Button ref={withdrawButton} variant="dangerOutline" onClick={() => setWithdrawing(true)}>
