@@ -102,6 +102,79 @@ test.describe("investments", () => {
     await expect(mine).toContainText("$100.00");
   });
 
+  // Moves the shared server's clock (POST /dev/clock): tagged so playwright.config.ts runs it after every other spec.
+  test("an investment rolled over with its profit continues as a new one, which is then withdrawn early for its fee", { tag: "@clock" }, async ({ page, request, browser }) => {
+    test.setTimeout(90_000);
+    const user = await createUser(request, { name: "Chidi Okafor" });
+    await signInViaApi(page, user.email, user.password);
+    const admin = await newAdminPage(browser);
+    await fund(page.request, admin.request, 100_000);
+    await admin.context().close();
+
+    // Invest $1,000 in Standard, choosing to roll over principal and profit.
+    await visit(page, "/dashboard/investment");
+    await planCard(page, "Standard").getByRole("button", { name: "Invest in Standard" }).click();
+    const dialog = page.getByRole("dialog", { name: "Invest in Standard" });
+    await expect(dialog.getByRole("radio", { name: "Pay out" })).toBeChecked();
+    await expect(dialog.getByRole("radio", { name: "Roll over principal and profit" })).toHaveAccessibleDescription(
+      "At maturity, the principal and the profit together start a new investment in the same plan.",
+    );
+    await dialog.getByLabel("Amount (USD)").fill("1000");
+    await dialog.getByRole("radio", { name: "Roll over principal and profit" }).check();
+    await dialog.getByRole("button", { name: "Review" }).click();
+    await expect(dialog.getByTestId("summary-instruction")).toContainText("Roll over principal and profit");
+    await expect(dialog.getByTestId("investment-summary")).toContainText("2% fee, no profit");
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByTestId("invest-outcome")).toContainText("At maturity: Roll over principal and profit.");
+    await expect(page.getByTestId("maturity-instruction")).toContainText("At maturity: Roll over principal and profit");
+    await expect(page.getByTestId("maturity-instruction")).toContainText("You can change this until");
+
+    // Fifteen days on, settlement has rolled the $1,000 and its $100 profit into a new Standard investment.
+    const moved = await request.post("/dev/clock", { data: { days: 15 }, headers: { Origin: BASE_URL } });
+    expect(moved.status(), await moved.text()).toBe(200);
+    await visit(page, "/dashboard/investment");
+    const investments = page.getByTestId("my-investment");
+    await expect(investments).toHaveCount(2);
+    const old = investments.filter({ has: page.getByText("Rolled over", { exact: true }) });
+    const next = investments.filter({ hasText: "Continues Standard investment" });
+    await expect(old).toContainText("Rolled over: the principal and profit, $1,100.00, started a new investment.");
+    await expect(next).toContainText("Active");
+    const detail = (item: typeof next, label: string) => item.locator("div").filter({ has: page.getByText(label, { exact: true }) });
+    await expect(detail(next, "Principal")).toContainText("$1,100.00");
+    await expect(detail(next, "Due at maturity")).toContainText("$1,210.00");
+    await old.getByRole("link", { name: "See the new investment" }).click();
+    await expect(next).toHaveAttribute("data-linked", "");
+
+    // The overview's timeline has it; the Main Balance got nothing (both rolled over).
+    await visit(page, "/dashboard");
+    await expect(card(page, "Main Balance")).toContainText("$0.00");
+    await expect(page.getByTestId("upcoming-maturity")).toHaveCount(1);
+    await expect(page.getByTestId("upcoming-maturity")).toContainText("$1,210.00 due");
+    await expect(page.getByTestId("upcoming-maturity")).toContainText("Roll over principal and profit");
+
+    // Withdrawn early: the preview names the 2% fee; a double click records it once.
+    await visit(page, "/dashboard/investment");
+    await next.getByRole("button", { name: "Withdraw early" }).click();
+    const early = page.getByRole("dialog", { name: "Withdraw your Standard investment early" });
+    const preview = early.getByTestId("early-withdrawal-preview");
+    await expect(detail(preview, "Principal")).toContainText("$1,100.00");
+    await expect(detail(preview, "Early-withdrawal fee (2%)")).toContainText("−$22.00");
+    await expect(detail(preview, "Profit")).toContainText("No profit $110.00 given up");
+    await expect(detail(preview, "To your Main Balance")).toContainText("$1,078.00");
+    await expect(early).toContainText("An early withdrawal cannot be undone");
+    await early.getByRole("button", { name: "Confirm early withdrawal" }).dblclick();
+    await expect(early).toBeHidden();
+    await expect(next.getByRole("status")).toContainText("$1,078.00 is now in your Main Balance. The $22.00 fee was kept");
+    await expect(page.locator(":focus")).toContainText("is now in your Main Balance");
+    await expect(next).toContainText("Withdrawn early");
+    await expect(next.getByTestId("investment-notes")).toContainText("the $22.00 early-withdrawal fee was kept");
+    await expect(next.getByRole("button")).toHaveCount(0);
+
+    await visit(page, "/dashboard");
+    await expect(card(page, "Main Balance")).toContainText("$1,078.00");
+    await expect(page.getByTestId("upcoming-maturities")).toHaveCount(0);
+  });
+
   test("the admin interest tool credits once with a reason, is on the user's back-office page, and only admins see it", async ({ page, request, browser }) => {
     expectRefusedRequest(404, "/api/admin/users/");
     test.setTimeout(60_000);
@@ -211,7 +284,7 @@ test.describe("investments", () => {
   test.describe("at 375 px", () => {
     test.use({ viewport: { width: 375, height: 800 } });
 
-    test("the plan list, invest dialog, overview and plan editor fit the screen and pass axe", async ({ page, request, browser }) => {
+    test("the plan list, invest and early-withdrawal dialogs, overviews and plan editor fit the screen and pass axe", async ({ page, request, browser }) => {
       // Several screens, each checked with axe: under a full parallel run this outgrows the default 30 s.
       test.slow();
       test.setTimeout(60_000);
@@ -232,6 +305,22 @@ test.describe("investments", () => {
       await expect(page.getByTestId("my-investment")).toHaveCount(1);
       expect(await overflow(page), "/dashboard/investment").toBeLessThanOrEqual(0);
       await expectNoSeriousAxe(page, "/dashboard/investment");
+
+      // The early-withdrawal dialog, left without withdrawing: focus returns to its button.
+      await page.getByRole("button", { name: "Withdraw early" }).click();
+      const early = page.getByRole("dialog", { name: "Withdraw your Standard investment early" });
+      await expect(early.getByTestId("early-withdrawal-preview")).toContainText("$1,470.00");
+      await expect(early.getByRole("button", { name: "Keep investment" })).toBeFocused();
+      expect(await overflow(page), "early-withdrawal dialog").toBeLessThanOrEqual(0);
+      await expectNoSeriousAxe(page, "early-withdrawal dialog");
+      await early.getByRole("button", { name: "Keep investment" }).click();
+      await expect(early).toBeHidden();
+      await expect(page.getByRole("button", { name: "Withdraw early" })).toBeFocused();
+
+      await visit(page, "/dashboard");
+      await expect(page.getByTestId("upcoming-maturity")).toHaveCount(1);
+      expect(await overflow(page), "/dashboard").toBeLessThanOrEqual(0);
+      await expectNoSeriousAxe(page, "/dashboard");
 
       await visit(admin, "/dashboard/admin");
       await expect(admin.getByTestId("overview-maturing")).toBeVisible();

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { formatCents } from "#shared/money.js";
 import type { PlanDto } from "#shared/plans.js";
-import type { InvestmentDto } from "#shared/schemas/investments.js";
+import { MATURITY_INSTRUCTION_WORDS, type InvestmentDto } from "#shared/schemas/investments.js";
 import { RiskLine } from "#web/components/marketing/page-banner.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Loaded } from "#web/components/ui/loaded.js";
@@ -38,8 +38,8 @@ export function InvestmentsScreen() {
       <div ref={message} tabIndex={-1} className="mb-4 outline-none empty:hidden" data-testid="invest-outcome">
         {done && (
           <Alert tone="success">
-            You invested {formatCents(done.principalCents)} in {done.planName}. It matures on {formatDate(done.maturesAt)} and pays{" "}
-            {formatCents(done.principalCents)} plus {formatCents(done.profitCents)} profit.
+            You invested {formatCents(done.principalCents)} in {done.planName}. It matures on {formatDate(done.maturesAt)} with{" "}
+            {formatCents(done.principalCents)} plus {formatCents(done.profitCents)} profit. At maturity: {MATURITY_INSTRUCTION_WORDS[done.maturityInstruction].label}.
           </Alert>
         )}
       </div>

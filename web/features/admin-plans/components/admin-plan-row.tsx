@@ -2,6 +2,7 @@ import { useId, useRef, useState } from "react";
 import { formatCents, formatRate } from "#shared/money.js";
 import { Badge } from "#web/components/ui/badge.js";
 import { Button } from "#web/components/ui/button.js";
+import { earlyWithdrawalTerms } from "#web/lib/plan-terms.js";
 import type { AdminPlanDto, PlanSave } from "../api/admin-plans.js";
 import { PlanEditForm } from "./plan-edit-form.js";
 
@@ -25,7 +26,7 @@ export function AdminPlanRow({ plan, onSaved }: { plan: AdminPlanDto; onSaved: (
             {plan.active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Closed</Badge>}
           </h2>
           <p className="mt-1 text-sm text-slate-700">
-            Minimum {formatCents(plan.minimumCents)} · {formatRate(plan.rateBasisPoints)} · {plan.termDays} days
+            Minimum {formatCents(plan.minimumCents)} · {formatRate(plan.rateBasisPoints)} · {plan.termDays} days · {earlyWithdrawalTerms(plan)}
           </p>
           <p className="text-sm break-words text-slate-600">{plan.features.join(" · ")}</p>
         </div>

@@ -13,6 +13,35 @@ interface Props {
   onCancel: () => void;
 }
 
+/** A checkbox with its label beside it and its error under it, announced with it. */
+function Checkbox({ label, name, checked, onChange, error }: { label: string; name: string; checked: boolean; onChange: (checked: boolean) => void; error?: string }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex min-h-11 items-center gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="size-5 accent-brand-700"
+        />
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-danger-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function failure(error: unknown): { errors: PlanFormErrors; message?: string } {
   if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
     const errors = formErrorsFrom(error.fields);
@@ -29,7 +58,6 @@ export function PlanEditForm({ plan, onSaved, onCancel }: Props) {
   const [errors, setErrors] = useState<PlanFormErrors>({});
   const [message, setMessage] = useState<string>();
   const form = useRef<HTMLFormElement>(null);
-  const activeId = useId();
   // Opened from the plan's Edit button: start in the first field.
   useEffect(() => {
     form.current?.querySelector<HTMLInputElement>("input")?.focus();
@@ -68,28 +96,28 @@ export function PlanEditForm({ plan, onSaved, onCancel }: Props) {
         <Field label="Feature 1" name="feature1" autoComplete="off" value={values.feature1} onChange={set("feature1")} error={errors.feature1} />
         <Field label="Feature 2" name="feature2" autoComplete="off" value={values.feature2} onChange={set("feature2")} error={errors.feature2} />
       </div>
-      <div className="flex flex-col gap-1">
-        <div className="flex min-h-11 items-center gap-3">
-          <input
-            id={activeId}
-            type="checkbox"
-            name="active"
-            checked={values.active}
-            onChange={(event) => setValues({ ...values, active: event.target.checked })}
-            aria-invalid={errors.active ? true : undefined}
-            aria-describedby={errors.active ? `${activeId}-error` : undefined}
-            className="size-5 accent-brand-700"
-          />
-          <label htmlFor={activeId} className="text-sm font-medium text-slate-800">
-            Active (open for new investments)
-          </label>
-        </div>
-        {errors.active && (
-          <p id={`${activeId}-error`} className="text-sm text-danger-600">
-            {errors.active}
-          </p>
-        )}
-      </div>
+      <Checkbox label="Active (open for new investments)" name="active" checked={values.active} onChange={(checked) => setValues({ ...values, active: checked })} error={errors.active} />
+      <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-900">Early withdrawal</legend>
+        <Checkbox
+          label="Early withdrawal allowed"
+          name="earlyWithdrawalAllowed"
+          checked={values.earlyWithdrawalAllowed}
+          onChange={(checked) => setValues({ ...values, earlyWithdrawalAllowed: checked })}
+          error={errors.earlyWithdrawalAllowed}
+        />
+        <Field
+          label="Early-withdrawal fee (%)"
+          name="earlyWithdrawalFee"
+          inputMode="decimal"
+          autoComplete="off"
+          className="sm:max-w-xs"
+          value={values.earlyWithdrawalFee}
+          onChange={set("earlyWithdrawalFee")}
+          error={errors.earlyWithdrawalFee}
+          hint="Of the principal, kept when an investment is withdrawn before maturity (no profit is paid then). Up to two decimals; 0 waives it."
+        />
+      </fieldset>
       <p className="text-sm text-slate-700">Changes apply to new investments only. Existing investments keep the terms they were made under.</p>
       {message && <Alert tone="error">{message}</Alert>}
       <div className="flex flex-wrap gap-3">

@@ -3,12 +3,13 @@ import { projectReturn } from "#shared/calculator.js";
 import { formatCents, formatRate, formatWholeDollars } from "#shared/money.js";
 import type { PlanDto } from "#shared/plans.js";
 import { RiskLine } from "#web/components/marketing/page-banner.js";
+import { earlyWithdrawalTerms } from "#web/lib/plan-terms.js";
 
 /** What a plan would pay on an amount, by the same integer-cent rule that settles real investments. */
 export function ProfitCalculator({ plans }: { plans: PlanDto[] }) {
   const [planId, setPlanId] = useState(plans[0]?.id ?? "");
   const [amount, setAmount] = useState("");
-  const ids = { plan: useId(), amount: useId(), result: useId() };
+  const ids = { plan: useId(), planTerms: useId(), amount: useId(), result: useId() };
   const plan = plans.find((candidate) => candidate.id === planId);
   const result = plan && amount.trim() !== "" ? projectReturn(plan, amount) : undefined;
 
@@ -23,6 +24,7 @@ export function ProfitCalculator({ plans }: { plans: PlanDto[] }) {
             id={ids.plan}
             value={planId}
             onChange={(event) => setPlanId(event.target.value)}
+            aria-describedby={plan ? ids.planTerms : undefined}
             className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
           >
             {plans.map((option) => (
@@ -31,6 +33,11 @@ export function ProfitCalculator({ plans }: { plans: PlanDto[] }) {
               </option>
             ))}
           </select>
+          {plan && (
+            <p id={ids.planTerms} className="text-xs text-slate-600" data-testid="calculator-early-withdrawal">
+              {earlyWithdrawalTerms(plan)}
+            </p>
+          )}
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={ids.amount} className="text-sm font-medium text-slate-800">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import { formatCents } from "#shared/money.js";
 import type { PlanDto } from "#shared/plans.js";
-import type { InvestmentDto } from "#shared/schemas/investments.js";
+import type { InvestmentDto, MaturityInstruction } from "#shared/schemas/investments.js";
 import { RiskLine } from "#web/components/marketing/page-banner.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
@@ -12,6 +12,7 @@ import { useIdempotencyKey } from "#web/lib/idempotency.js";
 import { useCreateInvestment } from "../api/investments.js";
 import { checkInvestment, type InvestmentCheck } from "../check-investment.js";
 import { investmentFailure } from "../errors.js";
+import { InstructionChoice } from "./instruction-choice.js";
 import { InvestmentSummary } from "./investment-summary.js";
 
 interface Props {
@@ -25,11 +26,12 @@ interface Props {
 
 type Review = Extract<InvestmentCheck, { ok: true }> & { startMs: number };
 
-/** Invest in one plan: the amount, then a summary of what it will pay, then Confirm. */
+/** Invest in one plan: the amount and what happens at maturity, then a summary of what it will pay, then Confirm. */
 export function InvestDialog({ plan, availableCents, onClose, onInvested, returnFocusTo }: Props) {
   const create = useCreateInvestment();
   const idempotency = useIdempotencyKey();
   const [amount, setAmount] = useState("");
+  const [instruction, setInstruction] = useState<MaturityInstruction>("payout");
   const [error, setError] = useState<string>();
   const [review, setReview] = useState<Review | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -62,7 +64,7 @@ export function InvestDialog({ plan, availableCents, onClose, onInvested, return
 
   const confirm = async () => {
     if (!review || create.isPending) return;
-    const input = { planId: plan.id, amountCents: review.amountCents };
+    const input = { planId: plan.id, amountCents: review.amountCents, maturityInstruction: instruction };
     try {
       const investment = await create.mutateAsync({ input, idempotencyKey: idempotency.keyFor(input) });
       idempotency.done();
@@ -93,6 +95,7 @@ export function InvestDialog({ plan, availableCents, onClose, onInvested, return
             error={error}
             hint={`At least ${formatCents(plan.minimumCents)}, at most your available balance.`}
           />
+          <InstructionChoice value={instruction} onChange={setInstruction} />
           <div className="flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={onClose}>
               Cancel
@@ -105,7 +108,7 @@ export function InvestDialog({ plan, availableCents, onClose, onInvested, return
           <h3 ref={summaryHeading} tabIndex={-1} className="text-base font-semibold text-slate-900 outline-none">
             Check your investment
           </h3>
-          <InvestmentSummary plan={plan} {...review} />
+          <InvestmentSummary plan={plan} instruction={instruction} {...review} />
           <RiskLine className="text-xs text-slate-700" />
           {failure && <Alert tone="error">{failure}</Alert>}
           <div className="flex flex-wrap justify-end gap-3">

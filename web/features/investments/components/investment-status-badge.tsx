@@ -1,6 +1,8 @@
 import type { InvestmentDto } from "#shared/schemas/investments.js";
 import { Badge } from "#web/components/ui/badge.js";
+import { STATUS_BADGES } from "../investment-words.js";
 
 export function InvestmentStatusBadge({ status }: { status: InvestmentDto["status"] }) {
-  return status === "matured" ? <Badge tone="neutral">Matured</Badge> : <Badge tone="success">Active</Badge>;
+  const { label, tone } = STATUS_BADGES[status];
+  return <Badge tone={tone}>{label}</Badge>;
 }

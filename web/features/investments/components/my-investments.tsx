@@ -23,11 +23,13 @@ export function MyInvestments({ compact = false }: { compact?: boolean }) {
   }
 
   const shown = compact ? all.slice(0, COMPACT_COUNT) : all;
+  const byId = new Map(all.map((investment) => [investment.id, investment]));
+  const related = (id: string) => byId.get(id);
   return (
     <div className="flex flex-col gap-3">
       <ul className="divide-y divide-slate-200 rounded-card border border-slate-200 bg-white">
         {shown.map((investment) => (
-          <InvestmentItem key={investment.id} investment={investment} compact={compact} />
+          <InvestmentItem key={investment.id} investment={investment} compact={compact} related={related} />
         ))}
       </ul>
       {compact && (

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { PlanDto } from "#shared/plans.js";
 import { formatAnnualEquivalent, formatRate, formatWholeDollars } from "#shared/money.js";
 import { LinkButton } from "#web/components/ui/button.js";
+import { earlyWithdrawalTerms } from "#web/lib/plan-terms.js";
 
 type PlanCardProps = { plan: PlanDto } & ({ ctaTo: string; ctaLabel?: string; action?: never } | { action: ReactNode; ctaTo?: never; ctaLabel?: never });
 
@@ -35,6 +36,10 @@ export function PlanCard({ plan, ctaTo, ctaLabel = "Get Started", action }: Plan
           <dd className="font-semibold">{plan.termDays} days</dd>
         </div>
       </dl>
+      {/* What leaving before maturity costs, said before anyone invests (docs/product.md, "Early withdrawal"). */}
+      <p className="mt-3 text-sm text-slate-700" data-testid="early-withdrawal-terms">
+        {earlyWithdrawalTerms(plan)}
+      </p>
       <ul className="mt-5 flex flex-1 flex-col gap-2 text-sm text-slate-700">
         {plan.features.map((feature) => (
           <li key={feature} className="flex items-start gap-2">
