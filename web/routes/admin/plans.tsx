@@ -20,7 +20,7 @@ export function AdminPlansScreen() {
   return (
     <section>
       <ScreenTitle title="Plans">
-        Edit the terms offered for new investments. Existing investments keep the terms they were made under. A new rate or term goes live only once a second admin approves it.
+        Edit the terms offered for new investments. Existing investments keep the terms they were made under. A new rate, term or early-withdrawal term goes live only once a second admin approves it.
       </ScreenTitle>
       <div ref={message} tabIndex={-1} className="mb-4 outline-none empty:hidden" data-testid="plan-outcome">
         {saved &&
