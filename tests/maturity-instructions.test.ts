@@ -232,7 +232,7 @@ describe("an early withdrawal", () => {
     const [history] = (await (await client.get("/api/transactions")).json()).items;
     expect(history).toMatchObject({ event: "early_withdrawal", title: "Withdrawn early", description: "Premium: principal $5,000.00 less a $100.00 early-withdrawal fee, no profit", mainBalanceChangeCents: 490_000 });
     // The fee sits on the platform's fees account, which the overview and reconciliation read.
-    const fees = await db().execute<{ total: string }>(`select coalesce(sum(amount_cents), 0)::text as total from posting where account_id = 'p:fees' and journal_id = '${journals[0]!.id}'`);
+    const fees = (await db().execute(`select coalesce(sum(amount_cents), 0)::text as total from posting where account_id = 'p:fees' and journal_id = '${journals[0]!.id}'`)) as unknown as { rows: Array<{ total: string }> };
     expect(fees.rows[0]?.total).toBe("10000");
     // Nothing is left to settle at maturity.
     await pastMaturity(25);
@@ -288,7 +288,7 @@ describe("rollovers and early withdrawals (property)", () => {
           const funded = plans.reduce((sum, item) => sum + BigInt(item.cents), 0n);
           await fund(id, funded);
           const start = new Date("2044-01-01T00:00:00Z");
-          const made = [];
+          const made: Array<Awaited<ReturnType<typeof createInvestment>>> = [];
           for (const item of plans) {
             made.push(await db().transaction((tx) => createInvestment(tx, id, { planId: item.plan, amountCents: item.cents, maturityInstruction: item.instruction }, start)));
           }
