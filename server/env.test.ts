@@ -153,3 +153,108 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PUBLIC_STATS_MIN: "ten" })).toThrow(/PUBLIC_STATS_MIN/);
   });
 });
+
+describe("loadConfig: crypto deposits", () => {
+  const ZPUB = "zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs";
+  const AUTOMATIC = {
+    BITCOIN_XPUB: ZPUB,
+    BITCOIN_ESPLORA_URLS: "https://blockstream.info/api/, https://mempool.space/api",
+    BTC_RATE_SOURCES: "kraken=https://api.kraken.com,coinbase=https://api.coinbase.com/",
+  };
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    return [];
+  };
+
+  it("is manual with nothing set, as before", () => {
+    expect(loadConfig({}).bitcoin).toEqual({ mode: "manual", invoices: undefined, incomplete: null });
+    // An xpub alone is today's manual mode with a fresh address per deposit.
+    expect(loadConfig({ BITCOIN_XPUB: ZPUB }).bitcoin).toEqual({ mode: "manual", invoices: undefined, incomplete: null });
+    expect(loadConfig(PRODUCTION).bitcoin.mode).toBe("manual");
+  });
+
+  it("is automatic with the xpub, the chain sources and the rate sources, with the defaults", () => {
+    expect(loadConfig(AUTOMATIC).bitcoin).toEqual({
+      mode: "automatic",
+      incomplete: null,
+      invoices: {
+        xpub: ZPUB,
+        esploraUrls: ["https://blockstream.info/api", "https://mempool.space/api"],
+        confirmations: 1,
+        invoiceMinutes: 15,
+        monitorHours: 24,
+        pollSeconds: 30,
+        rateSources: [
+          { name: "kraken", baseUrl: "https://api.kraken.com" },
+          { name: "coinbase", baseUrl: "https://api.coinbase.com" },
+        ],
+      },
+    });
+    const tuned = loadConfig({ ...AUTOMATIC, BITCOIN_CONFIRMATIONS: "0", BITCOIN_INVOICE_MINUTES: "1440", BITCOIN_MONITOR_HOURS: " 720 ", BITCOIN_POLL_SECONDS: "1" });
+    expect(tuned.bitcoin.invoices).toMatchObject({ confirmations: 0, invoiceMinutes: 1440, monitorHours: 720, pollSeconds: 1 });
+    expect(loadConfig({ ...AUTOMATIC, ...PRODUCTION, BITCOIN_XPUB: ZPUB }).bitcoin.mode).toBe("automatic");
+  });
+
+  it("keeps every URL as a base: trailing slashes dropped, paths kept, blank entries ignored", () => {
+    const config = loadConfig({ ...AUTOMATIC, BITCOIN_ESPLORA_URLS: "http://127.0.0.1:3002//,, https://esplora.example/api/v1/ ", BTC_RATE_SOURCES: " Kraken = http://127.0.0.1:4001/ ," });
+    expect(config.bitcoin.invoices?.esploraUrls).toEqual(["http://127.0.0.1:3002", "https://esplora.example/api/v1"]);
+    expect(config.bitcoin.invoices?.rateSources).toEqual([{ name: "kraken", baseUrl: "http://127.0.0.1:4001" }]);
+  });
+
+  it.each([
+    ["BITCOIN_CONFIRMATIONS", "7", "must be a whole number from 0 to 6"],
+    ["BITCOIN_CONFIRMATIONS", "-1", "must be a whole number from 0 to 6"],
+    ["BITCOIN_CONFIRMATIONS", "1.5", "must be a whole number from 0 to 6"],
+    ["BITCOIN_CONFIRMATIONS", "one", "must be a whole number from 0 to 6"],
+    ["BITCOIN_INVOICE_MINUTES", "0", "must be a whole number from 1 to 1440"],
+    ["BITCOIN_INVOICE_MINUTES", "1441", "must be a whole number from 1 to 1440"],
+    ["BITCOIN_MONITOR_HOURS", "721", "must be a whole number from 1 to 720"],
+    ["BITCOIN_POLL_SECONDS", "0", "must be a whole number from 1 to 600"],
+    ["BITCOIN_POLL_SECONDS", "1e2", "must be a whole number from 1 to 600"],
+    ["BITCOIN_ESPLORA_URLS", "ftp://esplora.example", 'must be comma-separated http(s) base URLs: "ftp://esplora.example" must start with http:// or https://'],
+    ["BITCOIN_ESPLORA_URLS", "blockstream.info/api", 'must be comma-separated http(s) base URLs: "blockstream.info/api" is not a URL'],
+    ["BITCOIN_ESPLORA_URLS", "https://esplora.example/api?key=1", "must be a base URL, without ? or #"],
+    ["BITCOIN_ESPLORA_URLS", "https://user:secret@esplora.example", "must not carry a user name or password"],
+    ["BITCOIN_ESPLORA_URLS", "https://a.example/api,https://a.example/api/", "names https://a.example/api twice"],
+    ["BTC_RATE_SOURCES", "binance=https://api.binance.com", 'names "binance", which is not a rate source Termvest knows (kraken, coinbase)'],
+    ["BTC_RATE_SOURCES", "https://api.kraken.com", 'must be comma-separated name=baseURL pairs, such as kraken=https://api.kraken.com; "https://api.kraken.com" has no "="'],
+    ["BTC_RATE_SOURCES", "kraken=api.kraken.com", 'kraken: "api.kraken.com" is not a URL'],
+    ["BTC_RATE_SOURCES", "coinbase=javascript:alert(1)", "coinbase: \"javascript:alert(1)\" must start with http:// or https://"],
+    ["BTC_RATE_SOURCES", "kraken=https://x.example,coinbase=https://x.example/", "names https://x.example twice"],
+  ])("refuses %s=%s at start, saying why", (name, value, message) => {
+    const expected = [expect.stringMatching(new RegExp(`^${name}: .*${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`))];
+    expect(problems({ ...AUTOMATIC, [name]: value })).toEqual(expected);
+    // Also in manual mode: a bad value is a bad value whether or not it is used.
+    expect(problems({ [name]: value })).toEqual(expected);
+  });
+
+  it("treats a blank number as unset, never as 0", () => {
+    expect(loadConfig({ ...AUTOMATIC, BITCOIN_CONFIRMATIONS: "", BITCOIN_POLL_SECONDS: "  " }).bitcoin.invoices).toMatchObject({ confirmations: 1, pollSeconds: 30 });
+  });
+
+  it("stays manual outside production when the automatic settings are incomplete, saying what is missing", () => {
+    expect(loadConfig({ BITCOIN_ESPLORA_URLS: AUTOMATIC.BITCOIN_ESPLORA_URLS }).bitcoin).toEqual({
+      mode: "manual",
+      invoices: undefined,
+      incomplete: "BITCOIN_ESPLORA_URLS set without BITCOIN_XPUB and BTC_RATE_SOURCES",
+    });
+    expect(loadConfig({ ...AUTOMATIC, BTC_RATE_SOURCES: "" }).bitcoin).toMatchObject({ mode: "manual", incomplete: "BITCOIN_XPUB and BITCOIN_ESPLORA_URLS set without BTC_RATE_SOURCES" });
+  });
+
+  it("refuses a half-made automatic setup in production, naming each missing setting", () => {
+    expect(problems({ ...PRODUCTION, BITCOIN_ESPLORA_URLS: AUTOMATIC.BITCOIN_ESPLORA_URLS })).toEqual([
+      "BITCOIN_XPUB: is required with BITCOIN_ESPLORA_URLS when NODE_ENV=production: automatic crypto deposits need BITCOIN_XPUB, BITCOIN_ESPLORA_URLS and BTC_RATE_SOURCES (unset BITCOIN_ESPLORA_URLS for manual ones)",
+      "BTC_RATE_SOURCES: is required with BITCOIN_ESPLORA_URLS when NODE_ENV=production: automatic crypto deposits need BITCOIN_XPUB, BITCOIN_ESPLORA_URLS and BTC_RATE_SOURCES (unset BITCOIN_ESPLORA_URLS for manual ones)",
+    ]);
+    expect(problems({ ...PRODUCTION, BITCOIN_XPUB: ZPUB, BTC_RATE_SOURCES: AUTOMATIC.BTC_RATE_SOURCES })).toEqual([
+      "BITCOIN_ESPLORA_URLS: is required with BTC_RATE_SOURCES when NODE_ENV=production: automatic crypto deposits need BITCOIN_XPUB, BITCOIN_ESPLORA_URLS and BTC_RATE_SOURCES (unset BTC_RATE_SOURCES for manual ones)",
+    ]);
+    // The xpub alone is a complete manual setup, in production too.
+    expect(problems({ ...PRODUCTION, BITCOIN_XPUB: ZPUB })).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { parseAmount } from "#shared/money.js";
 import { bankAccounts, bankProblems, bankVariables, type BankAccount } from "./env-banks.js";
+import { baseUrlList, bitcoinProblems, bitcoinSettings, rateSourceList, wholeNumber, type BitcoinSettings } from "./env-bitcoin.js";
 import { validateExtendedPublicKey } from "./services/bitcoin/derive-address.js";
 
 const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
@@ -93,6 +94,13 @@ const envSchema = z
       .trim()
       .refine(validateExtendedPublicKey, "must be the xpub or zpub of a native SegWit (BIP84, m/84'/0'/0') account")
       .optional(),
+    // Automatic crypto deposits (server/env-bitcoin.ts): with BITCOIN_XPUB, both lists below turn them on.
+    BITCOIN_ESPLORA_URLS: baseUrlList(),
+    BTC_RATE_SOURCES: rateSourceList(),
+    BITCOIN_CONFIRMATIONS: wholeNumber(0, 6, 1),
+    BITCOIN_INVOICE_MINUTES: wholeNumber(1, 1440, 15),
+    BITCOIN_MONITOR_HOURS: wholeNumber(1, 720, 24),
+    BITCOIN_POLL_SECONDS: wholeNumber(1, 600, 30),
     DEPOSIT_MIN_USD: dollars("10"),
     DEPOSIT_MAX_USD: dollars("1000000"),
     DEPOSIT_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(7),
@@ -106,6 +114,9 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     for (const [name, message] of bankProblems(env, { production: env.NODE_ENV === "production", legalName: env.OPERATOR_LEGAL_NAME })) {
+      ctx.addIssue({ code: "custom", path: [name], message });
+    }
+    for (const [name, message] of bitcoinProblems(env, env.NODE_ENV === "production")) {
       ctx.addIssue({ code: "custom", path: [name], message });
     }
     if (env.PAYOUT_MIN_USD > env.PAYOUT_MAX_USD) {
@@ -157,7 +168,8 @@ function isHttpsOrLoopback(url: string): boolean {
 }
 
 export type SocialNetwork = "facebook" | "instagram" | "linkedin" | "twitter";
-export type { BankAccount };
+export type { BankAccount, BitcoinSettings };
+export type { BitcoinInvoiceSettings } from "./env-bitcoin.js";
 
 export interface SiteSettings {
   name: string;
@@ -208,6 +220,8 @@ export interface Config {
   metricsToken: string | undefined;
   deposits: { minCents: bigint; maxCents: bigint; expiryDays: number; approvalCents: bigint };
   payouts: { minCents: bigint; maxCents: bigint; dailyMaxCents: bigint; approvalCents: bigint };
+  /** Crypto deposits: automatic (invoices, a watched chain) or manual (an operator confirms); server/env-bitcoin.ts. */
+  bitcoin: BitcoinSettings;
   site: SiteSettings;
 }
 
@@ -282,6 +296,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: env.METRICS_TOKEN,
     deposits: { minCents: env.DEPOSIT_MIN_USD, maxCents: env.DEPOSIT_MAX_USD, expiryDays: env.DEPOSIT_EXPIRY_DAYS, approvalCents: env.DEPOSIT_APPROVAL_USD },
     payouts: { minCents: env.PAYOUT_MIN_USD, maxCents: env.PAYOUT_MAX_USD, dailyMaxCents: env.PAYOUT_DAILY_MAX_USD, approvalCents: env.PAYOUT_APPROVAL_USD },
+    bitcoin: bitcoinSettings(env),
     site: {
       name: env.SITE_NAME,
       supportEmail: env.SUPPORT_EMAIL ?? EXAMPLE_CONTACTS.SUPPORT_EMAIL,

@@ -9,6 +9,7 @@ import { acquireDataDirLock, ensureDataDir, loadOrCreateSecret, updateLockUrl } 
 import { warnWithoutAutovacuum } from "./db/autovacuum-check.js";
 import { openDatabase, type DatabaseHandle } from "./db/client.js";
 import type { Config } from "./env.js";
+import { bitcoinStartNotes } from "./env-bitcoin.js";
 import { loadPages } from "./http/pages.js";
 import type { Logger } from "./logger.js";
 import { createOutboxMailer, createSmtpMailer, outboxDirectory, type Mailer } from "./mail/mailer.js";
@@ -17,6 +18,7 @@ import { loadContent } from "./content/load-content.js";
 import { reportUnwrittenPages } from "./content/unwritten-pages.js";
 import { startJobQueue } from "./jobs/start-jobs.js";
 import { settlementWorkers } from "./services/investments/settle-due.js";
+import { ChainSourceStats } from "./services/bitcoin/esplora/source-stats.js";
 import { clientDistDir, contentDir, ssrEntryPath } from "./paths.js";
 import { seedPlans } from "./services/plans/seed-plans.js";
 import { readBootstrap } from "./site.js";
@@ -67,6 +69,11 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const secret = config.authSecret ?? loadOrCreateSecret(config.dataDir);
     const content = loadContent(contentDir, { production: config.isProduction });
     reportUnwrittenPages(content, config.isProduction, logger);
+    // Which way crypto deposits work (automatic or manual), and what weakens an automatic setup.
+    for (const note of bitcoinStartNotes(config.bitcoin)) logger[note.level](note.fields, note.message);
+    // Automatic mode: each chain source's errors and tip, counted by whoever reads the chain
+    // (createChainSources({ stats })) and shown by /metrics.
+    const chainStats = config.bitcoin.invoices ? new ChainSourceStats(config.bitcoin.invoices.esploraUrls) : undefined;
     const auth = createAuth({ db: database.db, config, secret, logger, legalVersions: content.versions });
     await hashStoredBackupCodes(database.db, secret, logger);
 
@@ -107,6 +114,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
         // The last stored check (daily job); before the first one, a check at most a minute old.
         ledgerProblems: async () =>
           (await readLastLedgerCheck(database.db))?.problemCount ?? (await recentLedgerCheck(database.db, clock.now())).problems.length,
+        ...(chainStats ? { chainSources: () => chainStats.snapshot() } : {}),
       },
     });
 

@@ -19,6 +19,11 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /**
+   * No bitcoin price we can stand behind right now: the rate sources did not answer in time, their
+   * answers were too old, or they differ by more than 1 %. Never answered with a stale or guessed rate.
+   */
+  RATE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

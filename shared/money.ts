@@ -92,3 +92,67 @@ export function formatAnnualEquivalent(basisPoints: number, termDays: number): s
   const shown = annual >= 1000 ? annual - (annual % 100) : annual - (annual % 10);
   return `≈ ${formatRate(shown)} a year`;
 }
+
+/*
+ * Bitcoin. Amounts of bitcoin are integer satoshis (`Sats`, 100,000,000 to the bitcoin); a price of
+ * bitcoin is integer US cents per whole bitcoin (`CentsPerBtc`: $65,432.10 a bitcoin is 6543210n).
+ * A cent of precision on a whole bitcoin is about one part in ten million of the price, far finer
+ * than the 1 % the rate sources may differ by. The conversions round in the investor's disfavour
+ * exactly once each way: what to send is rounded up to the satoshi, what is credited is rounded down
+ * to the cent, so paying an invoice exactly is credited at least its dollar amount and a credit is
+ * never worth more than the bitcoin that arrived.
+ */
+
+export type Sats = bigint;
+/** US cents per whole bitcoin. */
+export type CentsPerBtc = bigint;
+
+export const SATS_PER_BTC = 100_000_000n;
+/** Every bitcoin there will ever be, in satoshis: no amount of bitcoin is larger. */
+export const MAX_SATS = 21_000_000n * SATS_PER_BTC;
+
+function checkRate(rate: CentsPerBtc): void {
+  if (rate <= 0n) throw new RangeError(`a bitcoin rate must be positive, got ${rate}`);
+}
+
+/** The satoshis that pay `cents` at `rate`: cents × 10⁸ / rate, rounded up (an invoice never asks for less than its dollars). */
+export function centsToSatsRoundedUp(cents: Cents, rate: CentsPerBtc): Sats {
+  checkRate(rate);
+  if (cents < 0n) throw new RangeError("centsToSatsRoundedUp expects a non-negative amount");
+  const numerator = cents * SATS_PER_BTC;
+  return (numerator + rate - 1n) / rate;
+}
+
+/** What `sats` are worth at `rate`, in cents: sats × rate / 10⁸, rounded down (a credit never exceeds what arrived). */
+export function satsToCentsRoundedDown(sats: Sats, rate: CentsPerBtc): Cents {
+  checkRate(rate);
+  if (sats < 0n) throw new RangeError("satsToCentsRoundedDown expects a non-negative amount");
+  return (sats * rate) / SATS_PER_BTC;
+}
+
+/** `123456n` → `"0.00123456"`: bitcoin as a plain decimal with all 8 places (BIP21's `amount=`, `amountBtc`). */
+export function formatBtc(sats: Sats): string {
+  if (sats < 0n) throw new RangeError("formatBtc expects a non-negative amount");
+  return `${sats / SATS_PER_BTC}.${(sats % SATS_PER_BTC).toString().padStart(8, "0")}`;
+}
+
+/** `"0.00123456"` → `123456n`: a plain decimal of at most 8 places, not above 21 million; null otherwise. */
+export function parseBtc(text: string): Sats | null {
+  const match = /^(\d{1,8})(?:\.(\d{1,8}))?$/.exec(text);
+  if (!match) return null;
+  const sats = BigInt(match[1]!) * SATS_PER_BTC + BigInt((match[2] ?? "").padEnd(8, "0"));
+  return sats <= MAX_SATS ? sats : null;
+}
+
+/**
+ * A price as an exchange writes it (`"65432.10000"`, `"65432.105"`) → cents per bitcoin, rounded
+ * half up to the cent. Only a plain positive decimal is read (no sign, exponent, separators or
+ * spaces); null for anything else, zero included, and for a price above a billion dollars.
+ */
+export function parseUsdPrice(text: string): CentsPerBtc | null {
+  const match = /^(\d{1,10})(?:\.(\d{1,12}))?$/.exec(text);
+  if (!match) return null;
+  const fraction = match[2] ?? "";
+  const cents = BigInt(match[1]!) * CENTS_PER_UNIT + BigInt(fraction.slice(0, 2).padEnd(2, "0")) + (fraction.length > 2 && fraction[2]! >= "5" ? 1n : 0n);
+  return cents > 0n && cents <= 100_000_000_000n ? cents : null;
+}

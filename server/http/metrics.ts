@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Handler, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Clock } from "../clock.js";
 import type { DatabaseHandle } from "../db/client.js";
+import type { ChainSourceFigures } from "../services/bitcoin/esplora/source-stats.js";
 import { readBusinessFigures } from "../services/metrics/read-business-figures.js";
 
 /** One job name's queue, as the job queue reports it (server/jobs/stats.ts). */
@@ -20,6 +21,8 @@ export interface MetricSources {
   jobStats?: () => Promise<JobStat[]>;
   /** Problems the last ledger check found; null when unknown. */
   ledgerProblems?: () => Promise<number | null>;
+  /** Automatic crypto deposits only: each chain source's errors and last tip (`ChainSourceStats.snapshot`). */
+  chainSources?: () => ChainSourceFigures[];
 }
 
 export interface Metrics {
@@ -63,6 +66,19 @@ export function createMetrics(deps: { token: string; database: DatabaseHandle; c
       }
     : undefined;
 
+  const chain = sources.chainSources
+    ? {
+        read: sources.chainSources,
+        errors: new Counter({
+          name: "termvest_chain_source_errors_total",
+          help: "Reads of a chain source (Esplora-compatible API, by configured base URL) that failed: down, too slow or garbage.",
+          labelNames: ["source"],
+          registers: [registry],
+        }),
+        tip: gauge("termvest_chain_tip_height", "The best block height each chain source last reported (NaN before its first answer).", ["source"]),
+      }
+    : undefined;
+
   const refresh = async () => {
     const [figures, problems, jobStats] = await Promise.all([readBusinessFigures(database.db, clock.now()), ledgerProblems(), jobs?.read()]);
     for (const [key, metric] of Object.entries(business)) metric.set(figures[key as keyof typeof business]);
@@ -71,6 +87,14 @@ export function createMetrics(deps: { token: string; database: DatabaseHandle; c
     fees.set(Number(figures.feesCents));
     ledgerProblemsGauge.set(problems ?? Number.NaN);
     for (const [state, value] of Object.entries(database.connections())) connections.set({ state }, value);
+    if (chain) {
+      // The counts live in ChainSourceStats since the start; the counter shows them as they are.
+      chain.errors.reset();
+      for (const { source, errors, tipHeight } of chain.read()) {
+        chain.errors.inc({ source }, errors);
+        chain.tip.set({ source }, tipHeight ?? Number.NaN);
+      }
+    }
     if (jobs && jobStats) {
       jobs.counts.reset();
       jobs.lag.reset();
