@@ -2,7 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { parseAmount } from "#shared/money.js";
 import { bankAccounts, bankProblems, bankVariables, type BankAccount } from "./env-banks.js";
-import { baseUrlList, bitcoinProblems, bitcoinSettings, rateSourceList, wholeNumber, type BitcoinSettings } from "./env-bitcoin.js";
+import { baseUrlList, bitcoinSettings, rateSourceList, wholeNumber, type BitcoinSettings } from "./env-bitcoin.js";
 import { validateExtendedPublicKey } from "./services/bitcoin/derive-address.js";
 
 const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
@@ -114,9 +114,6 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     for (const [name, message] of bankProblems(env, { production: env.NODE_ENV === "production", legalName: env.OPERATOR_LEGAL_NAME })) {
-      ctx.addIssue({ code: "custom", path: [name], message });
-    }
-    for (const [name, message] of bitcoinProblems(env, env.NODE_ENV === "production")) {
       ctx.addIssue({ code: "custom", path: [name], message });
     }
     if (env.PAYOUT_MIN_USD > env.PAYOUT_MAX_USD) {

@@ -59,7 +59,7 @@ describe("crypto deposits at start", () => {
       expect(said).toEqual([
         expect.objectContaining({
           level: 30,
-          msg: "crypto deposits: automatic (invoices at a locked rate, credited when every chain source agrees)",
+          msg: "crypto deposits: automatic settings are complete, but this release does not credit invoices yet: an operator confirms each deposit",
           cryptoDeposits: "automatic",
           chainSources: [esplora.url],
           rateSources: ["kraken=http://127.0.0.1:9", "coinbase=http://rates.internal.example:8080"],
