@@ -7,6 +7,7 @@ import { ChainSourceStats } from "#server/services/bitcoin/esplora/source-stats.
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
 import { startEsploraServer, TestChain, type EsploraServer } from "./helpers/esplora-server.js";
 import { OPERATOR_ENV, startTestServer } from "./helpers/test-server.js";
+import { samples } from "./helpers/prometheus-text.js";
 
 /**
  * Crypto deposits' mode at start (automatic or manual) as the server logs it, and the chain
@@ -30,17 +31,6 @@ afterAll(async () => {
 });
 
 const lines = (logs: string[]) => logs.map((line) => JSON.parse(line) as { level: number; msg: string; [key: string]: unknown });
-
-/** Every sample of the Prometheus text as `name{labels}` → value. */
-function samples(text: string): Map<string, number> {
-  const found = new Map<string, number>();
-  for (const line of text.split("\n")) {
-    if (!line || line.startsWith("#")) continue;
-    const at = line.lastIndexOf(" ");
-    found.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return found;
-}
 
 describe("crypto deposits at start", () => {
   it("says in production that they are automatic, warns about a single source, and shows it on /metrics", async () => {

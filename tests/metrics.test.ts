@@ -7,6 +7,7 @@ import { bankDepositBody } from "./helpers/deposits.js";
 import { person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
 import { startTestServer } from "./helpers/test-server.js";
+import { samples } from "./helpers/prometheus-text.js";
 
 const TOKEN = "metrics-token-for-the-test-0123456789";
 const suite = serverSuite({ METRICS_TOKEN: TOKEN });
@@ -14,17 +15,6 @@ const WALLET = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 const HOUR = 3_600_000;
 
 const scrape = (token = TOKEN) => fetch(new URL("/metrics", suite.server.url), { headers: { Authorization: `Bearer ${token}` } });
-
-/** Every sample of the Prometheus text as `name{labels}` → value. */
-function samples(text: string): Map<string, number> {
-  const found = new Map<string, number>();
-  for (const line of text.split("\n")) {
-    if (!line || line.startsWith("#")) continue;
-    const at = line.lastIndexOf(" ");
-    found.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return found;
-}
 
 describe("GET /metrics", () => {
   it("shows the business gauges after known activity, read from the database at scrape time", async () => {

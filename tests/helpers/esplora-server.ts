@@ -190,29 +190,23 @@ export interface EsploraServer {
 }
 
 export async function startEsploraServer(chain: TestChain): Promise<EsploraServer> {
-  const state = { chain };
-  const answer = (path: string): StubAnswer => {
-    if (path === "/blocks/tip/height") return { status: 200, body: String(state.chain.tipHeight), type: "text/plain" };
-    const match = /^\/address\/([^/]+)\/txs(?:\/chain\/([0-9a-f]{64}))?$/.exec(path);
-    if (match) return { status: 200, body: JSON.stringify(state.chain.addressTxs(decodeURIComponent(match[1]!), match[2])) };
-    return { status: 404, body: "Not Found", type: "text/plain" };
-  };
-  const stub = await startHttpStub(answer, [{ txid: 42, status: "confirmed", vout: "none" }]);
-  return {
-    url: stub.url,
-    get chain() {
-      return state.chain;
+  // The test changes `chain` and `behaviour` on the object it is given; the stub reads them on each request.
+  const server: EsploraServer = {
+    url: "",
+    chain,
+    behaviour: "up",
+    get requests() {
+      return stub.requests;
     },
-    set chain(value: TestChain) {
-      state.chain = value;
-    },
-    get behaviour() {
-      return stub.behaviour;
-    },
-    set behaviour(value: StubBehaviour) {
-      stub.behaviour = value;
-    },
-    requests: stub.requests,
     close: () => stub.close(),
   };
+  const answer = (path: string): StubAnswer => {
+    if (path === "/blocks/tip/height") return { status: 200, body: String(server.chain.tipHeight), type: "text/plain" };
+    const match = /^\/address\/([^/]+)\/txs(?:\/chain\/([0-9a-f]{64}))?$/.exec(path);
+    if (match) return { status: 200, body: JSON.stringify(server.chain.addressTxs(decodeURIComponent(match[1]!), match[2])) };
+    return { status: 404, body: "Not Found", type: "text/plain" };
+  };
+  const stub = await startHttpStub(server, answer, [{ txid: 42, status: "confirmed", vout: "none" }]);
+  server.url = stub.url;
+  return server;
 }

@@ -20,17 +20,20 @@ export interface HttpStub {
   url: string;
   /** Every request's path and query, in arrival order. */
   readonly requests: string[];
-  behaviour: StubBehaviour;
   close(): Promise<void>;
 }
 
 /**
- * A node:http server on 127.0.0.1 whose answers come from `answer` while `up`, and from the
- * behaviour otherwise. `wrongShape` is the JSON it sends for `wrong-shape`.
+ * A node:http server on 127.0.0.1 whose answers come from `answer` while `control.behaviour` is
+ * `up`, and from the behaviour otherwise (the test switches it on the object it holds).
+ * `wrongShape` is the JSON it sends for `wrong-shape`.
  */
-export async function startHttpStub(answer: (path: string, query: URLSearchParams) => StubAnswer, wrongShape: unknown): Promise<HttpStub> {
+export async function startHttpStub(
+  stub: { behaviour: StubBehaviour },
+  answer: (path: string, query: URLSearchParams) => StubAnswer,
+  wrongShape: unknown,
+): Promise<HttpStub> {
   const requests: string[] = [];
-  const stub = { behaviour: "up" as StubBehaviour };
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? "/", "http://stub");
     requests.push(`${url.pathname}${url.search}`);
@@ -60,12 +63,6 @@ export async function startHttpStub(answer: (path: string, query: URLSearchParam
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    get behaviour() {
-      return stub.behaviour;
-    },
-    set behaviour(value: StubBehaviour) {
-      stub.behaviour = value;
-    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

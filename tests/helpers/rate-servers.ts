@@ -56,46 +56,30 @@ function coinbaseAnswer(path: string, price: string, refusing: boolean): StubAns
 }
 
 export async function startRateServer(kind: RateServerKind, price: string): Promise<RateServer> {
-  const state = { price, refusing: false, ageSeconds: 0 };
-  const stub = await startHttpStub(
-    (path, query) => {
-      const answer = kind === "kraken" ? krakenAnswer(path, query, state.price, state.refusing) : coinbaseAnswer(path, state.price, state.refusing);
-      return state.ageSeconds > 0 ? { ...answer, headers: { age: String(state.ageSeconds) } } : answer;
-    },
-    kind === "kraken" ? { error: [], result: { XXBTZUSD: { c: "not a list" } } } : { data: { amount: 65432.1, currency: "USD" } },
-  );
   const pricePath = kind === "kraken" ? "/0/public/Ticker" : "/v2/prices/BTC-USD/spot";
-  return {
+  // The test changes these fields on the object it is given; the stub reads them on each request.
+  const server: RateServer = {
     kind,
-    url: stub.url,
-    setting: `${kind}=${stub.url}`,
-    get price() {
-      return state.price;
-    },
-    set price(value: string) {
-      state.price = value;
-    },
-    get behaviour() {
-      return stub.behaviour;
-    },
-    set behaviour(value: StubBehaviour) {
-      stub.behaviour = value;
-    },
-    get refusing() {
-      return state.refusing;
-    },
-    set refusing(value: boolean) {
-      state.refusing = value;
-    },
-    get ageSeconds() {
-      return state.ageSeconds;
-    },
-    set ageSeconds(value: number) {
-      state.ageSeconds = value;
-    },
+    url: "",
+    setting: "",
+    price,
+    behaviour: "up",
+    refusing: false,
+    ageSeconds: 0,
     get hits() {
       return stub.requests.filter((request) => request.startsWith(pricePath)).length;
     },
     close: () => stub.close(),
   };
+  const stub = await startHttpStub(
+    server,
+    (path, query) => {
+      const answer = kind === "kraken" ? krakenAnswer(path, query, server.price, server.refusing) : coinbaseAnswer(path, server.price, server.refusing);
+      return server.ageSeconds > 0 ? { ...answer, headers: { age: String(server.ageSeconds) } } : answer;
+    },
+    kind === "kraken" ? { error: [], result: { XXBTZUSD: { c: "not a list" } } } : { data: { amount: 65432.1, currency: "USD" } },
+  );
+  server.url = stub.url;
+  server.setting = `${kind}=${stub.url}`;
+  return server;
 }

@@ -92,23 +92,29 @@ export async function reconcile(db: DbExecutor, period: { from: string; to: stri
       left join user_moves using (day)
     order by days.day`)) as unknown as { rows: DayRow[] };
   const cents = (text: string) => toJsonCents(BigInt(text));
-  const days = result.rows.map(
-    (row): ReconciliationDay => ({
+  /** A business figure, the platform account that must mirror it, and their difference. */
+  const compare = (business: string, ledger: string) => [cents(business), cents(ledger), cents(business) - cents(ledger)] as const;
+  const days = result.rows.map((row): ReconciliationDay => {
+    const [depositsConfirmedCents, depositsLedgerCents, depositsDifferenceCents] = compare(row.deposits_confirmed, row.deposits_ledger);
+    const [payoutsPaidCents, payoutsLedgerCents, payoutsDifferenceCents] = compare(row.payouts_paid, row.payouts_ledger);
+    const [profitPaidCents, interestLedgerCents, interestDifferenceCents] = compare(row.profit_paid, row.interest_ledger);
+    const [feesChargedCents, feesLedgerCents, feesDifferenceCents] = compare(row.fees_charged, row.fees_ledger);
+    return {
       day: row.day,
-      depositsConfirmedCents: cents(row.deposits_confirmed),
-      depositsLedgerCents: cents(row.deposits_ledger),
-      depositsDifferenceCents: cents(row.deposits_confirmed) - cents(row.deposits_ledger),
-      payoutsPaidCents: cents(row.payouts_paid),
-      payoutsLedgerCents: cents(row.payouts_ledger),
-      payoutsDifferenceCents: cents(row.payouts_paid) - cents(row.payouts_ledger),
-      profitPaidCents: cents(row.profit_paid),
-      interestLedgerCents: cents(row.interest_ledger),
-      interestDifferenceCents: cents(row.profit_paid) - cents(row.interest_ledger),
-      feesChargedCents: cents(row.fees_charged),
-      feesLedgerCents: cents(row.fees_ledger),
-      feesDifferenceCents: cents(row.fees_charged) - cents(row.fees_ledger),
+      depositsConfirmedCents,
+      depositsLedgerCents,
+      depositsDifferenceCents,
+      payoutsPaidCents,
+      payoutsLedgerCents,
+      payoutsDifferenceCents,
+      profitPaidCents,
+      interestLedgerCents,
+      interestDifferenceCents,
+      feesChargedCents,
+      feesLedgerCents,
+      feesDifferenceCents,
       liabilitiesCents: cents(row.liabilities),
-    }),
-  );
+    };
+  });
   return { ...period, days, daysWithDifferences: days.filter(hasDifference).length };
 }

@@ -1,30 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { InvestmentDto } from "#shared/schemas/investments.js";
+import { testInvestment } from "./test-investment.js";
 import { canWithdrawEarly, investmentNotes, maturesIn, outcomeFigure, STATUS_BADGES, upcomingMaturities, type InvestmentNote } from "./investment-words.js";
 
-const base: InvestmentDto = {
-  id: "inv-a",
-  planId: "standard",
-  planName: "Standard",
-  principalCents: 100_000,
-  rateBasisPoints: 1_000,
-  termDays: 14,
-  profitCents: 10_000,
-  startedAt: "2026-01-01T00:00:00.000Z",
-  maturesAt: "2026-01-15T00:00:00.000Z",
-  status: "active",
-  settledAt: null,
-  maturityInstruction: "payout",
-  instructionChangeableUntil: "2026-01-14T00:00:00.000Z",
-  rolledOverFrom: null,
-  rolledOverTo: null,
-  rolloverRefusal: null,
-  earlyWithdrawalAllowed: true,
-  earlyWithdrawalFeeBasisPoints: 200,
-  earlyWithdrawalFeeCents: null,
-  daysLeft: 10,
-  accruedProfitCents: 2_857,
-};
+const base: InvestmentDto = testInvestment();
 
 const make = (over: Partial<InvestmentDto>): InvestmentDto => ({ ...base, ...over });
 const nothing = () => undefined;

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Alert } from "#web/components/ui/alert.js";
-import { Button } from "#web/components/ui/button.js";
+import { SubmitOrCancel } from "#web/components/ui/submit-or-cancel.js";
+import { CheckboxField } from "#web/components/ui/checkbox-field.js";
 import { Field } from "#web/components/ui/field.js";
 import { ApiError } from "#web/lib/api.js";
 import { focusField } from "#web/lib/focus-field.js";
@@ -11,35 +12,6 @@ interface Props {
   plan: AdminPlanDto;
   onSaved: (saved: PlanSave) => void;
   onCancel: () => void;
-}
-
-/** A checkbox with its label beside it and its error under it, announced with it. */
-function Checkbox({ label, name, checked, onChange, error }: { label: string; name: string; checked: boolean; onChange: (checked: boolean) => void; error?: string }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <div className="flex min-h-11 items-center gap-3">
-        <input
-          id={id}
-          type="checkbox"
-          name={name}
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="size-5 accent-brand-700"
-        />
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          {label}
-        </label>
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-danger-600">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 function failure(error: unknown): { errors: PlanFormErrors; message?: string } {
@@ -96,16 +68,19 @@ export function PlanEditForm({ plan, onSaved, onCancel }: Props) {
         <Field label="Feature 1" name="feature1" autoComplete="off" value={values.feature1} onChange={set("feature1")} error={errors.feature1} />
         <Field label="Feature 2" name="feature2" autoComplete="off" value={values.feature2} onChange={set("feature2")} error={errors.feature2} />
       </div>
-      <Checkbox label="Active (open for new investments)" name="active" checked={values.active} onChange={(checked) => setValues({ ...values, active: checked })} error={errors.active} />
+      <CheckboxField name="active" checked={values.active} onChange={(checked) => setValues({ ...values, active: checked })} error={errors.active}>
+        Active (open for new investments)
+      </CheckboxField>
       <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-900">Early withdrawal</legend>
-        <Checkbox
-          label="Early withdrawal allowed"
+        <CheckboxField
           name="earlyWithdrawalAllowed"
           checked={values.earlyWithdrawalAllowed}
           onChange={(checked) => setValues({ ...values, earlyWithdrawalAllowed: checked })}
           error={errors.earlyWithdrawalAllowed}
-        />
+        >
+          Early withdrawal allowed
+        </CheckboxField>
         <Field
           label="Early-withdrawal fee (%)"
           name="earlyWithdrawalFee"
@@ -120,14 +95,7 @@ export function PlanEditForm({ plan, onSaved, onCancel }: Props) {
       </fieldset>
       <p className="text-sm text-slate-700">Changes apply to new investments only. Existing investments keep the terms they were made under.</p>
       {message && <Alert tone="error">{message}</Alert>}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? "Saving..." : "Save"}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={update.isPending}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitOrCancel label="Save" pendingLabel="Saving..." pending={update.isPending} onCancel={onCancel} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "rea
 import { MATURITY_INSTRUCTION_WORDS, type InvestmentDto, type MaturityInstruction } from "#shared/schemas/investments.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
+import { SubmitOrCancel } from "#web/components/ui/submit-or-cancel.js";
 import { ApiError } from "#web/lib/api.js";
 import { formatDateTime } from "#web/lib/format-date.js";
 import type { Outcome } from "#web/lib/outcome.js";
@@ -95,14 +96,7 @@ export function InstructionControl({ investment, actions, note }: Props) {
         <form ref={form} onSubmit={save} noValidate aria-label="Change what happens at maturity" className="flex flex-col gap-3">
           <InstructionChoice value={choice} onChange={setChoice} legend="What happens at maturity" wide disabled={change.isPending} />
           <p className="text-xs text-slate-600">You can change this until {formatDateTime(until)}.</p>
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? "Saving..." : "Save"}
-            </Button>
-            <Button variant="secondary" onClick={close} disabled={change.isPending}>
-              Cancel
-            </Button>
-          </div>
+          <SubmitOrCancel label="Save" pendingLabel="Saving..." pending={change.isPending} onCancel={close} />
         </form>
       )}
       <div ref={message} tabIndex={-1} className="outline-none empty:hidden">

@@ -3,31 +3,20 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { EarlyWithdrawalPreviewDto, InvestmentDto } from "#shared/schemas/investments.js";
+import { testInvestment } from "../test-investment.js";
 import { InvestmentItem } from "./investment-item.js";
 
-const ACTIVE: InvestmentDto = {
+const ACTIVE: InvestmentDto = testInvestment({
   id: "inv-1",
-  planId: "standard",
-  planName: "Standard",
   principalCents: 110_000,
-  rateBasisPoints: 1_000,
-  termDays: 14,
   profitCents: 11_000,
   startedAt: "2026-01-15T00:00:00.000Z",
   maturesAt: "2026-01-29T00:00:00.000Z",
-  status: "active",
-  settledAt: null,
   maturityInstruction: "rollover_all",
   instructionChangeableUntil: "2026-01-28T00:00:00.000Z",
-  rolledOverFrom: null,
-  rolledOverTo: null,
-  rolloverRefusal: null,
-  earlyWithdrawalAllowed: true,
-  earlyWithdrawalFeeBasisPoints: 200,
-  earlyWithdrawalFeeCents: null,
   daysLeft: 13,
   accruedProfitCents: 785,
-};
+});
 const PREVIEW: EarlyWithdrawalPreviewDto = {
   investmentId: "inv-1",
   principalCents: 110_000,
