@@ -50,3 +50,9 @@ export function monthName(month: string): string {
   const [year = "", number = 1] = [month.slice(0, 4), Number(month.slice(5, 7))];
   return `${MONTH_NAMES[number - 1] ?? month} ${year}`;
 }
+
+/** The month after `month`: `2026-12` → `2027-01`. A month's statement is ready on the 1st of it. */
+export function monthAfter(month: string): string {
+  const next = utcMonthStart(Number(month.slice(0, 4)), Number(month.slice(5, 7)));
+  return `${String(next.getUTCFullYear()).padStart(4, "0")}-${String(next.getUTCMonth() + 1).padStart(2, "0")}`;
+}
