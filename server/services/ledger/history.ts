@@ -45,7 +45,9 @@ export const HISTORY_ORDER = "date:desc";
  * each event on the page. A posting's created_at is its journal's (the same transaction writes both;
  * verifyLedger checks it), so a journal is wholly before or after the position. `after.key` is the
  * date as exact text (UTC, microseconds), compared as a timestamptz: no event in the same
- * millisecond is skipped or repeated. `readLimit` null (the CSV) reads everything.
+ * millisecond is skipped or repeated. `readLimit` null (the CSV) reads everything. `within` keeps
+ * only the journals of a period (a PDF statement's movements, docs/product.md "Statements"), read
+ * through the same index, and no deposit that never reached the ledger.
  */
 export function historyStatement(p: { main: string; invested: string; hold: string; userId: string; readLimit: number | null; after: Position | undefined; within?: Period }) {
   const { main, invested, hold, userId, readLimit, after, within } = p;

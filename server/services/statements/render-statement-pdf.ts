@@ -341,6 +341,9 @@ function closing(doc: Doc, statement: Statement, issuer: StatementIssuer, page: 
   }
 }
 
+/** At most `max` characters: the foot has one line, and the name is whole in the heading. */
+const shortened = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 /** On every page, in its foot: whose statement, for when, and "Page n of N". */
 function footers(doc: Doc, statement: Statement, issuer: StatementIssuer, title: string): void {
   const { start, count } = doc.bufferedPageRange();
@@ -352,7 +355,7 @@ function footers(doc: Doc, statement: Statement, issuer: StatementIssuer, title:
     const y = PAGE.height - MARGIN.bottom + 22;
     doc.moveTo(MARGIN.left, y - 6).lineTo(MARGIN.left + CONTENT_WIDTH, y - 6).lineWidth(0.5).strokeColor(RULE).stroke();
     doc.fillColor(MUTED).font("Helvetica").fontSize(7.5);
-    doc.text(pdfText(`${issuer.siteName} · ${title} · ${statement.period.label} · ${statement.investor.name}`), MARGIN.left, y, { width: CONTENT_WIDTH * 0.75, lineBreak: false });
+    doc.text(pdfText(`${issuer.siteName} · ${title} · ${statement.period.label} · ${shortened(statement.investor.name, 48)}`), MARGIN.left, y, { width: CONTENT_WIDTH * 0.75, lineBreak: false });
     doc.text(`Page ${i - start + 1} of ${count}`, MARGIN.left + CONTENT_WIDTH * 0.75, y, { width: CONTENT_WIDTH * 0.25, align: "right", lineBreak: false });
     doc.page.margins.bottom = bottom;
   }
