@@ -39,6 +39,5 @@ test("statements: pick a month or a year and download its PDF, at 375 and 1280 p
 
     expect(await overflow(page), `statements at ${width} px`).toBeLessThanOrEqual(0);
     await expectNoSeriousAxe(page, `statements at ${width} px`);
-    await page.screenshot({ path: `test-results/statements-${width}.png`, fullPage: false });
   }
 });
