@@ -35,6 +35,7 @@ import { moneyRequestRoutes } from "./routes/money-requests.js";
 import { notificationRoutes } from "./routes/notifications.js";
 import { payoutRoutes } from "./routes/payouts.js";
 import { transactionRoutes } from "./routes/transactions.js";
+import { statementRoutes } from "./routes/statements.js";
 import { transferRoutes } from "./routes/transfers.js";
 import { devMailRoutes } from "./routes/dev-mail.js";
 import { healthRoutes } from "./routes/health.js";
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps) {
     meRoutes(deps),
     sessionRoutes(deps),
     transactionRoutes(deps),
+    statementRoutes(deps),
     notificationRoutes(deps),
     contentRoutes(deps, deps.content),
     contactRoutes(deps),

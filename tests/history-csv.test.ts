@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { settleDue } from "#server/services/investments/settle-due.js";
 import { person as newPerson, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
 import { freshWallet } from "./helpers/wallets.js";
@@ -47,5 +48,29 @@ describe("transaction history as CSV", () => {
     expect((await admin.client.post(`/api/admin/payouts/${held.id}/mark-paid`, { txId: "tx-pending-check" })).status).toBe(200);
     const after = await csvRows(user);
     expect(line(after, "Withdrawal requested")).toContain(',"completed",');
+  });
+
+  it("names a rollover and an early withdrawal in the history's words, with their amounts", async () => {
+    const user = await person({ funds: 500_000n });
+    const invest = async (body: Record<string, unknown>) => {
+      const response = await user.client.post("/api/investments", { planId: "standard", ...body });
+      expect(response.status).toBe(201);
+      return (await response.json()) as { id: string };
+    };
+    await invest({ amountCents: 100_000, maturityInstruction: "rollover_principal" });
+    await invest({ amountCents: 200_000, maturityInstruction: "rollover_all" });
+    const early = await invest({ amountCents: 150_000 });
+    expect((await user.client.post(`/api/investments/${early.id}/early-withdrawal`, {})).status).toBe(200);
+    suite.server.clock.advance(15 * 86_400_000);
+    await settleDue(suite.database.handle.db, suite.server.clock.now());
+
+    const rows = await csvRows(user);
+    const line = (description: RegExp) => rows.filter((row) => description.test(row));
+    // The profit paid out, the principal rolled over: the Main Balance gains the profit (10 % of 1,000.00).
+    expect(line(/"Investment rolled over","Standard: profit \$100\.00 paid; the principal started a new investment",100\.00,/)).toHaveLength(1);
+    // Both rolled over: only the profit moved (into invested), so the Main Balance did not change.
+    expect(line(/"Investment rolled over","Standard: profit \$200\.00 added to the principal, which started a new investment",0\.00,,"completed","Standard",/)).toHaveLength(1);
+    // Principal less the 2 % fee, no profit.
+    expect(line(/"Withdrawn early","Standard: principal \$1,500\.00 less a \$30\.00 early-withdrawal fee, no profit",1470\.00,/)).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimit } from "#server/db/schema.js";
 import { ACCOUNT_FAILURES, ADDRESS_FAILURES } from "#server/auth/sign-in-guard.js";
 import { MESSAGES } from "#shared/schemas/auth.js";
+import { STATEMENT_LIMIT } from "#server/routes/statements.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
 import { signIn, signUp, startTestServer, uniqueEmail, type TestServer } from "./helpers/test-server.js";
 
@@ -157,5 +158,28 @@ describe("history downloads", () => {
     for (let attempt = 0; attempt < 11; attempt++) statuses.push((await heavy.get("/api/transactions?format=csv")).status);
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
     expect((await (await signedIn()).get("/api/transactions?format=csv")).status).toBe(200);
+  });
+});
+
+describe("statement downloads", () => {
+  it(`allow ${STATEMENT_LIMIT.max} PDF statements per user in ten minutes, counted before any is read, then 429, and other users are not affected`, async () => {
+    const signedIn = async () => {
+      const email = uniqueEmail();
+      await signUp(first.client(), { email });
+      const client = first.client();
+      await signIn(client, email);
+      return client;
+    };
+    const heavy = await signedIn();
+    // A month not over yet costs nothing to refuse, but counts like one that is read and drawn.
+    const month = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 7);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= STATEMENT_LIMIT.max; attempt++) {
+      statuses.push((await heavy.get(attempt % 3 === 0 ? `/api/statements/yearly/2999` : `/api/statements/monthly/${month}`)).status);
+    }
+    expect(statuses).toEqual([...Array(STATEMENT_LIMIT.max).fill(400), 429]);
+    const refused = await heavy.get(`/api/statements/monthly/${month}`);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await (await signedIn()).get(`/api/statements/monthly/${month}`)).status).toBe(400);
   });
 });

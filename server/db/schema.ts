@@ -649,6 +649,23 @@ export const maturityReminder = pgTable(
   (table) => [primaryKey({ columns: [table.investmentId, table.kind] }), check("maturity_reminder_kind", sql`${table.kind} in ('7d', '1d')`)],
 );
 
+/**
+ * One row per user and month whose "your statement is ready" e-mail was queued: claimed in the same
+ * transaction as the mail, so a second run, another server or a retry sends nothing again.
+ */
+export const statementNotice = pgTable(
+  "statement_notice",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The statement's month, `YYYY-MM` (UTC). */
+    month: text("month").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.month] }), check("statement_notice_month", sql`${table.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
+);
+
 /** The result of each daily ledger check (verifyLedger): the back office and metrics read the last one. */
 export const ledgerCheck = pgTable("ledger_check", {
   id: text("id").primaryKey(),
@@ -731,6 +748,7 @@ export const schema = {
   moneyRequest,
   outgoingMail,
   maturityReminder,
+  statementNotice,
   ledgerCheck,
   ledgerSqlVersion,
   settlementRun,

@@ -14,6 +14,10 @@ function router(env: string) {
       c.json({ cents: "12.50" }),
     )
     .on(
+      { method: "get", path: "/month/:month", summary: "parses its path", auth: "none", params: z.object({ month: z.string().check(z.regex(/^\d{4}-\d{2}$/)) }), file: { contentType: "application/pdf", description: "a file" } },
+      (c, { params }) => (params.month === "0000-00" ? c.json({ not: "a pdf" }) : c.body(params.month, 200, { "Content-Type": "application/pdf" })),
+    )
+    .on(
       { method: "post", path: "/echo", summary: "parses its body once", auth: "none", body: z.object({ name: z.string().check(z.trim(), z.minLength(1)) }), response: z.object({ name: z.string() }) },
       (c, { body }) => c.json({ name: body.name }),
     );
@@ -41,8 +45,21 @@ describe("ApiRouter", () => {
     expect((await post("{not json")).status).toBe(400);
   });
 
+  it("hands the handler the path parameters its declaration parsed, and refuses one that does not parse", async () => {
+    const { app } = router("test");
+    const good = await app.request("/t/month/2026-10");
+    expect(good.status).toBe(200);
+    expect(await good.text()).toBe("2026-10");
+    expect((await app.request("/t/month/2026-1")).status).toBe(400);
+  });
+
+  it("under NODE_ENV=test, refuses a file answered in another media type than declared", async () => {
+    expect((await router("test").app.request("/t/month/0000-00")).status).toBe(500);
+    expect((await router("production").app.request("/t/month/0000-00")).status).toBe(200);
+  });
+
   it("keeps every declaration, with the path a client calls", () => {
     const { api } = router("test");
-    expect(api.operations.map((op) => `${op.method} ${op.fullPath}`)).toEqual(["get /t/drifts", "post /t/echo"]);
+    expect(api.operations.map((op) => `${op.method} ${op.fullPath}`)).toEqual(["get /t/drifts", "get /t/month/:month", "post /t/echo"]);
   });
 });

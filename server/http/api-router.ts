@@ -3,7 +3,7 @@ import type * as z from "zod/mini";
 import type { Auth } from "../auth.js";
 import type { DatabaseHandle, DbExecutor } from "../db/client.js";
 import { runMoneyOperation, respond, type OperationResult } from "./idempotency.js";
-import { readJson, readQuery } from "./json-body.js";
+import { readJson, readParams, readQuery } from "./json-body.js";
 import { secondFactorOf } from "./second-factor.js";
 import { requireAdmin, requireUser, requireVerifiedEmail, type AppEnv } from "./session.js";
 
@@ -19,7 +19,12 @@ type Parsed<S> = S extends Schema ? z.output<S> : undefined;
  * (server/http/openapi.ts) is generated from the same declarations, so none of them can drift.
  * Schemas come from shared/schemas/, which the web client's types use too.
  */
-export interface Operation<P extends string = string, B extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined> {
+export interface Operation<
+  P extends string = string,
+  B extends Schema | undefined = Schema | undefined,
+  Q extends Schema | undefined = Schema | undefined,
+  R extends Schema | undefined = Schema | undefined,
+> {
   method: "get" | "post" | "put" | "patch";
   /** Relative to the router's mount path, in Hono's syntax ("/:id/cancel"). */
   path: P;
@@ -32,8 +37,12 @@ export interface Operation<P extends string = string, B extends Schema | undefin
   secondFactor?: boolean;
   body?: B;
   query?: Q;
+  /** The path's parameters (`:month`), checked like a query: a value that does not parse is a 400 naming it. */
+  params?: R;
   /** The success body; without it the document says only that the call succeeded (a CSV, say). */
   response?: Schema;
+  /** A success that is a file rather than JSON (a PDF): its media type, for the document. */
+  file?: { contentType: string; description: string };
   /** 201 when it creates something; 200 otherwise. */
   status?: 200 | 201;
   /** What it answers with 202 when the change needs a second admin's approval first (four eyes). */
@@ -49,14 +58,18 @@ export interface MountedOperation extends Operation {
   fullPath: string;
 }
 
-/** What a handler gets besides the context: the parsed body and query. */
-export interface Input<B extends Schema | undefined, Q extends Schema | undefined> {
+/** What a handler gets besides the context: the parsed body, query and path parameters. */
+export interface Input<B extends Schema | undefined, Q extends Schema | undefined, R extends Schema | undefined = undefined> {
   body: Parsed<B>;
   query: Parsed<Q>;
+  params: Parsed<R>;
 }
 
 type RouteContext<P extends string> = Context<AppEnv, P>;
-type Handler<P extends string, B extends Schema | undefined, Q extends Schema | undefined> = (c: RouteContext<P>, input: Input<B, Q>) => Response | Promise<Response>;
+type Handler<P extends string, B extends Schema | undefined, Q extends Schema | undefined, R extends Schema | undefined> = (
+  c: RouteContext<P>,
+  input: Input<B, Q, R>,
+) => Response | Promise<Response>;
 
 /** A money operation's answer; `committed` runs after the transaction committed, never on a replay. */
 export interface MoneyResult extends OperationResult {
@@ -66,9 +79,9 @@ export interface MoneyResult extends OperationResult {
  * A money route's handler: whatever it does before the transaction (a lookup whose misses must be
  * counted even when the movement is refused), then the movement to run inside it.
  */
-type MoneyHandler<P extends string, B extends Schema | undefined, Q extends Schema | undefined> = (
+type MoneyHandler<P extends string, B extends Schema | undefined, Q extends Schema | undefined, R extends Schema | undefined> = (
   c: RouteContext<P>,
-  input: Input<B, Q>,
+  input: Input<B, Q, R>,
 ) => Movement | Promise<Movement>;
 type Movement = (tx: DbExecutor) => Promise<MoneyResult>;
 
@@ -92,15 +105,18 @@ export class ApiRouter {
     this.#secondFactor = secondFactorOf(deps.auth, deps.config.publicUrl);
   }
 
-  on<P extends string, B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
-    operation: Operation<P, B, Q> & { idempotent: true },
-    handler: MoneyHandler<P, B, Q>,
+  on<P extends string, B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, R extends Schema | undefined = undefined>(
+    operation: Operation<P, B, Q, R> & { idempotent: true },
+    handler: MoneyHandler<P, B, Q, R>,
   ): this;
-  on<P extends string, B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
-    operation: Operation<P, B, Q> & { idempotent?: false },
-    handler: Handler<P, B, Q>,
+  on<P extends string, B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, R extends Schema | undefined = undefined>(
+    operation: Operation<P, B, Q, R> & { idempotent?: false },
+    handler: Handler<P, B, Q, R>,
   ): this;
-  on<P extends string, B extends Schema | undefined, Q extends Schema | undefined>(operation: Operation<P, B, Q>, handler: Handler<P, B, Q> | MoneyHandler<P, B, Q>): this {
+  on<P extends string, B extends Schema | undefined, Q extends Schema | undefined, R extends Schema | undefined>(
+    operation: Operation<P, B, Q, R>,
+    handler: Handler<P, B, Q, R> | MoneyHandler<P, B, Q, R>,
+  ): this {
     const fullPath = `${this.mountPath}${operation.path === "/" ? "" : operation.path}`;
     this.operations.push({ ...(operation as Operation), fullPath });
     const guards: MiddlewareHandler<AppEnv>[] = [];
@@ -111,11 +127,12 @@ export class ApiRouter {
     const route = async (c: RouteContext<P>) => {
       const { raw, value: body } = operation.body ? await readJson(c, operation.body) : { raw: "", value: undefined };
       const query = operation.query ? readQuery(c, operation.query) : undefined;
-      const input = { body, query } as Input<B, Q>;
-      if (!operation.idempotent) return (handler as Handler<P, B, Q>)(c, input);
+      const params = operation.params ? readParams(c, operation.params) : undefined;
+      const input = { body, query, params } as Input<B, Q, R>;
+      if (!operation.idempotent) return (handler as Handler<P, B, Q, R>)(c, input);
       const user = c.get("user");
       const code = (body as { twoFactorCode?: string } | undefined)?.twoFactorCode;
-      const movement = await (handler as MoneyHandler<P, B, Q>)(c, input);
+      const movement = await (handler as MoneyHandler<P, B, Q, R>)(c, input);
       let committed: MoneyResult["committed"];
       const outcome = await runMoneyOperation(
         c,
@@ -140,12 +157,16 @@ export class ApiRouter {
 
 /**
  * Under NODE_ENV=test only: every JSON answer of a route is checked against its declared response
- * (or, for a 202, its pending one), so a handler that drifts from its contract fails the test
- * that called it with a 500 naming the route, not a client that trusted the document.
+ * (or, for a 202, its pending one), and a file against its declared media type, so a handler that
+ * drifts from its contract fails the test that called it with a 500 naming the route, not a client
+ * that trusted the document.
  */
-function checkedAgainst<P extends string>(operation: Operation<P, Schema | undefined, Schema | undefined>, route: (c: RouteContext<P>) => Promise<Response>) {
+function checkedAgainst<P extends string>(operation: Operation<P, Schema | undefined, Schema | undefined, Schema | undefined>, route: (c: RouteContext<P>) => Promise<Response>) {
   return async (c: RouteContext<P>) => {
     const response = await route(c);
+    if (operation.file && response.status < 300 && !response.headers.get("content-type")?.startsWith(operation.file.contentType)) {
+      throw new Error(`${operation.method.toUpperCase()} ${operation.path} answered ${response.headers.get("content-type")}, not the ${operation.file.contentType} it declares`);
+    }
     const schema = response.status === 202 ? operation.pending : operation.response;
     if (!schema || response.status >= 300 || !response.headers.get("content-type")?.includes("application/json")) return response;
     const checked = schema.safeParse(await response.clone().json());

@@ -42,6 +42,17 @@ export function readQuery<T>(c: Context, schema: z.ZodMiniType<T>): T {
 }
 
 /**
+ * Reads and validates the path's parameters (`:month`) with the route's shared schema: the same
+ * 400, a message per parameter.
+ */
+export function readParams<T>(c: Context, schema: z.ZodMiniType<T>): T {
+  const result = schema.safeParse(c.req.param());
+  if (result.success) return result.data;
+  const fields = fieldMessages(result.error.issues);
+  throw new AppError("VALIDATION_FAILED", Object.values(fields)[0] ?? "The address is not valid.", fields);
+}
+
+/**
  * NUL anywhere in a JSON body (a value or a key, known to the schema or not) is refused: nothing
  * that carries one should reach a log line, a stored raw body or the database, which cannot hold it.
  */

@@ -36,7 +36,11 @@ export function openApiDocument(publicUrl: string, operations: readonly MountedO
     if (op.auth === "admin" && audience !== "admin") continue;
     const path = op.fullPath.replace(/:(\w+)/g, "{$1}");
     const parameters: unknown[] = [];
-    for (const name of path.match(/\{(\w+)\}/g) ?? []) parameters.push({ name: name.slice(1, -1), in: "path", required: true, schema: { type: "string" } });
+    const declaredParams = op.params ? ((jsonSchema(op.params) as { properties?: Record<string, unknown> }).properties ?? {}) : {};
+    for (const name of path.match(/\{(\w+)\}/g) ?? []) {
+      const key = name.slice(1, -1);
+      parameters.push({ name: key, in: "path", required: true, schema: declaredParams[key] ?? { type: "string" } });
+    }
     if (op.query) {
       const schema = jsonSchema(op.query) as { properties?: Record<string, unknown>; required?: string[] };
       for (const [name, property] of Object.entries(schema.properties ?? {})) {
@@ -57,6 +61,7 @@ export function openApiDocument(publicUrl: string, operations: readonly MountedO
         [String(op.status ?? 200)]: {
           description: "Success (amounts are integer cents)",
           ...(op.response ? { content: { "application/json": { schema: jsonSchema(op.response, "output") } } } : {}),
+          ...(op.file ? { description: op.file.description, content: { [op.file.contentType]: { schema: { type: "string", format: "binary" } } } } : {}),
         },
         ...(op.pending
           ? { "202": { description: "Waiting for a second admin's approval; nothing changed yet", content: { "application/json": { schema: jsonSchema(op.pending, "output") } } } }

@@ -10,6 +10,7 @@ export const JOBS = {
   settleDue: "settle-due",
   expireDeposits: "expire-deposits",
   maturityReminders: "maturity-reminders",
+  statementNotices: "statement-notices",
   ledgerCheck: "ledger-check",
   auditSignInFailures: "audit-sign-in-failures",
 } as const;
@@ -29,6 +30,8 @@ export const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   [JOBS.settleDue]: { policy: SCHEDULED, retryLimit: 2, retryDelay: 10, expireInSeconds: 15 * 60 },
   [JOBS.expireDeposits]: { policy: SCHEDULED, retryLimit: 2, retryDelay: 10, expireInSeconds: 5 * 60 },
   [JOBS.maturityReminders]: { policy: SCHEDULED, retryLimit: 2, retryDelay: 10, expireInSeconds: 15 * 60 },
+  // A batch that fails is rolled back whole; a retry (or a later run) goes on with the users not yet claimed.
+  [JOBS.statementNotices]: { policy: SCHEDULED, retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 60 * 60 },
   [JOBS.ledgerCheck]: { policy: SCHEDULED, retryLimit: 2, retryDelay: 60, expireInSeconds: 60 * 60 },
   [JOBS.auditSignInFailures]: { policy: SCHEDULED, retryLimit: 2, retryDelay: 10, expireInSeconds: 5 * 60 },
 };
@@ -39,6 +42,8 @@ export const SCHEDULES: Partial<Record<JobName, string>> = {
   [JOBS.mailSweep]: "* * * * *",
   [JOBS.expireDeposits]: "*/10 * * * *",
   [JOBS.maturityReminders]: "*/10 * * * *",
+  // 00:30 UTC on the 1st: the month just ended is complete, and its statements can be downloaded.
+  [JOBS.statementNotices]: "30 0 1 * *",
   [JOBS.ledgerCheck]: "17 3 * * *",
   [JOBS.auditSignInFailures]: "*/5 * * * *",
 };

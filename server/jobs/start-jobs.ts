@@ -10,6 +10,7 @@ import { mailSweep } from "./handlers/mail-sweep.js";
 import { maturityRemindersJob } from "./handlers/maturity-reminders.js";
 import { sendMail } from "./handlers/send-mail.js";
 import { settleDueJob } from "./handlers/settle-due.js";
+import { statementNoticesJob } from "./handlers/statement-notices.js";
 import { JOBS, QUEUE_SCHEMA, SCHEDULES, type JobName } from "./queues.js";
 
 export interface JobQueue {
@@ -30,6 +31,7 @@ const HANDLERS: Record<JobName, (deps: JobDeps) => JobHandler> = {
   [JOBS.settleDue]: settleDueJob,
   [JOBS.expireDeposits]: expireDepositsJob,
   [JOBS.maturityReminders]: maturityRemindersJob,
+  [JOBS.statementNotices]: statementNoticesJob,
   [JOBS.ledgerCheck]: ledgerCheckJob,
   [JOBS.auditSignInFailures]: auditSignInFailuresJob,
 };

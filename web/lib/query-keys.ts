@@ -28,6 +28,9 @@ export const ADMIN_KEYS = {
   reconciliation: ["admin", "reconciliation"],
 } as const;
 
+/** The statements that exist (complete months and years): they change only when a month ends. */
+export const STATEMENTS_KEY = ["statements"] as const;
+
 /** The open plans: the investment screens read them, the admin plan editor changes them. */
 export const PLANS_KEY = ["plans", "active"] as const;
 

@@ -82,7 +82,8 @@ function describe(row: HistoryRow): { event: HistoryEvent; title: string; descri
         : {
             event: "investment_rolled_over",
             title: "Investment rolled over",
-            description: `${row.reference || "Plan"}: principal and profit ${cents(row.investedChange)} started a new investment`,
+            // Only the profit moved (into invested): the principal never left it.
+            description: `${row.reference || "Plan"}: profit ${cents(row.investedChange)} added to the principal, which started a new investment`,
           };
     case "early_withdrawal": {
       const principal = -row.investedChange;

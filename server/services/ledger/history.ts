@@ -45,12 +45,19 @@ export const HISTORY_ORDER = "date:desc";
  * each event on the page. A posting's created_at is its journal's (the same transaction writes both;
  * verifyLedger checks it), so a journal is wholly before or after the position. `after.key` is the
  * date as exact text (UTC, microseconds), compared as a timestamptz: no event in the same
- * millisecond is skipped or repeated. `readLimit` null (the CSV) reads everything.
+ * millisecond is skipped or repeated. `readLimit` null (the CSV) reads everything. `within` keeps
+ * only the journals of a period (a PDF statement's movements, docs/product.md "Statements"), read
+ * through the same index, and no deposit that never reached the ledger.
  */
-export function historyStatement(p: { main: string; invested: string; hold: string; userId: string; readLimit: number | null; after: Position | undefined }) {
-  const { main, invested, hold, userId, readLimit, after } = p;
-  const afterPosting = after ? sql`and ${afterPosition({ expression: sql`created_at`, type: "timestamptz" }, sql`journal_id`, "desc", after)}` : sql``;
+export function historyStatement(p: { main: string; invested: string; hold: string; userId: string; readLimit: number | null; after: Position | undefined; within?: Period }) {
+  const { main, invested, hold, userId, readLimit, after, within } = p;
+  const inPeriod = within ? sql`and created_at >= ${within.from.toISOString()}::timestamptz and created_at < ${within.to.toISOString()}::timestamptz` : sql``;
+  const afterPosting = after
+    ? sql`and ${afterPosition({ expression: sql`created_at`, type: "timestamptz" }, sql`journal_id`, "desc", after)} ${inPeriod}`
+    : inPeriod;
   const afterDeposit = after ? sql`and ${afterPosition({ expression: sql`d.created_at`, type: "timestamptz" }, sql`d.id collate "C"`, "desc", after)}` : sql``;
+  // A period's statement lists what moved money: a claim that never reached the ledger is left out.
+  const deposits = within ? sql`and false` : sql``;
   return sql`with postings as (
       (select journal_id, account_id, amount_cents, balance_after_cents, created_at from posting
        where account_id = ${main} and account_id like 'u:%' ${afterPosting} order by created_at desc, journal_id desc limit ${readLimit})
@@ -77,7 +84,7 @@ export function historyStatement(p: { main: string; invested: string; hold: stri
       cross join lateral (select j.id, j.kind, j.idempotency_key, j.reference from journal j where j.id = o.journal_id limit 1) j
       union all
       (select d.id collate "C", d.created_at, 'deposit', null, d.reference, d.status, 0, null, 0, 0, d.amount_cents
-       from deposit d where d.user_id = ${userId} and d.status <> 'confirmed' ${afterDeposit} order by d.created_at desc, d.id collate "C" desc limit ${readLimit})
+       from deposit d where d.user_id = ${userId} and d.status <> 'confirmed' ${afterDeposit} ${deposits} order by d.created_at desc, d.id collate "C" desc limit ${readLimit})
     ), page as (
       select * from events order by date desc, id desc limit ${readLimit}
     )
@@ -99,10 +106,16 @@ export function historyStatement(p: { main: string; invested: string; hold: stri
     order by page.date desc, page.id desc`;
 }
 
-/** `readLimit` null reads every event (the CSV). */
-async function historyRows(db: DbExecutor, userId: string, readLimit: number | null, after: Position | undefined): Promise<Row[]> {
+/** A span of time, from `from` (included) to `to` (excluded). */
+export interface Period {
+  from: Date;
+  to: Date;
+}
+
+/** `readLimit` null reads every event (the CSV); `within` only the journals of that period. */
+async function historyRows(db: DbExecutor, userId: string, readLimit: number | null, after: Position | undefined, within?: Period): Promise<Row[]> {
   const [main = "", invested = "", hold = ""] = (["available", "invested", "payout_hold"] as const).map((kind) => userAccount(userId, kind).id);
-  return ((await db.execute(historyStatement({ main, invested, hold, userId, readLimit, after }))) as unknown as { rows: Row[] }).rows;
+  return ((await db.execute(historyStatement({ main, invested, hold, userId, readLimit, after, within }))) as unknown as { rows: Row[] }).rows;
 }
 
 function toRow(row: Row): HistoryRow {
@@ -125,6 +138,15 @@ function toRow(row: Row): HistoryRow {
     otherEmail: row.other_email,
     note: row.note,
   };
+}
+
+/**
+ * Every journal of `period` that touched the caller's accounts, oldest first, as the history reads
+ * them (the same rows and words as the screen and the CSV): a statement's movements. Deposits that
+ * never reached the ledger moved no money and are not among them.
+ */
+export async function historyWithin(db: DbExecutor, userId: string, period: Period): Promise<HistoryRow[]> {
+  return (await historyRows(db, userId, null, undefined, period)).map(toRow).reverse();
 }
 
 /** One page of the statement: `limit` events after `cursor` (the first page without one). */

@@ -10,6 +10,7 @@ import { CursorPager } from "#web/components/ui/cursor-pager.js";
 import { useCursorStack } from "#web/components/ui/use-cursor-stack.js";
 import { MyPayouts } from "#web/features/payouts/components/my-payouts.js";
 import { SendMoneyForm } from "#web/features/payouts/components/send-money-form.js";
+import { StatementsPanel } from "#web/features/statements/components/statements-panel.js";
 import { useCreateTransfer, usePreviewTransfer } from "#web/features/transfers/api/transfers.js";
 import { ScreenTitle } from "./screens.js";
 
@@ -23,7 +24,7 @@ export function TransactionHistoryScreen() {
 
   return (
     <section>
-      <ScreenTitle title="Transaction History">Send money to another user or withdraw to your bitcoin wallet, and see every movement of your money.</ScreenTitle>
+      <ScreenTitle title="Transaction History">Send money to another user or withdraw to your bitcoin wallet, see every movement of your money, and download your statements.</ScreenTitle>
       {/* Side by side only where both columns still fit a full bitcoin address. */}
       <div className="grid gap-6 xl:grid-cols-2 xl:items-start">
         <SendMoneyForm
@@ -32,6 +33,9 @@ export function TransactionHistoryScreen() {
         <TitledSection title="Your payouts">
           <MyPayouts />
         </TitledSection>
+      </div>
+      <div className="mt-10">
+        <StatementsPanel />
       </div>
       <section aria-labelledby={historyHeading} className="mt-10">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
