@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Makes sure the programs the tests run exist before `npm test`: a Chromium for the Playwright
+// suite, without downloading one when the system already has it (order: CHROMIUM_PATH,
+// /usr/bin/chromium, Debian's package via apt-get as root or with password-less sudo, and only then
+// Playwright's own download), and pdftotext (Debian's poppler-utils), which reads the statements'
+// PDFs back in tests/statements.test.ts.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: "inherit", shell: process.platform === "win32" });
+  return result.status === 0;
+}
+
+function quietly(command, args) {
+  const result = spawnSync(command, args, { stdio: "ignore" });
+  return result.status === 0;
+}
+
+function hasCommand(command) {
+  return quietly("sh", ["-c", `command -v ${command}`]);
+}
+
+/** apt-get as root, or through password-less sudo; undefined when neither is possible. */
+function aptGet() {
+  if (process.platform !== "linux" || !hasCommand("apt-get")) return undefined;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const sudo = !isRoot && hasCommand("sudo") && quietly("sudo", ["-n", "true"]);
+  if (!isRoot && !sudo) return undefined;
+  return (args) => (isRoot ? run("apt-get", args) : run("sudo", ["-n", "apt-get", ...args]));
+}
+
+function ensurePdfToText() {
+  if (existsSync("/usr/bin/pdftotext")) return 0;
+  const apt = aptGet();
+  if (apt && apt(["update"]) && apt(["install", "-y", "poppler-utils"]) && existsSync("/usr/bin/pdftotext")) {
+    console.log("ensure-test-tools: installed Debian's poppler-utils (pdftotext) with apt-get.");
+    return 0;
+  }
+  console.error("ensure-test-tools: /usr/bin/pdftotext is missing; install poppler-utils (apt-get install poppler-utils).");
+  return 1;
+}
+
+function ensureChromium() {
+  const configured = process.env.CHROMIUM_PATH;
+  if (configured && existsSync(configured)) {
+    console.log(`ensure-test-tools: using CHROMIUM_PATH=${configured}; nothing to do.`);
+    return 0;
+  }
+  if (existsSync(SYSTEM_CHROMIUM)) {
+    console.log(`ensure-test-tools: using ${SYSTEM_CHROMIUM}; nothing to do.`);
+    return 0;
+  }
+  if (configured) console.warn(`ensure-test-tools: CHROMIUM_PATH=${configured} does not exist; looking elsewhere.`);
+
+  const apt = aptGet();
+  if (apt) {
+    if (apt(["update"]) && apt(["install", "-y", "chromium"]) && existsSync(SYSTEM_CHROMIUM)) {
+      console.log(`ensure-test-tools: installed Debian's chromium at ${SYSTEM_CHROMIUM} with apt-get.`);
+      return 0;
+    }
+    console.warn("ensure-test-tools: apt-get could not install chromium; trying Playwright's browser.");
+  }
+
+  const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+  if (run(npx, ["playwright", "install", "chromium"])) {
+    console.log("ensure-test-tools: installed Playwright's chromium with `npx playwright install chromium`.");
+    return 0;
+  }
+  console.error("ensure-test-tools: no Chromium found and none could be installed.");
+  return 1;
+}
+
+process.exit(ensureChromium() || ensurePdfToText());
