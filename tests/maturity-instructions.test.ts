@@ -114,7 +114,7 @@ describe("a maturity instruction", () => {
     expect(history.filter((row) => row.event === "investment_rolled_over").map((row) => [row.description, row.mainBalanceChangeCents])).toEqual(
       expect.arrayContaining([
         ["Standard: profit $200.00 paid; the principal started a new investment", 20_000],
-        ["Standard: principal and profit $300.00 started a new investment", 0],
+        ["Standard: profit $300.00 added to the principal, which started a new investment", 0],
       ]),
     );
     const notes = await db().select().from(notification).where(eq(notification.userId, id));
