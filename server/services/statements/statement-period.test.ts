@@ -24,7 +24,7 @@ describe("statement periods", () => {
 
   it("exist only once over and from the month the account opened in", () => {
     const opened = at("2026-10-15T12:00:00Z");
-    const now = at("2027-01-01T00:00:00Z");
+    const now = at("2027-01-01T00:15:00Z");
     expect(refusal(() => checkPeriod(monthPeriod("2026-10"), opened, now))).toBeUndefined();
     expect(refusal(() => checkPeriod(monthPeriod("2026-12"), opened, now))).toBeUndefined();
     expect(refusal(() => checkPeriod(yearPeriod("2026"), opened, now))).toBeUndefined();
@@ -34,6 +34,14 @@ describe("statement periods", () => {
     expect(refusal(() => checkPeriod(monthPeriod("2026-09"), opened, now))).toBe("Your account was opened in October 2026: there is no statement for September 2026.");
     expect(availablePeriods(opened, now)).toEqual({ months: ["2026-12", "2026-11", "2026-10"], years: ["2026"] });
     expect(availablePeriods(opened, at("2026-10-31T23:59:59Z"))).toEqual({ months: [], years: [] });
+  });
+
+  it("are issued fifteen minutes after the period ends, once a transaction begun before the end has committed", () => {
+    const opened = at("2026-10-15T12:00:00Z");
+    const justOver = at("2026-11-01T00:14:59Z");
+    expect(refusal(() => checkPeriod(monthPeriod("2026-10"), opened, justOver))).toBe("The statement for October 2026 is being prepared: it is ready at 00:15 UTC.");
+    expect(availablePeriods(opened, justOver)).toEqual({ months: [], years: [] });
+    expect(availablePeriods(opened, at("2026-11-01T00:15:00Z"))).toEqual({ months: ["2026-10"], years: [] });
   });
 });
 

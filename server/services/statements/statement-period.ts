@@ -40,6 +40,17 @@ export function previousMonth(now: Date): string {
   return monthKey(utcMonthStart(now.getUTCFullYear(), now.getUTCMonth() - 1));
 }
 
+/**
+ * A statement is issued this long after its period ends, not at the stroke of midnight: a posting
+ * is dated when its transaction began, so one that began just before the end and committed just
+ * after belongs to the period and must be on its statement. The server's transactions last
+ * milliseconds; fifteen minutes is a wide margin, and the e-mail goes out at 00:30 UTC.
+ */
+export const STATEMENT_READY_AFTER_MS = 15 * 60_000;
+
+/** When the statement of a period can first be downloaded. */
+export const readyAt = (period: Pick<StatementPeriod, "to">) => new Date(period.to.getTime() + STATEMENT_READY_AFTER_MS);
+
 const dayName = (date: Date) => date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /**
@@ -58,6 +69,10 @@ export function checkPeriod(period: StatementPeriod, openedAt: Date, now: Date):
     const message = `${capitalised(name)} is not over yet: its statement is ready on ${dayName(period.to)}.`;
     throw new AppError("VALIDATION_FAILED", message, { [field]: message });
   }
+  if (readyAt(period) > now) {
+    const message = `The statement for ${name} is being prepared: it is ready at 00:15 UTC.`;
+    throw new AppError("VALIDATION_FAILED", message, { [field]: message });
+  }
   if (period.to <= openedAt) {
     const message = `Your account was opened in ${monthName(monthKey(openedAt))}: there is no statement for ${name}.`;
     throw new AppError("VALIDATION_FAILED", message, { [field]: message });
@@ -69,10 +84,10 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 /** Every complete month and year since the account opened, newest first. */
 export function availablePeriods(openedAt: Date, now: Date): { months: string[]; years: string[] } {
   const months: string[] = [];
-  for (let at = utcMonthStart(openedAt.getUTCFullYear(), openedAt.getUTCMonth()); monthPeriod(monthKey(at)).to <= now; at = utcMonthStart(at.getUTCFullYear(), at.getUTCMonth() + 1)) {
+  for (let at = utcMonthStart(openedAt.getUTCFullYear(), openedAt.getUTCMonth()); readyAt(monthPeriod(monthKey(at))) <= now; at = utcMonthStart(at.getUTCFullYear(), at.getUTCMonth() + 1)) {
     months.unshift(monthKey(at));
   }
   const years: string[] = [];
-  for (let year = openedAt.getUTCFullYear(); yearPeriod(String(year).padStart(4, "0")).to <= now; year++) years.unshift(String(year).padStart(4, "0"));
+  for (let year = openedAt.getUTCFullYear(); readyAt(yearPeriod(String(year).padStart(4, "0"))) <= now; year++) years.unshift(String(year).padStart(4, "0"));
   return { months, years };
 }
