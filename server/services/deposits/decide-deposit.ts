@@ -39,6 +39,12 @@ async function lockUndecided(tx: DbExecutor, depositId: string): Promise<Deposit
   if (row.deposit.status === "confirmed" || row.deposit.status === "rejected") {
     throw new AppError("CONFLICT", `This deposit was already ${row.deposit.status}.`);
   }
+  // An invoice (automatic mode) is the watcher's while it is open, and final once settled or invalid;
+  // only an expired one (paid short or late) waits for an operator.
+  if (row.deposit.status === "settled" || row.deposit.status === "invalid") throw new AppError("CONFLICT", `This invoice is already ${row.deposit.status}.`);
+  if (row.deposit.status === "new" || row.deposit.status === "processing") {
+    throw new AppError("CONFLICT", "This invoice is still open: it is credited by itself once paid, or comes to you if it expires paid short or late.");
+  }
   return { ...row.deposit, email: row.email };
 }
 
