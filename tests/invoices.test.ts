@@ -305,6 +305,25 @@ describe("the watcher", () => {
     expect(await balance(client)).toBe(3 * 65_000);
   });
 
+  it("shows in the history once: a settled invoice as its credit, an open one as pending, an expired one as expired", async () => {
+    const { client } = await investor();
+    const paid = await invoice(client);
+    const open = await invoice(client);
+    chain.pay(paid.address, 1_000_000);
+    chain.mine(2);
+    await watch();
+    expect(await read(client, paid.id)).toMatchObject({ status: "settled" });
+    const entries = async () =>
+      ((await (await client.get("/api/transactions?limit=100")).json()).items as Array<{ event: string; reference: string; status: string }>).map((entry) => [entry.event, entry.reference, entry.status]);
+    expect(await entries()).toEqual([
+      ["deposit_pending", open.reference, "pending"],
+      ["deposit_confirmed", paid.reference, "completed"],
+    ]);
+    server.clock.advance(16 * MINUTE);
+    await watch();
+    expect((await entries())[0]).toEqual(["deposit_expired", open.reference, "expired"]);
+  });
+
   it("leaves invoices alone when the manual deposits' expiry runs", async () => {
     const { client } = await investor();
     const made = await invoice(client);

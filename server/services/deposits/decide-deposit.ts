@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { formatCents } from "#shared/money.js";
 import type { DepositDto } from "#shared/schemas/deposits.js";
 import type { DbExecutor } from "#server/db/client.js";
@@ -143,7 +143,7 @@ async function creditedToday(tx: DbExecutor, userId: string, now: Date): Promise
   const [row] = await tx
     .select({ total: sql<string>`coalesce(sum(${deposit.receivedCents}), 0)::text` })
     .from(deposit)
-    .where(and(eq(deposit.userId, userId), eq(deposit.status, "confirmed"), gte(deposit.decidedAt, new Date(now.getTime() - 86_400_000))));
+    .where(and(eq(deposit.userId, userId), inArray(deposit.status, ["confirmed", "settled"]), gte(deposit.decidedAt, new Date(now.getTime() - 86_400_000))));
   return BigInt(row?.total ?? "0");
 }
 
