@@ -261,6 +261,16 @@ describe("the watcher", () => {
     expect(await balance(client)).toBe(0);
     expect(await notices(userId, "deposit_needs_review")).toEqual([expect.objectContaining({ body: expect.stringContaining("after it expired") })]);
 
+    // Paid in full but first seen after expiry, before any run saw it expire: late all the same.
+    const unseen = await invoice(client);
+    server.clock.advance(16 * MINUTE);
+    chain.pay(unseen.address, 1_000_000);
+    chain.mine(2);
+    await watch();
+    expect(await read(client, unseen.id)).toMatchObject({ status: "expired", exception: "paid_late" });
+    expect(await journals(unseen.id)).toBe(0);
+    expect(await balance(client)).toBe(0);
+
     // Past the monitoring window it is no longer read.
     const open = await countOpenInvoices(database.handle.db, server.clock.now(), 24);
     server.clock.advance(25 * 60 * MINUTE);
