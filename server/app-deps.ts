@@ -8,6 +8,7 @@ import type { Pages } from "./http/pages.js";
 import type { JobQueue } from "./jobs/start-jobs.js";
 import type { Logger } from "./logger.js";
 import type { Mailer } from "./mail/mailer.js";
+import type { BtcRateService } from "./services/bitcoin/rates/btc-rate.js";
 
 /**
  * Everything the app is made of, built by server/server.ts. Each router takes only the part of it
@@ -32,6 +33,8 @@ export interface AppDeps {
   /** Absent when the web client has not been built (API-only tests). */
   pages?: Pages;
   clientDir?: string;
+  /** Automatic crypto deposits only: the rate an invoice is locked at (server/services/bitcoin/rates/btc-rate.ts). */
+  btcRate?: BtcRateService;
   /** Figures /metrics shows when another part provides them (the job queue's counts, its ledger check). */
   metricSources?: MetricSources;
 }

@@ -204,9 +204,10 @@ export function bitcoinStartNotes(settings: BitcoinSettings): StartNote[] {
         monitorHours: invoices.monitorHours,
         pollSeconds: invoices.pollSeconds,
       },
-      // The watcher that credits invoices is the next step of issue 38: until it ships, saying
-      // "automatic" would be untrue, so the log says what is configured and what still happens.
-      message: "crypto deposits: automatic settings are complete, but this release does not credit invoices yet: an operator confirms each deposit",
+      // What is true in this release: invoices are made, watched and credited by the server; the
+      // investor's invoice page and the operator's exception screens are the next steps of issue 38.
+      message:
+        "crypto deposits: automatic (invoices at a locked rate, credited once paid and confirmed; a short or late payment waits in the deposit queue for an operator; the invoice page and exception screens are still to come)",
     },
   ];
   if (invoices.esploraUrls.length === 1) {

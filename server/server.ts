@@ -19,6 +19,9 @@ import { reportUnwrittenPages } from "./content/unwritten-pages.js";
 import { startJobQueue } from "./jobs/start-jobs.js";
 import { settlementWorkers } from "./services/investments/settle-due.js";
 import { ChainSourceStats } from "./services/bitcoin/esplora/source-stats.js";
+import { createChainSources } from "./services/bitcoin/esplora/chain-sources.js";
+import { createBtcRateService } from "./services/bitcoin/rates/btc-rate.js";
+import { countOpenInvoices } from "./services/deposits/watch-invoices.js";
 import { clientDistDir, contentDir, ssrEntryPath } from "./paths.js";
 import { seedPlans } from "./services/plans/seed-plans.js";
 import { readBootstrap } from "./site.js";
@@ -85,7 +88,12 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const adjustableClock =
       options.clock instanceof AdjustableClock ? options.clock : config.env === "test" && !options.clock ? new AdjustableClock() : undefined;
     const clock = options.clock ?? adjustableClock ?? systemClock;
+    // Automatic crypto deposits: the rate invoices are locked at, and the chain the watcher reads.
+    const invoiceSettings = config.bitcoin.invoices;
+    const btcRate = invoiceSettings ? createBtcRateService({ sources: invoiceSettings.rateSources, clock, logger }) : undefined;
+    const invoices = invoiceSettings ? { settings: invoiceSettings, chain: createChainSources({ urls: invoiceSettings.esploraUrls, ...(chainStats ? { stats: chainStats } : {}) }) } : undefined;
     const jobs = await startJobQueue(database, {
+      ...(invoices ? { invoices } : {}),
       db: database.db,
       mailer,
       logger,
@@ -104,6 +112,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
       outboxDir,
       clock,
       adjustableClock,
+      ...(btcRate ? { btcRate } : {}),
       content: content.pages,
       missingBeforeInvesting: content.missingBeforeInvesting,
       pages,
@@ -115,6 +124,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
         ledgerProblems: async () =>
           (await readLastLedgerCheck(database.db))?.problemCount ?? (await recentLedgerCheck(database.db, clock.now())).problems.length,
         ...(chainStats ? { chainSources: () => chainStats.snapshot() } : {}),
+        ...(invoiceSettings ? { invoicesOpen: () => countOpenInvoices(database.db, clock.now(), invoiceSettings.monitorHours) } : {}),
       },
     });
 

@@ -11,7 +11,7 @@ import { samples } from "./helpers/prometheus-text.js";
 
 /**
  * Crypto deposits' mode at start (automatic or manual) as the server logs it, and the chain
- * sources' figures on /metrics. Invoices themselves are the next step of issue 38.
+ * sources' figures on /metrics. Invoices themselves: tests/invoices.test.ts.
  */
 
 const ZPUB = "zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs";
@@ -49,7 +49,7 @@ describe("crypto deposits at start", () => {
       expect(said).toEqual([
         expect.objectContaining({
           level: 30,
-          msg: "crypto deposits: automatic settings are complete, but this release does not credit invoices yet: an operator confirms each deposit",
+          msg: "crypto deposits: automatic (invoices at a locked rate, credited once paid and confirmed; a short or late payment waits in the deposit queue for an operator; the invoice page and exception screens are still to come)",
           cryptoDeposits: "automatic",
           chainSources: [esplora.url],
           rateSources: ["kraken=http://127.0.0.1:9", "coinbase=http://rates.internal.example:8080"],

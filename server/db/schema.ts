@@ -306,15 +306,51 @@ export const deposit = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    /*
+     * An invoice (automatic crypto deposits, issue 38; set exactly on one): the rate it is locked at
+     * (US cents per bitcoin), what it asks for in satoshis, the confirmations it waits for, its
+     * exception, and what the watcher saw on the chain (server/services/deposits/invoice-payments.ts).
+     */
+    rateCentsPerBtc: bigint("rate_cents_per_btc", { mode: "bigint" }),
+    amountSats: bigint("amount_sats", { mode: "bigint" }),
+    requiredConfirmations: integer("required_confirmations"),
+    exception: text("exception"),
+    payments: jsonb("payments").$type<StoredPayment[]>(),
+    /** A watcher holds the invoice until then (real time): each invoice is read by one server at a time. */
+    watchedUntil: timestamp("watched_until", { withTimezone: true }),
   },
   (table) => [
     index("deposit_user_id_created_at_idx").on(table.userId, table.createdAt),
     index("deposit_status_created_at_idx").on(table.status, table.createdAt),
     check("deposit_amount_positive", sql`${table.amountCents} > 0 and (${table.receivedCents} is null or ${table.receivedCents} > 0)`),
     check("deposit_method", sql`${table.method} in ('crypto', 'bank')`),
-    check("deposit_status", sql`${table.status} in ('pending', 'confirmed', 'rejected', 'expired')`),
+    check("deposit_status", sql`${table.status} in ('pending', 'confirmed', 'rejected', 'expired', 'new', 'processing', 'settled', 'invalid')`),
+    check("deposit_exception", sql`${table.exception} is null or ${table.exception} in ('paid_partial', 'paid_over', 'paid_late')`),
+    check(
+      "deposit_invoice_whole",
+      sql`(${table.rateCentsPerBtc} is null and ${table.amountSats} is null and ${table.requiredConfirmations} is null and ${table.payments} is null)
+        or (${table.rateCentsPerBtc} > 0 and ${table.amountSats} > 0 and ${table.requiredConfirmations} >= 0 and ${table.payments} is not null)`,
+    ),
+    /** The watcher's read: open invoices (new, processing, and expired ones still monitored). */
+    index("deposit_open_invoice_idx").on(table.expiresAt).where(sql`${table.rateCentsPerBtc} is not null and ${table.status} in ('new', 'processing', 'expired')`),
   ],
 );
+
+/**
+ * A transaction paying an invoice's address as the watcher last saw it (all sources agreeing).
+ * Satoshis as a decimal string (jsonb has no bigint); `firstSeenAt` is the watcher's own time the
+ * first time it saw the transaction, in the mempool or in a block; `gone` when it has since left
+ * the chain (replaced, dropped, reorganised away).
+ */
+export interface StoredPayment {
+  txid: string;
+  sats: string;
+  confirmations: number;
+  blockHeight: number | null;
+  rbf: boolean;
+  firstSeenAt: string;
+  gone?: boolean;
+}
 
 /** Derivation indexes of the operator's xpub, never reused even across concurrent requests. */
 export const depositAddressIndexSeq = pgSequence("deposit_address_index_seq", { startWith: 0, minValue: 0 });

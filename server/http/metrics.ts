@@ -23,6 +23,8 @@ export interface MetricSources {
   ledgerProblems?: () => Promise<number | null>;
   /** Automatic crypto deposits only: each chain source's errors and last tip (`ChainSourceStats.snapshot`). */
   chainSources?: () => ChainSourceFigures[];
+  /** Automatic crypto deposits: invoices the watcher still reads (new, processing, expired within the monitoring window). */
+  invoicesOpen?: () => Promise<number>;
 }
 
 export interface Metrics {
@@ -79,8 +81,13 @@ export function createMetrics(deps: { token: string; database: DatabaseHandle; c
       }
     : undefined;
 
+  const invoices = sources.invoicesOpen
+    ? { read: sources.invoicesOpen, open: gauge("termvest_invoices_open", "Bitcoin invoices the watcher reads: new, processing, and expired ones within BITCOIN_MONITOR_HOURS.") }
+    : undefined;
+
   const refresh = async () => {
-    const [figures, problems, jobStats] = await Promise.all([readBusinessFigures(database.db, clock.now()), ledgerProblems(), jobs?.read()]);
+    const [figures, problems, jobStats, invoicesOpen] = await Promise.all([readBusinessFigures(database.db, clock.now()), ledgerProblems(), jobs?.read(), invoices?.read()]);
+    if (invoices && invoicesOpen !== undefined) invoices.open.set(invoicesOpen);
     for (const [key, metric] of Object.entries(business)) metric.set(figures[key as keyof typeof business]);
     // A gauge is a float64: exact up to 2^53 cents (90 trillion dollars).
     liabilities.set(Number(figures.liabilitiesCents));

@@ -4,6 +4,8 @@ import type { Database } from "#server/db/client.js";
 import type { Logger } from "#server/logger.js";
 import type { MailSite } from "#server/mail/brand.js";
 import type { Mailer } from "#server/mail/mailer.js";
+import type { BitcoinInvoiceSettings } from "#server/env-bitcoin.js";
+import type { ChainSources } from "#server/services/bitcoin/esplora/chain-sources.js";
 
 export interface JobDeps {
   db: Database;
@@ -14,6 +16,8 @@ export interface JobDeps {
   site: MailSite;
   /** Settlers this server runs at once (settleDue's `workers`). */
   settlementWorkers: number;
+  /** Automatic crypto deposits only: the settings and the chain the invoice watcher reads. */
+  invoices?: { settings: BitcoinInvoiceSettings; chain: ChainSources };
   /** Aborted by JobQueue.stop(): a handler working through a batch stops between items (the mail worker does). */
   stopping?: AbortSignal;
 }

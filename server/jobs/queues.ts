@@ -13,6 +13,7 @@ export const JOBS = {
   statementNotices: "statement-notices",
   ledgerCheck: "ledger-check",
   auditSignInFailures: "audit-sign-in-failures",
+  watchInvoices: "watch-invoices",
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -34,6 +35,9 @@ export const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   [JOBS.statementNotices]: { policy: SCHEDULED, retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 60 * 60 },
   [JOBS.ledgerCheck]: { policy: SCHEDULED, retryLimit: 2, retryDelay: 60, expireInSeconds: 60 * 60 },
   [JOBS.auditSignInFailures]: { policy: SCHEDULED, retryLimit: 2, retryDelay: 10, expireInSeconds: 5 * 60 },
+  // Not cron: every server enqueues one run per BITCOIN_POLL_SECONDS (start-jobs.ts); a failed run
+  // is not retried, the next poll is the retry.
+  [JOBS.watchInvoices]: { policy: "standard", retryLimit: 0, expireInSeconds: 5 * 60 },
 };
 
 /** Cron lines (database time, UTC); each fires once across all servers. */

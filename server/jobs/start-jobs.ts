@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import PgBoss from "pg-boss";
 import type { DatabaseHandle } from "#server/db/client.js";
 import { releaseMailLeases } from "#server/services/mail/release-mail-leases.js";
@@ -11,6 +12,7 @@ import { maturityRemindersJob } from "./handlers/maturity-reminders.js";
 import { sendMail } from "./handlers/send-mail.js";
 import { settleDueJob } from "./handlers/settle-due.js";
 import { statementNoticesJob } from "./handlers/statement-notices.js";
+import { watchInvoicesJob } from "./handlers/watch-invoices.js";
 import { JOBS, QUEUE_SCHEMA, SCHEDULES, type JobName } from "./queues.js";
 
 export interface JobQueue {
@@ -34,6 +36,7 @@ const HANDLERS: Record<JobName, (deps: JobDeps) => JobHandler> = {
   [JOBS.statementNotices]: statementNoticesJob,
   [JOBS.ledgerCheck]: ledgerCheckJob,
   [JOBS.auditSignInFailures]: auditSignInFailuresJob,
+  [JOBS.watchInvoices]: watchInvoicesJob,
 };
 
 /** Within main.ts's 10-second forced exit, with room for the HTTP server and the database to close. */
@@ -93,10 +96,27 @@ export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Pr
   };
   await runNow(JOBS.settleDue, JOBS.expireDeposits, JOBS.mailSweep);
 
+  // Automatic crypto deposits: this server asks for a watcher run every BITCOIN_POLL_SECONDS, at
+  // most one per interval (pg-boss's throttle on this server's key), whichever server runs it.
+  let poll: NodeJS.Timeout | undefined;
+  if (deps.invoices) {
+    const seconds = deps.invoices.settings.pollSeconds;
+    const key = `server:${randomUUID()}`;
+    const enqueueWatch = () =>
+      boss
+        .send(JOBS.watchInvoices, {}, { singletonKey: key, singletonSeconds: seconds })
+        .then(() => wake(JOBS.watchInvoices))
+        .catch((error: unknown) => deps.logger.warn({ err: error }, "could not enqueue the invoice watcher; trying at the next poll"));
+    poll = setInterval(enqueueWatch, seconds * 1000);
+    poll.unref();
+    void enqueueWatch();
+  }
+
   return {
     wake,
     runNow,
     async stop() {
+      clearInterval(poll);
       stopping.abort();
       await boss.stop({ graceful: true, timeout: STOP_WAIT_MS, close: false });
       await statements.drain();

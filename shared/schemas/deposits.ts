@@ -11,8 +11,20 @@ export type BankKey = (typeof BANKS)[number];
 
 /** The banks' display names, the one copy: the deposit screens, the history and the operator's settings use it. */
 export const BANK_NAMES: Record<BankKey, string> = { access: "Access Bank", uba: "UBA", gtbank: "GTBank" };
+/** A deposit an operator confirms (bank transfers, and crypto in manual mode). */
 export const DEPOSIT_STATUSES = ["pending", "confirmed", "rejected", "expired"] as const;
-export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+/**
+ * An invoice (crypto in automatic mode, issue 38): `new` until a payment is seen, `processing`
+ * while it confirms, `settled` once credited, `expired` when its time ran out unpaid (or paid
+ * short, or late: see its exception), `invalid` when an operator refused it.
+ */
+export const INVOICE_STATUSES = ["new", "processing", "settled", "expired", "invalid"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const ALL_DEPOSIT_STATUSES = [...DEPOSIT_STATUSES, "new", "processing", "settled", "invalid"] as const;
+export type DepositStatus = (typeof ALL_DEPOSIT_STATUSES)[number];
+/** Why an invoice is unusual: less arrived by expiry, more arrived (credited in full), or a payment was first seen after expiry. */
+export const INVOICE_EXCEPTIONS = ["paid_partial", "paid_over", "paid_late"] as const;
+export type InvoiceException = (typeof INVOICE_EXCEPTIONS)[number];
 
 export const TX_ID_MAX = 128;
 const TX_ID_CHARACTERS = /^[A-Za-z0-9:_-]*$/;
@@ -70,13 +82,32 @@ export const depositDto = z.object({
   address: z.nullable(z.string()),
   reference: z.string(),
   txId: z.nullable(z.string()),
-  status: z.enum(DEPOSIT_STATUSES),
+  /** DEPOSIT_STATUSES for a deposit an operator confirms; INVOICE_STATUSES for an invoice. */
+  status: z.enum(ALL_DEPOSIT_STATUSES),
   rejectReason: z.nullable(z.string()),
   /** Why the amount credited differs from the claim (`amountCents`); the investor sees it. */
   creditNote: z.nullable(z.string()),
   createdAt: z.string(),
   decidedAt: z.nullable(z.string()),
+  /** A pending deposit's deadline for the operator; an invoice's end of the locked rate (the countdown). */
   expiresAt: z.string(),
+  /*
+   * Present only on an invoice (a crypto deposit in automatic mode); absent on every other deposit.
+   */
+  /** What to send: the dollars at the locked rate, rounded up to the satoshi ("0.00123456"). */
+  amountBtc: z.optional(z.string()),
+  /** The locked rate, US dollars per bitcoin ("65432.10"). */
+  rateUsd: z.optional(z.string()),
+  /** `bitcoin:<address>?amount=<amountBtc>&label=<site name>` (BIP21), for a QR code and "Open in wallet". */
+  bip21: z.optional(z.string()),
+  /** Confirmations a payment needs before it is credited (BITCOIN_CONFIRMATIONS when the invoice was made). */
+  requiredConfirmations: z.optional(z.number()),
+  /** What has arrived on the address so far, all sources agreeing ("0.00000000" before anything). */
+  receivedBtc: z.optional(z.string()),
+  /** The fewest confirmations among the payments seen (0 before anything, or while one is in the mempool). */
+  confirmations: z.optional(z.number()),
+  /** Why the invoice waits for the operator (`paid_partial`, `paid_late`) or was credited more (`paid_over`); null otherwise. */
+  exception: z.optional(z.nullable(z.enum(INVOICE_EXCEPTIONS))),
 });
 export type DepositDto = z.infer<typeof depositDto>;
 

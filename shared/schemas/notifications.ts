@@ -5,6 +5,8 @@ import { cursorQueryFields, listOf } from "./paging.js";
 export const NOTIFICATION_KINDS = [
   "deposit_confirmed",
   "deposit_rejected",
+  /** An invoice paid short or late: it waits for the operator. */
+  "deposit_needs_review",
   "investment_started",
   "investment_maturing",
   "investment_matured",

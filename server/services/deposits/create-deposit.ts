@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, isNull, sql } from "drizzle-orm";
-import { formatCents } from "#shared/money.js";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { centsToSatsRoundedUp, formatCents, type CentsPerBtc } from "#shared/money.js";
 import type { CreateDepositInput, DepositDto } from "#shared/schemas/deposits.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { deposit, depositAddress } from "#server/db/schema.js";
@@ -18,13 +18,36 @@ const DAY_MS = 86_400_000;
  * use up the xpub's fresh addresses.
  */
 export const MAX_PENDING_DEPOSITS = 5;
+/** Deposits that count against MAX_PENDING_DEPOSITS: waiting for an operator, or an invoice not yet paid or confirmed. */
+const WAITING = ["pending", "new", "processing"];
 
 /**
- * Records what the user says they sent. Nothing is credited: the deposit is pending until an
+ * A crypto deposit in automatic mode becomes an invoice (issue 38): the rate the caller fetched
+ * before the transaction (`createBtcRateService().current()`), locked on the deposit.
+ */
+export interface InvoiceTerms {
+  centsPerBtc: CentsPerBtc;
+  invoiceMinutes: number;
+  requiredConfirmations: number;
+}
+
+/**
+ * Records what the user says they sent, or, with `invoice` (automatic crypto deposits), an invoice:
+ * a fresh address, the satoshis to send at the locked rate (rounded up), `new` until paid, expiring
+ * after BITCOIN_INVOICE_MINUTES; the watcher (watch-invoices.ts) credits it.
+ *
+ * Otherwise it records what the user says they sent. Nothing is credited: the deposit is pending until an
  * operator confirms the money arrived. A bank deposit takes the reference the user was given
  * with the bank details (`bankReferenceFor`), which the operator finds on the bank statement.
  */
-export async function createDeposit(tx: DbExecutor, config: Config, userId: string, input: CreateDepositInput, now = new Date()): Promise<DepositDto> {
+export async function createDeposit(
+  tx: DbExecutor,
+  config: Config,
+  userId: string,
+  input: CreateDepositInput,
+  now = new Date(),
+  invoice?: InvoiceTerms,
+): Promise<DepositDto> {
   const amount = BigInt(input.amountCents);
   const { minCents, maxCents, expiryDays } = config.deposits;
   const outOfRange =
@@ -41,7 +64,7 @@ export async function createDeposit(tx: DbExecutor, config: Config, userId: stri
   const [waiting] = await tx
     .select({ n: count() })
     .from(deposit)
-    .where(and(eq(deposit.userId, userId), eq(deposit.status, "pending")));
+    .where(and(eq(deposit.userId, userId), inArray(deposit.status, WAITING)));
   if ((waiting?.n ?? 0) >= MAX_PENDING_DEPOSITS) {
     throw new AppError("CONFLICT", `You already have ${MAX_PENDING_DEPOSITS} deposits waiting for confirmation. Please wait until they are confirmed before you add another.`);
   }
@@ -49,6 +72,7 @@ export async function createDeposit(tx: DbExecutor, config: Config, userId: stri
   // A bank transfer quotes the reference the user was shown before paying; crypto gets a new one.
   if (input.method === "bank") await checkBankReference(tx, userId, input.reference);
   const id = randomUUID();
+  const terms = input.method === "crypto" ? invoice : undefined;
   const address = input.method === "crypto" ? (await cryptoAddressFor(tx, config, userId)).address : null;
   const [row] = await tx
     .insert(deposit)
@@ -62,8 +86,17 @@ export async function createDeposit(tx: DbExecutor, config: Config, userId: stri
       address,
       txId: input.method === "crypto" ? input.txId || null : null,
       reference: input.method === "bank" ? input.reference : newDepositReference(),
-      expiresAt: new Date(now.getTime() + expiryDays * DAY_MS),
       createdAt: now,
+      ...(terms
+        ? {
+            status: "new",
+            expiresAt: new Date(now.getTime() + terms.invoiceMinutes * 60_000),
+            rateCentsPerBtc: terms.centsPerBtc,
+            amountSats: centsToSatsRoundedUp(amount, terms.centsPerBtc),
+            requiredConfirmations: terms.requiredConfirmations,
+            payments: [],
+          }
+        : { expiresAt: new Date(now.getTime() + expiryDays * DAY_MS) }),
     })
     .returning();
   if (!row) throw new Error("deposit insert returned nothing");
@@ -75,5 +108,5 @@ export async function createDeposit(tx: DbExecutor, config: Config, userId: stri
       .set({ depositId: id })
       .where(and(eq(depositAddress.address, address), eq(depositAddress.userId, userId), isNull(depositAddress.depositId)));
   }
-  return toDepositDto(row);
+  return toDepositDto(row, config.site.name);
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { formatCents } from "#shared/money.js";
 import type { DepositDto } from "#shared/schemas/deposits.js";
 import type { DbExecutor } from "#server/db/client.js";
@@ -38,6 +38,12 @@ async function lockUndecided(tx: DbExecutor, depositId: string): Promise<Deposit
   if (!row) throw new AppError("NOT_FOUND", "No such deposit.");
   if (row.deposit.status === "confirmed" || row.deposit.status === "rejected") {
     throw new AppError("CONFLICT", `This deposit was already ${row.deposit.status}.`);
+  }
+  // An invoice (automatic mode) is the watcher's while it is open, and final once settled or invalid;
+  // only an expired one (paid short or late) waits for an operator.
+  if (row.deposit.status === "settled" || row.deposit.status === "invalid") throw new AppError("CONFLICT", `This invoice is already ${row.deposit.status}.`);
+  if (row.deposit.status === "new" || row.deposit.status === "processing") {
+    throw new AppError("CONFLICT", "This invoice is still open: it is credited by itself once paid, or comes to you if it expires paid short or late.");
   }
   return { ...row.deposit, email: row.email };
 }
@@ -137,7 +143,7 @@ async function creditedToday(tx: DbExecutor, userId: string, now: Date): Promise
   const [row] = await tx
     .select({ total: sql<string>`coalesce(sum(${deposit.receivedCents}), 0)::text` })
     .from(deposit)
-    .where(and(eq(deposit.userId, userId), eq(deposit.status, "confirmed"), gte(deposit.decidedAt, new Date(now.getTime() - 86_400_000))));
+    .where(and(eq(deposit.userId, userId), inArray(deposit.status, ["confirmed", "settled"]), gte(deposit.decidedAt, new Date(now.getTime() - 86_400_000))));
   return BigInt(row?.total ?? "0");
 }
 

@@ -3,17 +3,25 @@ import type { ListOf } from "#shared/schemas/paging.js";
 import type { AdminDepositDto, AdminDepositsQuery, DepositDto } from "#shared/schemas/deposits.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { deposit, user } from "#server/db/schema.js";
+import { AppError } from "#server/errors.js";
 import { amountCell, ownerColumns, textCell, type CsvColumn } from "../admin-lists/csv.js";
 import { countAll, matchingText, readCountedList, withinAmounts, withinDays } from "../admin-lists/page-query.js";
 import { newestFirst, textKey, type PageRequest, type SortKey } from "../paging/keyset.js";
 import { toDepositDto } from "./deposit-dto.js";
 
 /** A page of a user's deposits, newest first (theirs, and the back office's view of them). */
-export async function listMyDeposits(db: DbExecutor, userId: string, request: PageRequest): Promise<ListOf<DepositDto>> {
+export async function listMyDeposits(db: DbExecutor, userId: string, request: PageRequest, siteName?: string): Promise<ListOf<DepositDto>> {
   const page = newestFirst(deposit.createdAt, deposit.id, request);
   const rows = await db.select({ deposit, ...page.fields }).from(deposit).where(and(eq(deposit.userId, userId), page.where)).orderBy(...page.orderBy).limit(page.readLimit);
   const { rows: shown, nextCursor } = page.page(rows);
-  return { items: shown.map((row) => toDepositDto(row.deposit)), nextCursor };
+  return { items: shown.map((row) => toDepositDto(row.deposit, siteName)), nextCursor };
+}
+
+/** One of the caller's own deposits; NOT_FOUND for anyone else's (no hint that it exists). */
+export async function getMyDeposit(db: DbExecutor, userId: string, depositId: string, siteName: string): Promise<DepositDto> {
+  const [row] = await db.select().from(deposit).where(and(eq(deposit.id, depositId), eq(deposit.userId, userId))).limit(1);
+  if (!row) throw new AppError("NOT_FOUND", "No such deposit.");
+  return toDepositDto(row, siteName);
 }
 
 /** The admin list's sort keys, each with the deposit's id after it (server/services/paging/keyset.ts). */

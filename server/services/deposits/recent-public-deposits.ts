@@ -1,5 +1,5 @@
 import { toJsonCents } from "#shared/money.js";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { maskAddress, maskName } from "#shared/mask.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { deposit, user } from "#server/db/schema.js";
@@ -22,7 +22,7 @@ export async function recentPublicDeposits(db: DbExecutor, limit = 10): Promise<
     })
     .from(deposit)
     .innerJoin(user, eq(user.id, deposit.userId))
-    .where(eq(deposit.status, "confirmed"))
+    .where(inArray(deposit.status, ["confirmed", "settled"]))
     .orderBy(desc(deposit.decidedAt), desc(deposit.id))
     .limit(limit);
   return rows.map((row) => ({

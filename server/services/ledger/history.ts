@@ -83,8 +83,12 @@ export function historyStatement(p: { main: string; invested: string; hold: stri
       -- whole journal table, every user's (decision 0041).
       cross join lateral (select j.id, j.kind, j.idempotency_key, j.reference from journal j where j.id = o.journal_id limit 1) j
       union all
-      (select d.id collate "C", d.created_at, 'deposit', null, d.reference, d.status, 0, null, 0, 0, d.amount_cents
-       from deposit d where d.user_id = ${userId} and d.status <> 'confirmed' ${afterDeposit} ${deposits} order by d.created_at desc, d.id collate "C" desc limit ${readLimit})
+      -- A deposit that moved no money (a settled invoice is in the ledger, like a confirmed deposit);
+      -- an invoice's statuses read as a claim's: open is pending, invalid is rejected.
+      (select d.id collate "C", d.created_at, 'deposit', null, d.reference,
+              case d.status when 'new' then 'pending' when 'processing' then 'pending' when 'invalid' then 'rejected' else d.status end,
+              0, null, 0, 0, d.amount_cents
+       from deposit d where d.user_id = ${userId} and d.status not in ('confirmed', 'settled') ${afterDeposit} ${deposits} order by d.created_at desc, d.id collate "C" desc limit ${readLimit})
     ), page as (
       select * from events order by date desc, id desc limit ${readLimit}
     )

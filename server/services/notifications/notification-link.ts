@@ -10,6 +10,7 @@ type Target = { path: string; anchor?: NotificationSubject };
 const TARGETS: Record<NotificationKind, Target> = {
   deposit_confirmed: { path: "/dashboard", anchor: "deposit" },
   deposit_rejected: { path: "/dashboard", anchor: "deposit" },
+  deposit_needs_review: { path: "/dashboard", anchor: "deposit" },
   investment_started: { path: "/dashboard/investment", anchor: "investment" },
   investment_maturing: { path: "/dashboard/investment", anchor: "investment" },
   investment_matured: { path: "/dashboard/investment", anchor: "investment" },

@@ -104,7 +104,7 @@ async function historyEventCount(db: DbExecutor, userId: string): Promise<number
   const [row] = (
     (await db.execute(sql`select
       (select count(distinct journal_id) from posting where account_id in (${own[0]}, ${own[1]}, ${own[2]}))
-      + (select count(*) from deposit where user_id = ${userId} and status <> 'confirmed') as n`)) as unknown as { rows: Array<{ n: string | number }> }
+      + (select count(*) from deposit where user_id = ${userId} and status not in ('confirmed', 'settled')) as n`)) as unknown as { rows: Array<{ n: string | number }> }
   ).rows;
   return Number(row?.n ?? 0);
 }

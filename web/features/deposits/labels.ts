@@ -1,6 +1,6 @@
 import { BANK_NAMES, type DepositDto, type DepositStatus } from "#shared/schemas/deposits.js";
 
-export const STATUS_LABELS: Record<DepositStatus, string> = { pending: "Pending", confirmed: "Confirmed", rejected: "Rejected", expired: "Expired" };
+export const STATUS_LABELS: Record<DepositStatus, string> = { pending: "Pending", confirmed: "Confirmed", rejected: "Rejected", expired: "Expired", new: "Awaiting payment", processing: "Confirming", settled: "Credited", invalid: "Invalid" };
 
 /** "Crypto (BTC)" or "Bank transfer (GTBank)". */
 export function describeMethod(deposit: Pick<DepositDto, "method" | "coin" | "bank">): string {
