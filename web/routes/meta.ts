@@ -49,7 +49,7 @@ export function metaFor(pathname: string): PageMeta {
     // An unknown back-office path shows "Back office" (not available yet); any other, the 404 page.
     const title =
       DASHBOARD_TITLES[path] ??
-      (path.startsWith("/dashboard/admin/users/") ? "User" : path.startsWith("/dashboard/admin/") ? DASHBOARD_TITLES["/dashboard/admin"] : undefined);
+      (path.startsWith("/dashboard/admin/users/") ? "User" : /^\/dashboard\/transfer\/crypto\/[^/]+$/.test(path) ? "Pay your Bitcoin invoice" : path.startsWith("/dashboard/admin/") ? DASHBOARD_TITLES["/dashboard/admin"] : undefined);
     return title ? { title, description: "" } : NOT_FOUND_META;
   }
   return PUBLIC_META[pathname] ?? NOT_FOUND_META;

@@ -1,15 +1,19 @@
 import { CryptoDepositForm } from "#web/features/deposits/components/crypto-deposit-form.js";
+import { useSearchParams } from "react-router";
 import { ScreenTitle } from "./screens.js";
 
 /** /dashboard/transfer/crypto: a crypto deposit, pending until an operator confirms it (the subtitle says so instead of the reference site's "to another wallet or email"). */
 export function CryptoDepositScreen() {
+  // "New invoice at the current rate" comes back here with the expired invoice's dollars.
+  const [params] = useSearchParams();
+  const amount = params.get("amount") ?? "";
   return (
     <section className="max-w-2xl">
       <ScreenTitle title="Transfer with Crypto">
         Send Bitcoin from your own wallet to the deposit address below, then tell us you have sent it. Your Main Balance is credited once our team
         confirms the transfer arrived.
       </ScreenTitle>
-      <CryptoDepositForm />
+      <CryptoDepositForm initialAmount={/^\d+(\.\d{1,2})?$/.test(amount) ? amount : ""} />
     </section>
   );
 }

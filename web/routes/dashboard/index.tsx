@@ -1,4 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
+import { Loading } from "#web/components/ui/spinner.js";
 import { Route, Routes } from "react-router";
 import { queryClient } from "#web/lib/query-client.js";
 import { ScrollToHash } from "#web/lib/scroll-to-hash.js";
@@ -27,6 +29,9 @@ import { CryptoDepositScreen } from "./crypto-deposit.js";
 import { BankDepositScreen } from "./bank-deposit.js";
 import { NotificationsScreen } from "./notifications.js";
 
+/** An invoice is opened by few investors, and only in automatic mode: its screen is its own chunk. */
+const CryptoInvoiceScreen = lazy(() => import("./crypto-invoice.js").then((m) => ({ default: m.CryptoInvoiceScreen })));
+
 /** Everything under /dashboard: loaded on demand, never pre-rendered. */
 export default function DashboardRoutes() {
   return (
@@ -49,6 +54,14 @@ export default function DashboardRoutes() {
             <Route path="transfer" element={<DepositMethodScreen />} />
             <Route path="transfer/fund" element={<BankDepositScreen />} />
             <Route path="transfer/crypto" element={<CryptoDepositScreen />} />
+            <Route
+              path="transfer/crypto/:id"
+              element={
+                <Suspense fallback={<Loading label="Loading the invoice..." />}>
+                  <CryptoInvoiceScreen />
+                </Suspense>
+              }
+            />
             <Route path="recieve" element={<RequestMoneyScreen />} />
             <Route path="transaction" element={<TransactionHistoryScreen />} />
             <Route path="notifications" element={<NotificationsScreen />} />

@@ -30,6 +30,29 @@ export function useMyDeposits() {
   return useQuery({ queryKey: ACCOUNT_KEYS.deposits, queryFn: () => apiRequest<ListOf<DepositDto>>("/api/deposits") });
 }
 
+/** An invoice (automatic mode) carries what to pay in bitcoin; a deposit an operator confirms does not. */
+export function isInvoice(deposit: DepositDto): deposit is DepositDto & Required<Pick<DepositDto, "amountBtc" | "rateUsd" | "bip21" | "requiredConfirmations">> {
+  return deposit.bip21 !== undefined && deposit.amountBtc !== undefined && deposit.rateUsd !== undefined;
+}
+
+/** Seconds between two readings of an open invoice: the watcher polls the chain about as often. */
+export const INVOICE_POLL_MS = 5_000;
+
+/** An invoice still changes while it is `new` or `processing`; afterwards only an operator moves it. */
+export function isOpenInvoice(deposit: DepositDto | undefined): boolean {
+  return deposit?.status === "new" || deposit?.status === "processing";
+}
+
+/** One of the caller's deposits; an open invoice is read again every few seconds, a finished one never. */
+export function useDeposit(id: string) {
+  return useQuery({
+    queryKey: [...ACCOUNT_KEYS.deposits, id],
+    queryFn: () => apiRequest<DepositDto>(`/api/deposits/${encodeURIComponent(id)}`),
+    refetchInterval: (query) => (isOpenInvoice(query.state.data) ? INVOICE_POLL_MS : false),
+    refetchIntervalInBackground: false,
+  });
+}
+
 export function useCreateDeposit() {
   const client = useQueryClient();
   return useMutation({

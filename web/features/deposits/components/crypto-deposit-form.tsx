@@ -1,4 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useNavigate } from "react-router";
 import { formatCents } from "#shared/money.js";
 import { COINS, createDepositSchema, type Coin, type DepositDto } from "#shared/schemas/deposits.js";
 import { AccountRefusalNotice } from "#web/components/account/account-refusal.js";
@@ -10,7 +11,7 @@ import { VerbatimField } from "#web/components/ui/verbatim-field.js";
 import { focusField } from "#web/lib/focus-field.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
 import { useSession } from "#web/lib/session.js";
-import { useCreateDeposit, useDepositOptions } from "../api/deposits.js";
+import { isInvoice, useCreateDeposit, useDepositOptions } from "../api/deposits.js";
 import { checkAmount, EMPTY_AMOUNT_MESSAGE } from "#web/lib/amount.js";
 import { NOT_AUTHENTICATED } from "#web/lib/request-errors.js";
 import { depositFailure } from "../deposit-errors.js";
@@ -21,15 +22,21 @@ type Errors = Partial<Record<"amount" | "coin" | "txId", string>>;
 
 const BAD_NUMBER = "Enter the amount in dollars, for example 250 or 250.50.";
 
-/** "I've Sent the Funds" for crypto: records a pending deposit; nothing is credited until an admin confirms it. */
-export function CryptoDepositForm() {
+/**
+ * "I've Sent the Funds" for crypto: records a pending deposit; nothing is credited until an admin
+ * confirms it. In automatic mode the server answers with an invoice instead, and the investor is
+ * taken to its page (`/dashboard/transfer/crypto/:id`). `initialAmount` prefills the dollars
+ * ("New invoice at the current rate" from an expired invoice).
+ */
+export function CryptoDepositForm({ initialAmount = "" }: { initialAmount?: string }) {
+  const navigate = useNavigate();
   const { user } = useSession();
   const options = useDepositOptions();
   const create = useCreateDeposit();
   const idempotency = useIdempotencyKey();
   const amountRef = useRef<HTMLInputElement>(null);
 
-  const [amount, setAmount] = useState("");
+  const [amount, setAmount] = useState(initialAmount);
   // A number input reports "" for text it cannot read ("1..2"); remember that so we do not say "empty".
   const [amountUnreadable, setAmountUnreadable] = useState(false);
   const [coin, setCoin] = useState<Coin | "">("");
@@ -72,6 +79,7 @@ export function CryptoDepositForm() {
     try {
       const deposit = await create.mutateAsync({ input: parsed.data, idempotencyKey: idempotency.keyFor(parsed.data) });
       idempotency.done();
+      if (isInvoice(deposit)) return void navigate(`/dashboard/transfer/crypto/${encodeURIComponent(deposit.id)}`);
       setAmount("");
       setTxId("");
       setDone(deposit);

@@ -2,7 +2,8 @@ import { formatCents } from "#shared/money.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Loading } from "#web/components/ui/spinner.js";
 import { formatDateTime } from "#web/lib/format-date.js";
-import { useMyDeposits } from "../api/deposits.js";
+import { Link } from "react-router";
+import { isInvoice, isOpenInvoice, useMyDeposits } from "../api/deposits.js";
 import { describeMethod } from "../labels.js";
 import { DepositStatusBadge } from "./deposit-status-badge.js";
 import type { DepositDto } from "#shared/schemas/deposits.js";
@@ -36,6 +37,12 @@ export function MyDeposits() {
             </p>
             {deposit.creditNote && <p className="text-sm break-words text-slate-700">Why: {deposit.creditNote}</p>}
             {deposit.status === "rejected" && deposit.rejectReason && <p className="text-sm text-danger-600">Reason: {deposit.rejectReason}</p>}
+            {isInvoice(deposit) && (
+              <Link to={`/dashboard/transfer/crypto/${encodeURIComponent(deposit.id)}`} className="text-sm font-medium text-brand-700 underline" data-testid="invoice-link">
+                {isOpenInvoice(deposit) ? "Pay or follow this invoice" : "See this invoice"}
+                <span className="sr-only"> ({deposit.reference})</span>
+              </Link>
+            )}
           </div>
           <div className="shrink-0">
             <DepositStatusBadge status={deposit.status} />
@@ -53,7 +60,8 @@ export function MyDeposits() {
  */
 function DepositAmount({ deposit }: { deposit: DepositDto }) {
   const method = <span className="font-normal text-slate-700"> · {describeMethod(deposit)}</span>;
-  if (deposit.status !== "confirmed") {
+  // A settled invoice was credited like a confirmed deposit (automatically, or by the operator).
+  if (deposit.status !== "confirmed" && deposit.status !== "settled") {
     return (
       <p className="font-semibold text-slate-900" data-testid="deposit-amount">
         {formatCents(deposit.amountCents)} <span className="font-normal text-slate-700">claimed, not credited</span>
