@@ -33,6 +33,8 @@ describe("creating deposits", () => {
     const cryptoResponse = await client.post("/api/deposits", crypto(25_000, { txId: "abc123" }));
     expect(cryptoResponse.status).toBe(201);
     const cryptoDeposit = await cryptoResponse.json();
+    // Manual mode (no chain sources): the page shows the address and the claim form, not an invoice.
+    expect(await (await client.get("/api/deposits/options")).json()).toMatchObject({ cryptoInvoices: false });
     expect(cryptoDeposit).toMatchObject({ method: "crypto", amountCents: 25_000, coin: "BTC", status: "pending", txId: "abc123", address: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu", reference: expect.stringMatching(/^TV-[2-9A-Z]{8}$/) });
     const bankDeposit = await (await client.post("/api/deposits", await bankDepositBody(client, 50_000, "gtbank"))).json();
     expect(bankDeposit).toMatchObject({ method: "bank", bank: "gtbank", status: "pending", address: null });

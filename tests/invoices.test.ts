@@ -122,6 +122,11 @@ describe("an invoice", () => {
     expect((await client.get("/api/deposits/no-such-deposit")).status).toBe(404);
   });
 
+  it("tells the page that crypto deposits are invoices", async () => {
+    const { client } = await investor();
+    expect(await (await client.get("/api/deposits/options")).json()).toMatchObject({ cryptoInvoices: true });
+  });
+
   it("keeps a bank deposit's shape: no bitcoin fields", async () => {
     const { client } = await investor();
     const { reference } = await (await client.get("/api/deposits/bank-reference")).json();

@@ -24,6 +24,7 @@ export function depositRoutes(deps: Pick<AppDeps, "auth" | "database" | "config"
         expiryDays: config.deposits.expiryDays,
         banks: config.site.banks,
         banksExample: config.site.banksExample,
+        cryptoInvoices: invoices !== undefined && btcRate !== undefined,
       } satisfies DepositOptionsDto),
     )
     .on(

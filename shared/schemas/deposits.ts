@@ -139,6 +139,8 @@ export const depositOptionsDto = z.object({
   ),
   /** True on a server the operator has not configured yet (never in production): the accounts are examples no one owns. */
   banksExample: z.boolean(),
+  /** True in automatic mode: a crypto deposit is an invoice (amount first, then what to send); false when an operator confirms it. */
+  cryptoInvoices: z.boolean(),
 });
 export type DepositOptionsDto = z.infer<typeof depositOptionsDto>;
 

@@ -37,9 +37,12 @@ export function CryptoDepositForm({ initialAmount = "" }: { initialAmount?: stri
   const amountRef = useRef<HTMLInputElement>(null);
 
   const [amount, setAmount] = useState(initialAmount);
+  // Automatic mode (invoices): amount first, then the invoice page says what to send; no address or claim here.
+  const automatic = options.data?.cryptoInvoices === true;
   // A number input reports "" for text it cannot read ("1..2"); remember that so we do not say "empty".
   const [amountUnreadable, setAmountUnreadable] = useState(false);
-  const [coin, setCoin] = useState<Coin | "">("");
+  // Back from an expired invoice (amount given): Bitcoin, the only coin, is chosen again too.
+  const [coin, setCoin] = useState<Coin | "">(initialAmount ? "BTC" : "");
   const [txId, setTxId] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<string | null>(null);
@@ -114,7 +117,20 @@ export function CryptoDepositForm({ initialAmount = "" }: { initialAmount?: stri
           </option>
         ))}
       </SelectField>
-      {coin && (
+      {coin && automatic && (
+        <>
+          <p className="text-sm text-slate-700">
+            Next you get an invoice: the amount in bitcoin at a rate locked for a few minutes, the address and a QR code. It is credited automatically once
+            the payment is confirmed.
+          </p>
+          {notice && <Alert tone="error">{notice}</Alert>}
+          <AccountRefusalNotice error={create.error} />
+          <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto sm:self-start">
+            {create.isPending ? "Processing..." : "Create invoice"}
+          </Button>
+        </>
+      )}
+      {coin && !automatic && (
         <>
           <CryptoAddressPanel coin={coin} />
           <VerbatimField
