@@ -98,7 +98,7 @@ export function CryptoInvoice({ deposit }: { deposit: Invoice }) {
           <p className="max-w-48 text-sm text-slate-700">Scan with your wallet app: the address and the amount are filled in.</p>
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-3">
-          <h2 className="text-base font-semibold text-slate-900">Pay to this address</h2>
+          <h2 className="text-base font-semibold text-slate-900">{payable ? "Pay to this address" : "The invoice address"}</h2>
           <code ref={addressRef} data-testid="invoice-address" className="rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900">
             {deposit.address}
           </code>
