@@ -207,7 +207,7 @@ export function bitcoinStartNotes(settings: BitcoinSettings): StartNote[] {
       // What is true in this release: invoices are made, watched and credited by the server; the
       // investor's invoice page and the operator's exception screens are the next steps of issue 38.
       message:
-        "crypto deposits: automatic (invoices at a locked rate, credited once paid and confirmed; a short or late payment waits in the deposit queue for an operator; the invoice page and exception screens are still to come)",
+        "crypto deposits: automatic (invoices at a locked rate, credited once paid and confirmed; a short or late payment waits in the deposit queue for an operator; the operator's exception screens are still to come)",
     },
   ];
   if (invoices.esploraUrls.length === 1) {
