@@ -144,15 +144,17 @@ describe("sign-up and password reset per address", () => {
   });
 });
 
+/** A new person, signed in on the first server. */
+async function signedIn() {
+  const email = uniqueEmail();
+  await signUp(first.client(), { email });
+  const client = first.client();
+  await signIn(client, email);
+  return client;
+}
+
 describe("history downloads", () => {
   it("allow ten CSV statements per user in ten minutes, then 429, and other users are not affected", async () => {
-    const signedIn = async () => {
-      const email = uniqueEmail();
-      await signUp(first.client(), { email });
-      const client = first.client();
-      await signIn(client, email);
-      return client;
-    };
     const heavy = await signedIn();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) statuses.push((await heavy.get("/api/transactions?format=csv")).status);
@@ -163,13 +165,6 @@ describe("history downloads", () => {
 
 describe("statement downloads", () => {
   it(`allow ${STATEMENT_LIMIT.max} PDF statements per user in ten minutes, counted before any is read, then 429, and other users are not affected`, async () => {
-    const signedIn = async () => {
-      const email = uniqueEmail();
-      await signUp(first.client(), { email });
-      const client = first.client();
-      await signIn(client, email);
-      return client;
-    };
     const heavy = await signedIn();
     // A month not over yet costs nothing to refuse, but counts like one that is read and drawn.
     const month = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 7);

@@ -10,8 +10,7 @@ import { SHORT_CREDIT_REASON_REQUIRED } from "#shared/schemas/deposits.js";
 import { refusePendingApproval } from "../approvals/pending-approval.js";
 import { requestApproval } from "../approvals/request-approval.js";
 import { recordAudit } from "../audit/record-audit.js";
-import { platformAccount, userAccount } from "../ledger/accounts.js";
-import { postJournal } from "../ledger/post-journal.js";
+import { postDepositCredit } from "./post-deposit-credit.js";
 import { notify, type NotificationInput } from "../notifications/notify.js";
 import { toDepositDto, type DepositRow } from "./deposit-dto.js";
 
@@ -98,16 +97,7 @@ export async function confirmDeposit(
       input.reason ?? (overClaim ? `Confirmed as ${formatCents(received)}, more than the ${formatCents(current.amountCents)} declared.` : `Confirmed as declared; a large credit.`);
     return { pendingApproval: await requestApproval(tx, { kind: "deposit_confirm", targetType: "deposit", targetId: current.id, subjectUserId: current.userId, summary, data, reason, requestedBy: actorId }, now) };
   }
-  const journal = await postJournal(tx, {
-    idempotencyKey: `deposit:${current.id}`,
-    kind: "deposit",
-    userId: current.userId,
-    reference: current.reference,
-    postings: [
-      { account: userAccount(current.userId, "available"), amountCents: received },
-      { account: platformAccount("deposits"), amountCents: -received },
-    ],
-  });
+  const journal = await postDepositCredit(tx, current, received);
   const [updated] = await tx
     .update(deposit)
     .set({

@@ -6,10 +6,9 @@ import { deposit } from "#server/db/schema.js";
 import type { BitcoinInvoiceSettings } from "#server/env-bitcoin.js";
 import type { Logger } from "#server/logger.js";
 import type { ChainSources } from "../bitcoin/esplora/chain-sources.js";
-import { platformAccount, userAccount } from "../ledger/accounts.js";
-import { postJournal } from "../ledger/post-journal.js";
 import { notify } from "../notifications/notify.js";
 import { nextInvoiceStep, type OpenStatus } from "./invoice-state.js";
+import { postDepositCredit } from "./post-deposit-credit.js";
 
 /**
  * The invoice watcher (issue 38, items 4 and 5; decision 0054): reads each open invoice's address
@@ -153,16 +152,7 @@ async function watchOne(deps: WatchDeps, id: string, address: string): Promise<{
       // At least the invoice's dollars: its satoshis were rounded up from them (shared/money.ts).
       if (cents < row.amountCents) throw new Error(`invoice ${row.id} would be credited ${cents} cents, less than its ${row.amountCents}`);
       {
-        const journal = await postJournal(tx, {
-          idempotencyKey: `deposit:${row.id}`,
-          kind: "deposit",
-          userId: row.userId,
-          reference: row.reference,
-          postings: [
-            { account: userAccount(row.userId, "available"), amountCents: cents },
-            { account: platformAccount("deposits"), amountCents: -cents },
-          ],
-        });
+        const journal = await postDepositCredit(tx, row, cents);
         await tx
           .update(deposit)
           .set({

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { selectContents } from "../select-contents.js";
 import type { Coin } from "#shared/schemas/deposits.js";
 import { Loaded } from "#web/components/ui/loaded.js";
 import { useCryptoAddress } from "../api/deposits.js";
@@ -15,14 +16,7 @@ export function CryptoAddressPanel({ coin }: { coin: Coin }) {
 
   // Clipboard refused (no permission, insecure origin): select the text so Ctrl+C / long-press works.
   const selectForManualCopy = () => {
-    const element = addressRef.current;
-    const selection = window.getSelection();
-    if (element && selection) {
-      const range = document.createRange();
-      range.selectNodeContents(element);
-      selection.removeAllRanges();
-      selection.addRange(range);
-    }
+    selectContents(addressRef.current);
     setCopyFailed(true);
   };
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { selectContents } from "../select-contents.js";
 import { ExternalLink } from "lucide-react";
 import { formatCents } from "#shared/money.js";
 import type { DepositDto } from "#shared/schemas/deposits.js";
@@ -53,14 +54,7 @@ export function CryptoInvoice({ deposit }: { deposit: Invoice }) {
   const [copyFailed, setCopyFailed] = useState(false);
 
   const selectForManualCopy = (which: "address" | "amount") => {
-    const element = which === "address" ? addressRef.current : amountRef.current;
-    const selection = window.getSelection();
-    if (element && selection) {
-      const range = document.createRange();
-      range.selectNodeContents(element);
-      selection.removeAllRanges();
-      selection.addRange(range);
-    }
+    selectContents(which === "address" ? addressRef.current : amountRef.current);
     setCopyFailed(true);
   };
 
