@@ -4,8 +4,8 @@ import net from "node:net";
  * A TCP proxy in front of PostgreSQL that cuts the connection at the COMMIT of a transaction that
  * posted a journal (called `post_journal`), once armed: the client sees its connection die without
  * an answer, as when a network or a database fails at that moment. `afterCommit` forwards the
- * COMMIT first (the server commits; the answer is lost), otherwise it is never sent (the server
- * rolls back). It reads only the frontend protocol's message frames (a type byte and a length),
+ * COMMIT and swallows the database's answer (the server committed; the answer is lost), otherwise
+ * the COMMIT is never sent (the server rolls back). It reads only the frontend protocol's message frames (a type byte and a length),
  * never answers anything itself.
  */
 export interface CommitCutProxy {
@@ -57,11 +57,16 @@ export async function startCommitCutProxy(databaseUrl: string): Promise<CommitCu
         if (isCommit && postedJournal && armed) {
           const { afterCommit, done } = armed;
           armed = undefined;
-          if (afterCommit) upstream.write(message);
-          // The client never hears back; the database, a moment later, sees its peer gone.
-          client.destroy();
-          setTimeout(() => upstream.destroy(), 50);
-          done();
+          const hangUp = () => {
+            cut();
+            done();
+          };
+          if (!afterCommit) return hangUp();
+          // The database answers only once the COMMIT is durable and visible; that answer is what
+          // the client never hears. Cutting before it came raced the commit itself.
+          upstream.unpipe(client);
+          upstream.once("data", hangUp).resume();
+          upstream.write(message);
           return;
         }
         if (isCommit || /^\s*rollback\b/i.test(text)) postedJournal = false;
