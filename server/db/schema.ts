@@ -318,6 +318,12 @@ export const deposit = pgTable(
     payments: jsonb("payments").$type<StoredPayment[]>(),
     /** A watcher holds the invoice until then (real time): each invoice is read by one server at a time. */
     watchedUntil: timestamp("watched_until", { withTimezone: true }),
+    /** The rate a settled invoice was credited at: its locked rate, or the current one an operator chose for a late payment. */
+    creditedRateCentsPerBtc: bigint("credited_rate_cents_per_btc", { mode: "bigint" }),
+    /** An invalid invoice's refund, sent outside the platform: the transaction id the operator recorded. */
+    refundTxId: text("refund_tx_id"),
+    /** When a transaction a settled invoice was credited for left the chain (a reorganisation); admins were alerted, nothing debited. */
+    reorgedAt: timestamp("reorged_at", { withTimezone: true }),
   },
   (table) => [
     index("deposit_user_id_created_at_idx").on(table.userId, table.createdAt),
@@ -333,6 +339,8 @@ export const deposit = pgTable(
     ),
     /** The watcher's read: open invoices (new, processing, and expired ones still monitored). */
     index("deposit_open_invoice_idx").on(table.expiresAt).where(sql`${table.rateCentsPerBtc} is not null and ${table.status} in ('new', 'processing', 'expired')`),
+    /** The watcher's second read: settled invoices still watched for a reorganisation (BITCOIN_MONITOR_HOURS after crediting). */
+    index("deposit_settled_invoice_idx").on(table.decidedAt).where(sql`${table.rateCentsPerBtc} is not null and ${table.status} = 'settled' and ${table.reorgedAt} is null`),
   ],
 );
 
@@ -552,6 +560,14 @@ export const payout = pgTable(
      */
     needsApproval: boolean("needs_approval"),
     createdAt: createdAt(),
+    /*
+     * Automatic crypto mode (issue 38): the rate the payout is sent at (US cents per bitcoin) and the
+     * satoshis that makes, fixed when an operator approves it, by whom and when; null before.
+     */
+    rateCentsPerBtc: bigint("rate_cents_per_btc", { mode: "bigint" }),
+    amountSats: bigint("amount_sats", { mode: "bigint" }),
+    rateFixedBy: text("rate_fixed_by").references(() => user.id),
+    rateFixedAt: timestamp("rate_fixed_at", { withTimezone: true }),
   },
   (table) => [
     index("payout_user_id_created_at_idx").on(table.userId, table.createdAt),
@@ -562,6 +578,11 @@ export const payout = pgTable(
     index("payout_status_created_at_idx").on(table.status, table.createdAt),
     check("payout_amount_positive", sql`${table.amountCents} > 0`),
     check("payout_status", sql`${table.status} in ('requested', 'paid', 'rejected', 'cancelled')`),
+    check(
+      "payout_rate_whole",
+      sql`(${table.rateCentsPerBtc} is null and ${table.amountSats} is null and ${table.rateFixedAt} is null)
+        or (${table.rateCentsPerBtc} > 0 and ${table.amountSats} > 0 and ${table.rateFixedAt} is not null)`,
+    ),
   ],
 );
 
