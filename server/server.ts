@@ -21,7 +21,7 @@ import { settlementWorkers } from "./services/investments/settle-due.js";
 import { ChainSourceStats } from "./services/bitcoin/esplora/source-stats.js";
 import { createChainSources } from "./services/bitcoin/esplora/chain-sources.js";
 import { createBtcRateService } from "./services/bitcoin/rates/btc-rate.js";
-import { countOpenInvoices } from "./services/deposits/watch-invoices.js";
+import { countOpenInvoices, countReorgedInvoices } from "./services/deposits/watch-invoices.js";
 import { clientDistDir, contentDir, ssrEntryPath } from "./paths.js";
 import { seedPlans } from "./services/plans/seed-plans.js";
 import { readBootstrap } from "./site.js";
@@ -124,7 +124,12 @@ export async function startServer(config: Config, logger: Logger, options: Start
         ledgerProblems: async () =>
           (await readLastLedgerCheck(database.db))?.problemCount ?? (await recentLedgerCheck(database.db, clock.now())).problems.length,
         ...(chainStats ? { chainSources: () => chainStats.snapshot() } : {}),
-        ...(invoiceSettings ? { invoicesOpen: () => countOpenInvoices(database.db, clock.now(), invoiceSettings.monitorHours) } : {}),
+        ...(invoiceSettings
+          ? {
+              invoicesOpen: () => countOpenInvoices(database.db, clock.now(), invoiceSettings.monitorHours),
+              invoicesReorged: () => countReorgedInvoices(database.db),
+            }
+          : {}),
       },
     });
 

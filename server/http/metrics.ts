@@ -25,6 +25,8 @@ export interface MetricSources {
   chainSources?: () => ChainSourceFigures[];
   /** Automatic crypto deposits: invoices the watcher still reads (new, processing, expired within the monitoring window). */
   invoicesOpen?: () => Promise<number>;
+  /** Automatic crypto deposits: settled invoices whose credited transaction left the chain. */
+  invoicesReorged?: () => Promise<number>;
 }
 
 export interface Metrics {
@@ -81,13 +83,23 @@ export function createMetrics(deps: { token: string; database: DatabaseHandle; c
       }
     : undefined;
 
-  const invoices = sources.invoicesOpen
-    ? { read: sources.invoicesOpen, open: gauge("termvest_invoices_open", "Bitcoin invoices the watcher reads: new, processing, and expired ones within BITCOIN_MONITOR_HOURS.") }
-    : undefined;
+  const invoiceGauges = {
+    open: sources.invoicesOpen && { read: sources.invoicesOpen, gauge: gauge("termvest_invoices_open", "Bitcoin invoices the watcher reads: new, processing, and expired ones within BITCOIN_MONITOR_HOURS.") },
+    reorged: sources.invoicesReorged && {
+      read: sources.invoicesReorged,
+      gauge: gauge("termvest_invoices_reorged", "Settled bitcoin invoices whose credited transaction left the chain (a reorganisation): admins were e-mailed, nothing was debited."),
+    },
+  };
+  const invoices = Object.values(invoiceGauges).filter((entry) => entry !== undefined);
 
   const refresh = async () => {
-    const [figures, problems, jobStats, invoicesOpen] = await Promise.all([readBusinessFigures(database.db, clock.now()), ledgerProblems(), jobs?.read(), invoices?.read()]);
-    if (invoices && invoicesOpen !== undefined) invoices.open.set(invoicesOpen);
+    const [figures, problems, jobStats, invoiceCounts] = await Promise.all([
+      readBusinessFigures(database.db, clock.now()),
+      ledgerProblems(),
+      jobs?.read(),
+      Promise.all(invoices.map((entry) => entry.read())),
+    ]);
+    invoices.forEach((entry, index) => entry.gauge.set(invoiceCounts[index]!));
     for (const [key, metric] of Object.entries(business)) metric.set(figures[key as keyof typeof business]);
     // A gauge is a float64: exact up to 2^53 cents (90 trillion dollars).
     liabilities.set(Number(figures.liabilitiesCents));

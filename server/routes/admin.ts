@@ -1,5 +1,5 @@
 import { listOf, onePage } from "#shared/schemas/paging.js";
-import { adminDepositList, adminDepositsQuery, confirmDepositSchema, depositDto, rejectDepositSchema } from "#shared/schemas/deposits.js";
+import { adminDepositList, adminDepositsQuery, confirmDepositSchema, depositDto, invoiceCreditOptionsDto, rejectDepositSchema } from "#shared/schemas/deposits.js";
 import { planInputSchema } from "#shared/schemas/investments.js";
 import { adminPayoutList, adminPayoutsQuery, markPayoutPaidSchema, payoutDto, rejectPayoutSchema } from "#shared/schemas/payouts.js";
 import { pendingApprovalDto } from "#shared/schemas/approvals.js";
@@ -7,7 +7,9 @@ import { adminPlanDto } from "#shared/schemas/plans.js";
 import type { AppDeps } from "../app-deps.js";
 import { ApiRouter } from "../http/api-router.js";
 import { listResponse } from "../http/csv-response.js";
+import { currentBtcRate } from "../services/bitcoin/rates/btc-rate.js";
 import { confirmDeposit, rejectDeposit } from "../services/deposits/decide-deposit.js";
+import { readInvoiceCreditOptions } from "../services/deposits/invoice-credit-options.js";
 import { DEPOSIT_CSV_COLUMNS, listDepositsForAdmin } from "../services/deposits/list-deposits.js";
 import { approvePayout } from "../services/payouts/approve-payout.js";
 import { markPayoutPaid, rejectPayout } from "../services/payouts/decide-payout.js";
@@ -17,8 +19,8 @@ import { listAllPlans, updatePlan } from "../services/plans/update-plan.js";
 import { readBootstrap } from "../site.js";
 
 /** The operator back office's queues and plans (users and the overview have their own routers). */
-export function adminRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" | "clock" | "pages">) {
-  const { database, config, clock, pages } = deps;
+export function adminRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" | "clock" | "pages" | "btcRate">) {
+  const { database, config, clock, pages, btcRate } = deps;
   return new ApiRouter("/api/admin", deps)
     .on(
       {
@@ -42,14 +44,36 @@ export function adminRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" |
         pending: pendingApprovalDto,
         idempotent: true,
       },
-      (c, { body }) => async (tx) => {
-        const decision = await confirmDeposit(tx, config.deposits, c.get("user").id, c.req.param("id"), body, clock.now());
-        return "deposit" in decision ? { status: 200, body: decision.deposit } : { status: 202, body: decision };
+      async (c, { body }) => {
+        // The rate is asked before the transaction opens: no network wait holds the deposit's lock.
+        const currentRate = body.rate === "current" ? await currentBtcRate(btcRate) : undefined;
+        return async (tx) => {
+          const decision = await confirmDeposit(tx, config.deposits, c.get("user").id, c.req.param("id"), { ...body, currentRateCentsPerBtc: currentRate?.toString() }, clock.now());
+          return "deposit" in decision ? { status: 200, body: decision.deposit } : { status: 202, body: decision };
+        };
       },
     )
     .on(
-      { method: "post", path: "/deposits/:id/reject", summary: "Reject a deposit with a reason", auth: "admin", body: rejectDepositSchema, response: depositDto, idempotent: true },
-      (c, { body }) => async (tx) => ({ status: 200, body: (await rejectDeposit(tx, c.get("user").id, c.req.param("id"), body.reason, clock.now())).deposit }),
+      {
+        method: "get",
+        path: "/deposits/:id/credit-options",
+        summary: "An expired invoice: what crediting what arrived makes at the locked rate and, for a late payment, at the current rate",
+        auth: "admin",
+        response: invoiceCreditOptionsDto,
+      },
+      async (c) => c.json(await readInvoiceCreditOptions(database.db, c.req.param("id"), btcRate)),
+    )
+    .on(
+      {
+        method: "post",
+        path: "/deposits/:id/reject",
+        summary: "Reject a deposit with a reason the investor sees (an expired invoice becomes invalid); a refund sent outside is recorded by its transaction id",
+        auth: "admin",
+        body: rejectDepositSchema,
+        response: depositDto,
+        idempotent: true,
+      },
+      (c, { body }) => async (tx) => ({ status: 200, body: (await rejectDeposit(tx, c.get("user").id, c.req.param("id"), body, clock.now())).deposit }),
     )
     .on(
       {

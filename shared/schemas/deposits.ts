@@ -55,12 +55,21 @@ export const createDepositSchema = z.discriminatedUnion("method", [
 ]);
 export type CreateDepositInput = z.infer<typeof createDepositSchema>;
 
+/**
+ * The rate an expired invoice's payment is credited at: the one it was locked at, or (for a
+ * payment that arrived late only) the rate now.
+ */
+export const INVOICE_CREDIT_RATES = ["locked", "current"] as const;
+export type InvoiceCreditRate = (typeof INVOICE_CREDIT_RATES)[number];
+
 export const confirmDepositSchema = z.object({
-  /** What actually arrived, when it differs from what the user said they sent. */
+  /** What actually arrived, when it differs from what the user said they sent (never on an invoice: the chain says). */
   receivedCents: z.optional(amountCentsField),
   txId: z.optional(txIdField()),
   /** Why it differs from the claim, in words the investor reads: required when less arrived. */
   reason: z.optional(reasonField),
+  /** An invoice only, and required there: which rate what arrived is credited at. */
+  rate: z.optional(z.enum(INVOICE_CREDIT_RATES, "rate must be locked or current.")),
 });
 
 /** Said under "Reason" when less than the claim is credited and no reason was given. */
@@ -68,6 +77,8 @@ export const SHORT_CREDIT_REASON_REQUIRED = "Say why less than the claimed amoun
 
 export const rejectDepositSchema = z.object({
   reason: reasonField,
+  /** A refund sent outside the platform (an invoice's bitcoin sent back): its transaction id, for the record. */
+  refundTxId: z.optional(txIdField()),
 });
 
 const owner = z.object({ id: z.string(), name: z.string(), email: z.string() });
@@ -108,6 +119,12 @@ export const depositDto = z.object({
   confirmations: z.optional(z.number()),
   /** Why the invoice waits for the operator (`paid_partial`, `paid_late`) or was credited more (`paid_over`); null otherwise. */
   exception: z.optional(z.nullable(z.enum(INVOICE_EXCEPTIONS))),
+  /** A settled invoice: the rate it was credited at ("65432.10"), the locked one unless an operator chose the current one for a late payment. */
+  creditedRateUsd: z.optional(z.nullable(z.string())),
+  /** An invoice whose credited transaction left the chain (a reorganisation) and when; admins were alerted. */
+  reorgedAt: z.optional(z.nullable(z.string())),
+  /** A refund the operator recorded for a deposit refused: the transaction id it was sent in. */
+  refundTxId: z.optional(z.nullable(z.string())),
 });
 export type DepositDto = z.infer<typeof depositDto>;
 
@@ -120,12 +137,30 @@ export const ADMIN_DEPOSIT_SORTS = ["createdAt", "amountCents", "status", "refer
 /** `GET /api/admin/deposits`: every status unless one is asked for; newest first by default. */
 export const adminDepositsQuery = z.object({
   ...listQuery(sortParam(ADMIN_DEPOSIT_SORTS, { key: "createdAt", direction: "desc" })),
-  status: z.optional(z.enum(DEPOSIT_STATUSES, "status must be pending, confirmed, rejected or expired.")),
+  status: z.optional(z.enum(ALL_DEPOSIT_STATUSES, `status must be one of ${ALL_DEPOSIT_STATUSES.join(", ")}.`)),
+  /** Invoices with this exception; `any` for every invoice with one. */
+  exception: z.optional(z.enum([...INVOICE_EXCEPTIONS, "any"], `exception must be one of ${INVOICE_EXCEPTIONS.join(", ")} or any.`)),
   method: z.optional(z.enum(["crypto", "bank"], "method must be crypto or bank.")),
   userId: z.optional(textField({ label: "userId", max: 64 })),
 }).check(...orderedRanges);
 export type AdminDepositsQuery = z.infer<typeof adminDepositsQuery>;
 export const adminDepositList = listOf(adminDepositDto, matchingTotal);
+
+/** One way to credit an expired invoice: the rate, and the dollars what arrived makes at it. */
+const invoiceCreditOption = z.object({ rateUsd: z.string(), cents: z.number() });
+
+/**
+ * `GET /api/admin/deposits/:id/credit-options`: what "Credit what arrived" would credit, at the
+ * locked rate and (a late payment only) at the rate now; `current` is null with the reason when
+ * it does not apply or cannot be had.
+ */
+export const invoiceCreditOptionsDto = z.object({
+  receivedBtc: z.string(),
+  locked: invoiceCreditOption,
+  current: z.nullable(invoiceCreditOption),
+  currentUnavailable: z.nullable(z.string()),
+});
+export type InvoiceCreditOptionsDto = z.infer<typeof invoiceCreditOptionsDto>;
 
 /** What the deposit screens need before the user sends anything. */
 export const depositOptionsDto = z.object({

@@ -30,6 +30,7 @@ export function toDepositDto(row: DepositRow, siteName?: string): DepositDto {
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
     expiresAt: row.expiresAt.toISOString(),
+    ...(row.refundTxId ? { refundTxId: row.refundTxId } : {}),
   };
   if (row.rateCentsPerBtc === null || row.amountSats === null || row.requiredConfirmations === null || !row.address) return dto;
   const payments = row.payments ?? [];
@@ -43,5 +44,7 @@ export function toDepositDto(row: DepositRow, siteName?: string): DepositDto {
     receivedBtc: formatBtc(receivedSats(payments)),
     confirmations: leastConfirmations(payments),
     exception: row.exception as InvoiceException | null,
+    creditedRateUsd: row.creditedRateCentsPerBtc === null ? null : centsToDecimal(row.creditedRateCentsPerBtc),
+    reorgedAt: row.reorgedAt?.toISOString() ?? null,
   };
 }

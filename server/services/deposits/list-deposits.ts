@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { ListOf } from "#shared/schemas/paging.js";
 import type { AdminDepositDto, AdminDepositsQuery, DepositDto } from "#shared/schemas/deposits.js";
 import type { DbExecutor } from "#server/db/client.js";
@@ -37,6 +37,7 @@ const SORT_KEYS: Record<AdminDepositsQuery["sort"]["key"], SortKey> = {
 export async function listDepositsForAdmin(db: DbExecutor, query: AdminDepositsQuery) {
   const where = and(
     query.status === undefined ? undefined : eq(deposit.status, query.status),
+    query.exception === undefined ? undefined : query.exception === "any" ? isNotNull(deposit.exception) : eq(deposit.exception, query.exception),
     query.method === undefined ? undefined : eq(deposit.method, query.method),
     query.userId ? eq(deposit.userId, query.userId) : undefined,
     withinDays(deposit.createdAt, query.from, query.to),
@@ -72,5 +73,11 @@ export const DEPOSIT_CSV_COLUMNS: CsvColumn<AdminDepositDto>[] = [
   ...ownerColumns<AdminDepositDto>(),
   { header: "Decided (UTC)", cell: (row) => textCell(row.decidedAt) },
   { header: "Reject reason", cell: (row) => textCell(row.rejectReason) },
+  { header: "Invoice BTC asked", cell: (row) => textCell(row.amountBtc ?? null) },
+  { header: "Invoice BTC received", cell: (row) => textCell(row.receivedBtc ?? null) },
+  { header: "Invoice exception", cell: (row) => textCell(row.exception ?? null) },
+  { header: "Credited at (USD per BTC)", cell: (row) => textCell(row.creditedRateUsd ?? null) },
+  { header: "Refund transaction ID", cell: (row) => textCell(row.refundTxId ?? null) },
+  { header: "Left the chain (UTC)", cell: (row) => textCell(row.reorgedAt ?? null) },
   { header: "Deposit ID", cell: (row) => textCell(row.id) },
 ];

@@ -5,9 +5,10 @@ import type { Database, DbExecutor } from "#server/db/client.js";
 import { deposit } from "#server/db/schema.js";
 import type { BitcoinInvoiceSettings } from "#server/env-bitcoin.js";
 import type { Logger } from "#server/logger.js";
-import type { ChainSources } from "../bitcoin/esplora/chain-sources.js";
+import type { AddressPayment, ChainSources } from "../bitcoin/esplora/chain-sources.js";
 import { notify } from "../notifications/notify.js";
-import { nextInvoiceStep, type OpenStatus } from "./invoice-state.js";
+import { mergePayments, nextInvoiceStep, presentPayments, type OpenStatus } from "./invoice-state.js";
+import { emailAdmins } from "../mail/email-admins.js";
 import { postDepositCredit } from "./post-deposit-credit.js";
 
 /**
@@ -22,6 +23,9 @@ import { postDepositCredit } from "./post-deposit-credit.js";
  * row again, applies the reading and releases it. Crediting is exactly once whatever happens: the
  * row lock and its status (only `new`/`processing` can be credited), and the journal key
  * `deposit:<id>` on top.
+ *
+ * Settled invoices are read too, for BITCOIN_MONITOR_HOURS after crediting: a credited transaction
+ * that leaves the chain marks the invoice and e-mails every admin, once (checkSettled).
  */
 
 export interface WatchDeps {
@@ -59,6 +63,19 @@ const openInvoices = (now: Date, monitorHours: number) =>
     ),
   );
 
+/** Settled invoices are read again for BITCOIN_MONITOR_HOURS after crediting: a credited transaction that leaves the chain alerts the admins. */
+const settledRecently = (now: Date, monitorHours: number) =>
+  and(isNotNull(deposit.rateCentsPerBtc), eq(deposit.status, "settled"), isNull(deposit.reorgedAt), gt(deposit.decidedAt, new Date(now.getTime() - monitorHours * 3_600_000)));
+
+/** Settled invoices whose credited transaction left the chain (`termvest_invoices_reorged`): each waits for an operator. */
+export async function countReorgedInvoices(db: DbExecutor): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(deposit)
+    .where(isNotNull(deposit.reorgedAt));
+  return Number(row?.n ?? 0);
+}
+
 /** How many invoices the watcher still reads (`termvest_invoices_open`). */
 export async function countOpenInvoices(db: DbExecutor, now: Date, monitorHours: number): Promise<number> {
   const [row] = await db
@@ -75,7 +92,7 @@ async function claim(db: Database, now: Date, monitorHours: number, realNow: num
       .from(deposit)
       .where(
         and(
-          openInvoices(now, monitorHours),
+          or(openInvoices(now, monitorHours), settledRecently(now, monitorHours)),
           or(isNull(deposit.watchedUntil), lt(deposit.watchedUntil, new Date(realNow))),
           skip.length > 0 ? sql`${deposit.id} not in (${sql.join(skip.map((id) => sql`${id}`), sql`, `)})` : undefined,
         ),
@@ -134,10 +151,14 @@ async function watchOne(deps: WatchDeps, id: string, address: string): Promise<{
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(deposit).where(eq(deposit.id, id)).for("update");
     const status = row?.status;
+    const now = deps.now();
+    if (row && status === "settled" && row.reorgedAt === null) {
+      await checkSettled(tx, deps, row, reading.payments, now);
+      return { agreed: true, credited: false, needOperator: false };
+    }
     if (!row || (status !== "new" && status !== "processing" && status !== "expired") || row.amountSats === null || row.rateCentsPerBtc === null) {
       return { agreed: true, credited: false, needOperator: false };
     }
-    const now = deps.now();
     const step = nextInvoiceStep(
       { status: status as OpenStatus, exception: row.exception as InvoiceException | null, amountSats: row.amountSats, requiredConfirmations: row.requiredConfirmations ?? 0, expiresAt: row.expiresAt, payments: row.payments ?? [] },
       reading.payments,
@@ -158,6 +179,7 @@ async function watchOne(deps: WatchDeps, id: string, address: string): Promise<{
           .set({
             status: "settled",
             exception: step.exception,
+            creditedRateCentsPerBtc: row.rateCentsPerBtc,
             payments: step.payments,
             receivedCents: cents,
             // The transaction (the first, when several paid it); all of them are in `payments`.
@@ -199,4 +221,37 @@ async function watchOne(deps: WatchDeps, id: string, address: string): Promise<{
     }
     return { agreed: true, credited: false, needOperator: newlyNeedsOperator };
   });
+}
+
+/**
+ * A settled invoice read again: the reading is stored (the operator sees confirmations grow), and
+ * when a transaction it was credited for has left the chain (gone, or back from a block to the
+ * mempool: a reorganisation or a double spend), the invoice is marked and every admin e-mailed, in
+ * this transaction, once. Nothing is debited: what to do is an operator's decision.
+ */
+async function checkSettled(tx: DbExecutor, deps: WatchDeps, row: typeof deposit.$inferSelect, seen: readonly AddressPayment[], now: Date): Promise<void> {
+  const stored = row.payments ?? [];
+  const payments = mergePayments(stored, seen, now);
+  const after = new Map(payments.map((payment) => [payment.txid, payment]));
+  const left = presentPayments(stored).filter((before) => {
+    const current = after.get(before.txid);
+    return !current || current.gone || (before.blockHeight !== null && current.blockHeight === null);
+  });
+  if (left.length === 0) {
+    if (JSON.stringify(payments) !== JSON.stringify(stored)) await tx.update(deposit).set({ payments }).where(eq(deposit.id, row.id));
+    return;
+  }
+  await tx.update(deposit).set({ payments, reorgedAt: now }).where(eq(deposit.id, row.id));
+  const txids = left.map((payment) => payment.txid).join(", ");
+  await emailAdmins(tx, {
+    kind: "invoice-reorg",
+    subject: `A credited bitcoin deposit left the chain: ${row.reference}`,
+    text: [
+      `Deposit ${row.reference} was credited ${formatCents(row.receivedCents ?? 0n)} for transaction${left.length === 1 ? "" : "s"} ${txids}.`,
+      "All chain sources now agree that it is no longer in a block (a reorganisation, or a double spend).",
+      "Nothing has been debited. Check the transaction on the chain, and decide with the investor what to do.",
+    ].join("\n"),
+    link: `/dashboard/admin/deposits?q=${encodeURIComponent(row.reference)}&status=settled`,
+  });
+  deps.logger.warn({ depositId: row.id, txids }, "a credited invoice's transaction left the chain: admins alerted");
 }

@@ -1,8 +1,8 @@
-import { desc, eq } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { Database, DbExecutor } from "#server/db/client.js";
-import { ledgerCheck, user } from "#server/db/schema.js";
+import { ledgerCheck } from "#server/db/schema.js";
 import { timeOrderedUuid } from "#server/db/time-ordered-uuid.js";
-import { enqueueMail } from "../mail/enqueue-mail.js";
+import { emailAdmins } from "../mail/email-admins.js";
 import { verifyLedger } from "./verify-ledger.js";
 
 /** Problems kept per check: enough to start from; the count is always whole. */
@@ -24,15 +24,12 @@ export async function runLedgerCheck(db: Database, now: Date): Promise<LedgerChe
   await db.transaction(async (tx) => {
     await tx.insert(ledgerCheck).values({ id: timeOrderedUuid(), ...result });
     if (problems.length === 0) return;
-    const admins = await tx.select({ email: user.email }).from(user).where(eq(user.role, "admin"));
     const text = [
       `The daily ledger check found ${problems.length} problem${problems.length === 1 ? "" : "s"}:`,
       "",
       ...result.problems.map((problem) => `- ${problem}`),
     ].join("\n");
-    for (const admin of admins) {
-      await enqueueMail(tx, { kind: "ledger-check", to: admin.email, subject: "The ledger check found problems", text });
-    }
+    await emailAdmins(tx, { kind: "ledger-check", subject: "The ledger check found problems", text });
   });
   return result;
 }

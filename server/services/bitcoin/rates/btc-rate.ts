@@ -153,3 +153,9 @@ export function createBtcRateService(options: BtcRateOptions): BtcRateService {
     },
   };
 }
+
+/** The current rate in cents per bitcoin; RATE_UNAVAILABLE when this server has no rate sources configured (manual mode). */
+export async function currentBtcRate(service: BtcRateService | undefined): Promise<CentsPerBtc> {
+  if (!service) throw new AppError("RATE_UNAVAILABLE", "This server has no bitcoin rate sources configured (BTC_RATE_SOURCES), so there is no current rate.");
+  return (await service.current()).centsPerBtc;
+}
