@@ -1,7 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { SMTPServer } from "smtp-server";
+import { expect, type APIRequestContext } from "@playwright/test";
 import pg from "pg";
+import { Authenticator, totpSecret } from "./totp.js";
 
 /** A message the test's SMTP server accepted: the envelope's recipient, the decoded subject and text. */
 export interface CapturedMail {
@@ -109,4 +111,33 @@ export async function postgresAnswers(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+export interface OperatorSetup {
+  /** The server's PUBLIC_URL, sent as Origin. */
+  origin: string;
+  email: string;
+  password: string;
+  /** The verification link from the mail the sign-up sent, however this server delivers mail. */
+  verificationLink(email: string): Promise<string>;
+  /** What the operator CLI needs to reach this server's database (DATABASE_URL, or DATA_DIR for the embedded one). */
+  cliEnv: Record<string, string>;
+}
+
+/** An operator on a server of the test's own: signed up and verified, made admin by the CLI, signed in with `request`, enrolled in two-factor. */
+export async function newOperator(request: APIRequestContext, setup: OperatorSetup): Promise<Authenticator> {
+  const { origin, email, password } = setup;
+  const headers = { Origin: origin };
+  const signUp = await request.post("/api/auth/sign-up/email", { data: { name: "Olu Operator", email, password, acceptTerms: true, acceptRisk: true }, headers });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  expect((await request.get(await setup.verificationLink(email), { maxRedirects: 0 })).status()).toBe(302);
+  execFileSync("node", ["dist/server/cli/admin.js", "grant", email], { env: { ...process.env, ...setup.cliEnv }, stdio: "pipe" });
+  const signIn = await request.post("/api/auth/sign-in/email", { data: { email, password, rememberMe: true }, headers });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const enabled = await request.post("/api/auth/two-factor/enable", { data: { password }, headers });
+  expect(enabled.status(), await enabled.text()).toBe(200);
+  const authenticator = new Authenticator(totpSecret(((await enabled.json()) as { totpURI: string }).totpURI));
+  const confirmed = await request.post("/api/auth/two-factor/verify-totp", { data: { code: await authenticator.nextCode() }, headers });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return authenticator;
 }

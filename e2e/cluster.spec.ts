@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -6,9 +5,8 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import pg from "pg";
 import { hasNginx, NGINX, NGINX_OPT_OUT, renderNginx } from "../tests/helpers/nginx.js";
-import { createDatabase, postgresAnswers, startProcess, startSmtp, stopProcess, waitUntilReady, type CapturedMail } from "./cluster-helpers.js";
+import { createDatabase, newOperator, postgresAnswers, startProcess, startSmtp, stopProcess, waitUntilReady, type CapturedMail } from "./cluster-helpers.js";
 import { claimCryptoDeposit } from "./fixtures.js";
-import { Authenticator, totpSecret } from "./totp.js";
 
 /**
  * Two app servers from the production build (dist/server/main.js) on one PostgreSQL database behind
@@ -112,20 +110,14 @@ async function mailTo(to: string, subject: RegExp): Promise<CapturedMail> {
 const verificationLinkIn = (message: CapturedMail) => message.text.match(/https:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0] ?? "";
 
 /** An operator: signed up and verified through the proxy, made admin by the CLI, enrolled in two-factor. */
-async function newAdmin(request: APIRequestContext, email: string): Promise<void> {
-  const signUp = await request.post("/api/auth/sign-up/email", { data: { name: "Olu Operator", email, password: PASSWORD, acceptTerms: true, acceptRisk: true }, headers: origin });
-  expect(signUp.status(), await signUp.text()).toBe(200);
-  const link = verificationLinkIn(await mailTo(email, /confirm your e-mail/i));
-  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302);
-  execFileSync("node", ["dist/server/cli/admin.js", "grant", email], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: "pipe" });
-  const signIn = await request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD, rememberMe: true }, headers: origin });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  const enabled = await request.post("/api/auth/two-factor/enable", { data: { password: PASSWORD }, headers: origin });
-  expect(enabled.status(), await enabled.text()).toBe(200);
-  const authenticator = new Authenticator(totpSecret(((await enabled.json()) as { totpURI: string }).totpURI));
-  const confirmed = await request.post("/api/auth/two-factor/verify-totp", { data: { code: await authenticator.nextCode() }, headers: origin });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-}
+const newAdmin = (request: APIRequestContext, email: string) =>
+  newOperator(request, {
+    origin: PUBLIC_URL,
+    email,
+    password: PASSWORD,
+    verificationLink: async (to) => verificationLinkIn(await mailTo(to, /confirm your e-mail/i)),
+    cliEnv: { DATABASE_URL: databaseUrl },
+  });
 
 /** Every outgoing_mail row as (recipient, subject), with how many are not sent yet. */
 async function queuedMail(): Promise<{ sent: string[]; unsent: number }> {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  formatUsdPerBtc,
   annualEquivalentBasisPoints,
   applyRate,
   centsToSatsRoundedUp,
@@ -201,5 +202,13 @@ describe("bitcoin amounts", () => {
         expect(parseBtc(text)).toBe(amount);
       }),
     );
+  });
+});
+
+describe("formatUsdPerBtc", () => {
+  it("writes an API rate as dollars with separators, and refuses what is not a rate", () => {
+    expect(formatUsdPerBtc("65432.10")).toBe("$65,432.10");
+    expect(formatUsdPerBtc("70000.00")).toBe("$70,000.00");
+    expect(() => formatUsdPerBtc("-1")).toThrow(RangeError);
   });
 });

@@ -156,3 +156,10 @@ export function parseUsdPrice(text: string): CentsPerBtc | null {
   const cents = BigInt(match[1]!) * CENTS_PER_UNIT + BigInt(fraction.slice(0, 2).padEnd(2, "0")) + (fraction.length > 2 && fraction[2]! >= "5" ? 1n : 0n);
   return cents > 0n && cents <= 100_000_000_000n ? cents : null;
 }
+
+/** A rate as the API sends it (`"65432.10"`, dollars per bitcoin) → `"$65,432.10"`. */
+export function formatUsdPerBtc(rateUsd: string): string {
+  const cents = parseUsdPrice(rateUsd);
+  if (cents === null) throw new RangeError(`not a rate: ${rateUsd}`);
+  return formatCents(cents);
+}

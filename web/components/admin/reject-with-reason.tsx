@@ -1,18 +1,29 @@
 import { useRef, useState, type FormEvent } from "react";
 import type * as z from "zod/mini";
 import { Button } from "#web/components/ui/button.js";
+import { Field } from "#web/components/ui/field.js";
 import { TextAreaField } from "#web/components/ui/text-area-field.js";
+import { cn } from "#web/lib/cn.js";
 import type { Outcome } from "#web/lib/outcome.js";
+import type { DecisionField } from "./approve-form.js";
 import { useDecision, type DecisionStep } from "./use-decision.js";
 
-export interface RejectStep extends DecisionStep<{ reason: string }> {
+/** The reject request: the reason, and the optional fields a queue adds (`extraFields`). */
+export type RejectBody = { reason: string } & Record<string, string | undefined>;
+
+export interface RejectStep extends DecisionStep<RejectBody> {
   /** Names the item for screen readers ("Reject TV-1234ABCD"). */
   label: string;
   /** Under the field: who sees the reason and what happens to the money. */
   hint: string;
   submitLabel: string;
-  /** The shared schema of the reject request ({ reason }), so the form says what the server would. */
-  schema: z.ZodMiniType<{ reason: string }>;
+  /** The shared schema of the reject request ({ reason, …extraFields }), so the form says what the server would. */
+  schema: z.ZodMiniType<RejectBody>;
+  /** The button that opens the form (default "Reject") and the reason's label (default "Reason for rejection"). */
+  openLabel?: string;
+  reasonLabel?: string;
+  /** Optional inputs under the reason (a refund's transaction id), named as the request names them; empty ones are left out. */
+  extraFields?: DecisionField[];
 }
 
 /**
@@ -20,11 +31,13 @@ export interface RejectStep extends DecisionStep<{ reason: string }> {
  * reason (the user sees it) with Cancel, so the operator never loses the row's context.
  */
 export function RejectWithReason({ step, onOutcome }: { step: RejectStep; onOutcome: (outcome: Outcome) => void }) {
-  const { label, hint, submitLabel, schema } = step;
-  const { decide, pending } = useDecision(step, ["reason"], onOutcome);
+  const { label, hint, submitLabel, schema, extraFields = [], openLabel = "Reject", reasonLabel = "Reason for rejection" } = step;
+  const { decide, pending } = useDecision(step, ["reason", ...extraFields.map((field) => field.name)], onOutcome);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
+  const [extras, setExtras] = useState<Record<string, string>>({});
   const [error, setError] = useState<string>();
+  const [extraErrors, setExtraErrors] = useState<Record<string, string>>({});
   const toggle = useRef<HTMLButtonElement>(null);
 
   const cancel = () => {
@@ -37,18 +50,28 @@ export function RejectWithReason({ step, onOutcome }: { step: RejectStep; onOutc
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    const parsed = schema.safeParse({ reason });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    const filled = Object.fromEntries(extraFields.flatMap(({ name }) => (extras[name]?.trim() ? [[name, extras[name].trim()]] : [])));
+    const parsed = schema.safeParse({ reason, ...filled });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = String(issue?.path[0] ?? "reason");
+      setError(field === "reason" ? issue?.message : undefined);
+      return setExtraErrors(field === "reason" ? {} : { [field]: issue?.message ?? "" });
+    }
     setError(undefined);
-    const refusal = await decide({ reason: parsed.data.reason });
-    // The reason field is the form's only field: a refusal of any kind is said under it.
-    if (refusal) setError(refusal.fields.reason ?? (refusal.message || undefined));
+    setExtraErrors({});
+    const refusal = await decide(parsed.data);
+    if (!refusal) return;
+    // A refusal that names no other field is said under the reason.
+    const { reason: reasonError, ...others } = refusal.fields;
+    setExtraErrors(others);
+    setError(reasonError ?? (Object.keys(others).length === 0 ? refusal.message || undefined : undefined));
   };
 
   if (!open) {
     return (
       <Button ref={toggle} variant="dangerOutline" className="self-start" onClick={() => setOpen(true)}>
-        Reject
+        {openLabel}
       </Button>
     );
   }
@@ -56,7 +79,7 @@ export function RejectWithReason({ step, onOutcome }: { step: RejectStep; onOutc
   return (
     <form onSubmit={submit} noValidate aria-label={label} className="flex flex-col gap-3 rounded-lg border border-danger-600/30 bg-danger-50/50 p-4">
       <TextAreaField
-        label="Reason for rejection"
+        label={reasonLabel}
         name="reason"
         required
         rows={3}
@@ -67,6 +90,20 @@ export function RejectWithReason({ step, onOutcome }: { step: RejectStep; onOutc
         error={error}
       />
       <p className="text-xs text-slate-600">{hint}</p>
+      {extraFields.map(({ name, label: fieldLabel, hint: fieldHint, mono, className, ...input }) => (
+        <Field
+          key={name}
+          label={fieldLabel}
+          name={name}
+          autoComplete="off"
+          {...input}
+          className={cn(mono && "[&_input]:font-mono", className)}
+          value={extras[name] ?? ""}
+          onChange={(event) => setExtras((old) => ({ ...old, [name]: event.target.value }))}
+          error={extraErrors[name]}
+          hint={fieldHint}
+        />
+      ))}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" variant="danger" disabled={pending}>
           {pending ? "Rejecting..." : submitLabel}

@@ -1,4 +1,4 @@
-import { BANK_NAMES, type DepositDto, type DepositStatus } from "#shared/schemas/deposits.js";
+import { BANK_NAMES, type DepositDto, type DepositStatus, type InvoiceException } from "#shared/schemas/deposits.js";
 
 export const STATUS_LABELS: Record<DepositStatus, string> = { pending: "Pending", confirmed: "Confirmed", rejected: "Rejected", expired: "Expired", new: "Awaiting payment", processing: "Confirming", settled: "Credited", invalid: "Invalid" };
 
@@ -7,3 +7,6 @@ export function describeMethod(deposit: Pick<DepositDto, "method" | "coin" | "ba
   if (deposit.method === "crypto") return deposit.coin ? `Crypto (${deposit.coin})` : "Crypto";
   return deposit.bank ? `Bank transfer (${BANK_NAMES[deposit.bank]})` : "Bank transfer";
 }
+
+/** An invoice's exception, as the operator's queue names it. */
+export const EXCEPTION_LABELS: Record<InvoiceException, string> = { paid_partial: "Paid short", paid_over: "Paid over", paid_late: "Paid late" };

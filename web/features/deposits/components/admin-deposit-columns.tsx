@@ -4,7 +4,7 @@ import type { DataColumn } from "#web/components/admin/data-table.js";
 import { RANGE_FILTERS, selectFilter, type FilterField } from "#web/components/admin/filter-bar.js";
 import { userColumn } from "#web/components/admin/user-column.js";
 import { formatDateTime } from "#web/lib/format-date.js";
-import { describeMethod, STATUS_LABELS } from "../labels.js";
+import { describeMethod, EXCEPTION_LABELS, STATUS_LABELS } from "../labels.js";
 import { DepositStatusBadge } from "./deposit-status-badge.js";
 
 /** What the operator matches against the wallet or bank statement; the reference heads each row. */
@@ -20,7 +20,17 @@ export const ADMIN_DEPOSIT_COLUMNS: [DataColumn<AdminDepositDto>, ...DataColumn<
       </>
     ),
   },
-  { header: "Status", sortKey: "status", cell: (deposit) => <DepositStatusBadge status={deposit.status} /> },
+  {
+    header: "Status",
+    sortKey: "status",
+    cell: (deposit) => (
+      <>
+        <DepositStatusBadge status={deposit.status} />
+        {deposit.exception && <span className="block text-xs text-slate-600">{EXCEPTION_LABELS[deposit.exception]}</span>}
+        {deposit.reorgedAt && <span className="block text-xs font-semibold text-danger-600">Left the chain {formatDateTime(deposit.reorgedAt)}: check it</span>}
+      </>
+    ),
+  },
   userColumn("min-w-48"),
   {
     header: "Amount",
@@ -31,6 +41,11 @@ export const ADMIN_DEPOSIT_COLUMNS: [DataColumn<AdminDepositDto>, ...DataColumn<
         {formatCents(deposit.amountCents)}
         {deposit.receivedCents !== null && deposit.receivedCents !== deposit.amountCents && (
           <span className="block text-xs text-slate-600">received {formatCents(deposit.receivedCents)}</span>
+        )}
+        {deposit.amountBtc && (
+          <span className="block text-xs text-slate-600">
+            {deposit.receivedBtc} of {deposit.amountBtc} BTC
+          </span>
         )}
       </>
     ),
@@ -53,6 +68,7 @@ export const ADMIN_DEPOSIT_COLUMNS: [DataColumn<AdminDepositDto>, ...DataColumn<
 export const ADMIN_DEPOSIT_FILTERS: FilterField[] = [
   { kind: "text", name: "q", label: "Search", placeholder: "Reference, e-mail, name or ID" },
   selectFilter("status", "Status", STATUS_LABELS),
+  selectFilter("exception", "Invoice exception", { any: "Any exception", ...EXCEPTION_LABELS }),
   selectFilter("method", "Method", { bank: "Bank transfer", crypto: "Crypto" }),
   ...RANGE_FILTERS,
 ];

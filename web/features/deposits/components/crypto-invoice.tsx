@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { selectContents } from "../select-contents.js";
 import { ExternalLink } from "lucide-react";
-import { formatCents } from "#shared/money.js";
+import { formatCents, formatUsdPerBtc } from "#shared/money.js";
 import type { DepositDto } from "#shared/schemas/deposits.js";
 import { buttonClass, LinkButton } from "#web/components/ui/button.js";
 import { CopyButton } from "#web/components/ui/copy-button.js";
@@ -16,7 +16,6 @@ import { btcToSats, countdownMilestone, formatCountdown, satsToBtc } from "../in
 import { DepositStatusBadge } from "./deposit-status-badge.js";
 import { QrCode } from "./qr-code.js";
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 /** The crypto page's amount step, prefilled with this invoice's dollars: a new invoice at the current rate. */
 export function newInvoiceLink(deposit: Pick<DepositDto, "amountCents">): string {
@@ -77,7 +76,7 @@ export function CryptoInvoice({ deposit }: { deposit: Invoice }) {
           BTC
         </Figure>
         <Figure label="Locked rate">
-          <span data-testid="invoice-rate">{usd.format(Number(deposit.rateUsd))}</span> per BTC
+          <span data-testid="invoice-rate">{formatUsdPerBtc(deposit.rateUsd)}</span> per BTC
         </Figure>
         <Figure label="Deposit">
           <span data-testid="invoice-usd">{formatCents(deposit.amountCents)}</span>
@@ -87,10 +86,13 @@ export function CryptoInvoice({ deposit }: { deposit: Invoice }) {
       <Countdown remaining={remaining} expiresAt={deposit.expiresAt} shown={payable} />
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <div className="flex shrink-0 flex-col items-center gap-2 text-center">
-          <QrCode text={deposit.bip21} label={`QR code to pay ${deposit.amountBtc} BTC to ${deposit.address ?? "the invoice address"}`} />
-          <p className="max-w-48 text-sm text-slate-700">Scan with your wallet app: the address and the amount are filled in.</p>
-        </div>
+        {/* Once nothing is left to pay, nothing invites a payment: no code to scan, no amount to copy. */}
+        {payable && (
+          <div className="flex shrink-0 flex-col items-center gap-2 text-center">
+            <QrCode text={deposit.bip21} label={`QR code to pay ${deposit.amountBtc} BTC to ${deposit.address ?? "the invoice address"}`} />
+            <p className="max-w-48 text-sm text-slate-700">Scan with your wallet app: the address and the amount are filled in.</p>
+          </div>
+        )}
         <div className="flex min-w-0 flex-1 flex-col gap-3">
           <h2 className="text-base font-semibold text-slate-900">{payable ? "Pay to this address" : "The invoice address"}</h2>
           <code ref={addressRef} data-testid="invoice-address" className="rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900">
@@ -98,18 +100,26 @@ export function CryptoInvoice({ deposit }: { deposit: Invoice }) {
           </code>
           <div className="flex flex-wrap gap-2">
             {deposit.address && <CopyButton text={deposit.address} label="Copy address" onFailure={() => selectForManualCopy("address")} />}
-            <CopyButton text={deposit.amountBtc} label="Copy amount" onFailure={() => selectForManualCopy("amount")} />
             {payable && (
-              <a href={deposit.bip21} className={buttonClass("primary")}>
-                <ExternalLink aria-hidden="true" className="size-4" />
-                Open in wallet
-              </a>
+              <>
+                <CopyButton text={deposit.amountBtc} label="Copy amount" onFailure={() => selectForManualCopy("amount")} />
+                <a href={deposit.bip21} className={buttonClass("primary")}>
+                  <ExternalLink aria-hidden="true" className="size-4" />
+                  Open in wallet
+                </a>
+              </>
             )}
           </div>
           {copyFailed && <p className="text-sm text-slate-700">Copying is not allowed here. The text is selected: copy it with Ctrl+C or a long press.</p>}
           <p className="text-sm text-slate-700">
-            Send one payment of the exact amount. It is credited automatically once it has {deposit.requiredConfirmations}{" "}
-            {deposit.requiredConfirmations === 1 ? "confirmation" : "confirmations"} on the bitcoin network.
+            {payable ? (
+              <>
+                Send one payment of the exact amount. It is credited automatically once it has {deposit.requiredConfirmations}{" "}
+                {deposit.requiredConfirmations === 1 ? "confirmation" : "confirmations"} on the bitcoin network.
+              </>
+            ) : (
+              "This invoice takes no more payments: do not send bitcoin to this address."
+            )}
           </p>
         </div>
       </div>
@@ -180,7 +190,7 @@ function InvoiceStatus({ deposit, receivedSats, askedSats }: { deposit: Invoice;
       deposit.exception === "paid_over"
         ? `You sent ${received} BTC, more than asked: all of it was credited, ${formatCents(credited)} at the locked rate.`
         : deposit.exception
-          ? `Our team reviewed the payment and credited ${formatCents(credited)}.`
+          ? `Our team reviewed the payment and credited ${formatCents(credited)}.${deposit.creditNote ? ` ${deposit.creditNote}` : ""}`
           : `${formatCents(credited)} was credited for the ${received} BTC you sent.`;
   } else if (deposit.status === "expired" && deposit.exception === "paid_partial") {
     tone = "border-amber-700/30 bg-amber-50 text-amber-800";
@@ -201,8 +211,10 @@ function InvoiceStatus({ deposit, receivedSats, askedSats }: { deposit: Invoice;
     );
   } else {
     tone = "border-danger-600/30 bg-danger-50 text-danger-600";
-    title = "Our team refused this payment";
-    body = deposit.rejectReason ? `Reason: ${deposit.rejectReason}` : "Nothing was credited. Contact us if you have questions.";
+    title = "Our team marked this invoice invalid";
+    body =
+      (deposit.rejectReason ? `Nothing was credited. Reason: ${deposit.rejectReason}` : "Nothing was credited. Contact us if you have questions.") +
+      (deposit.refundTxId ? ` The refund was sent in transaction ${deposit.refundTxId}.` : "");
   }
 
   return (

@@ -36,7 +36,8 @@ export function MyDeposits() {
               Reference <span className="font-mono">{deposit.reference}</span> · {formatDateTime(deposit.createdAt)}
             </p>
             {deposit.creditNote && <p className="text-sm break-words text-slate-700">Why: {deposit.creditNote}</p>}
-            {deposit.status === "rejected" && deposit.rejectReason && <p className="text-sm text-danger-600">Reason: {deposit.rejectReason}</p>}
+            {(deposit.status === "rejected" || deposit.status === "invalid") && deposit.rejectReason && <p className="text-sm text-danger-600">Reason: {deposit.rejectReason}</p>}
+            {deposit.refundTxId && <p className="text-sm break-all text-slate-700">Refunded in transaction <span className="font-mono">{deposit.refundTxId}</span></p>}
             {isInvoice(deposit) && (
               <Link to={`/dashboard/transfer/crypto/${encodeURIComponent(deposit.id)}`} className="text-sm font-medium text-brand-700 underline" data-testid="invoice-link">
                 {isOpenInvoice(deposit) ? "Pay or follow this invoice" : "See this invoice"}
