@@ -141,7 +141,7 @@ describe("GET /api/admin/deposits over 500 pending deposits", () => {
     expect(csv.headers.get("content-disposition")).toContain("termvest-deposits.csv");
     const lines = (await csv.text()).trimEnd().split("\r\n");
     expect(lines).toHaveLength(101);
-    expect(lines[0]).toBe('"Created (UTC)","Reference","Status","Method","Bank or coin","Claimed (USD)","Received (USD)","Transaction ID","User e-mail","User name","User ID","Decided (UTC)","Reject reason","Deposit ID"');
+    expect(lines[0]).toBe('"Created (UTC)","Reference","Status","Method","Bank or coin","Claimed (USD)","Received (USD)","Transaction ID","User e-mail","User name","User ID","Decided (UTC)","Reject reason","Invoice BTC asked","Invoice BTC received","Invoice exception","Credited at (USD per BTC)","Refund transaction ID","Left the chain (UTC)","Deposit ID"');
     const cheapest = rows.filter((row) => row.userId === owners[0]!.id).sort((a, b) => Number(a.amountCents - b.amountCents))[0]!;
     expect(lines[1]).toContain(`,"${cheapest.reference}","pending",`);
     expect(lines[1]).toContain(`,${Number(cheapest.amountCents) / 100}.00,,`);

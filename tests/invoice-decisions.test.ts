@@ -1,6 +1,6 @@
-import { and, count, eq, like } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, journal, notification, outgoingMail } from "#server/db/schema.js";
+import { auditLog, outgoingMail } from "#server/db/schema.js";
 import { createChainSources } from "#server/services/bitcoin/esplora/chain-sources.js";
 import { watchInvoices } from "#server/services/deposits/watch-invoices.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
@@ -8,6 +8,7 @@ import { startEsploraServer, TestChain, type EsploraServer } from "./helpers/esp
 import type { HttpClient } from "./helpers/http-client.js";
 import { person, type Person } from "./helpers/people.js";
 import { samples } from "./helpers/prometheus-text.js";
+import { depositJournals, mainBalance, makeInvoice, noticesOf, readDeposit } from "./helpers/invoice-calls.js";
 import { startRateServer, type RateServer } from "./helpers/rate-servers.js";
 import { startTestServer, type TestServer } from "./helpers/test-server.js";
 
@@ -83,15 +84,11 @@ interface Invoice {
 }
 
 const investor = () => person({ database, server });
-async function invoice(client: HttpClient, amountCents = 65_000): Promise<Invoice> {
-  const response = await client.post("/api/deposits", { method: "crypto", coin: "BTC", amountCents });
-  expect(response.status).toBe(201);
-  return response.json();
-}
-const read = async (client: HttpClient, id: string): Promise<Invoice> => (await client.get(`/api/deposits/${id}`)).json();
-const balance = async (client: HttpClient) => (await (await client.get("/api/me/summary")).json()).mainBalanceCents as number;
-const journals = async (id: string) => (await database.handle.db.select({ n: count() }).from(journal).where(eq(journal.idempotencyKey, `deposit:${id}`)))[0]?.n ?? 0;
-const notices = (userId: string, kind: string) => database.handle.db.select({ title: notification.title, body: notification.body }).from(notification).where(and(eq(notification.userId, userId), eq(notification.kind, kind)));
+const invoice = (client: HttpClient, amountCents?: number) => makeInvoice<Invoice>(client, amountCents);
+const read = (client: HttpClient, id: string) => readDeposit<Invoice>(client, id);
+const balance = mainBalance;
+const journals = (id: string) => depositJournals(database.handle.db, id);
+const notices = (userId: string, kind: string) => noticesOf(database.handle.db, userId, kind);
 const confirm = (by: Person, id: string, body: object, key?: string) =>
   by.client.request(`/api/admin/deposits/${id}/confirm`, { body, ...(key ? { headers: { "Idempotency-Key": key } } : {}) });
 const reject = (by: Person, id: string, body: object) => by.client.post(`/api/admin/deposits/${id}/reject`, body);

@@ -1,6 +1,6 @@
-import { and, count, eq, like } from "drizzle-orm";
+import { count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deposit, journal, notification, outgoingMail } from "#server/db/schema.js";
+import { deposit, outgoingMail } from "#server/db/schema.js";
 import { createChainSources } from "#server/services/bitcoin/esplora/chain-sources.js";
 import { expireDeposits } from "#server/services/deposits/expire-deposits.js";
 import { countOpenInvoices, watchInvoices } from "#server/services/deposits/watch-invoices.js";
@@ -9,6 +9,7 @@ import { startEsploraServer, TestChain, type EsploraServer } from "./helpers/esp
 import type { HttpClient } from "./helpers/http-client.js";
 import { person } from "./helpers/people.js";
 import { samples } from "./helpers/prometheus-text.js";
+import { depositJournals, mainBalance, makeInvoice, noticesOf, readDeposit } from "./helpers/invoice-calls.js";
 import { startRateServer, type RateServer } from "./helpers/rate-servers.js";
 import { startTestServer, uniqueEmail, type TestServer } from "./helpers/test-server.js";
 
@@ -86,16 +87,11 @@ interface Invoice {
   receivedCents: number | null;
 }
 
-async function invoice(client: HttpClient, amountCents = 65_000): Promise<Invoice> {
-  const response = await client.post("/api/deposits", { method: "crypto", coin: "BTC", amountCents });
-  expect(response.status).toBe(201);
-  return response.json();
-}
-const read = async (client: HttpClient, id: string): Promise<Invoice> => (await client.get(`/api/deposits/${id}`)).json();
-const balance = async (client: HttpClient) => (await (await client.get("/api/me/summary")).json()).mainBalanceCents as number;
-const journals = async (id: string) => (await database.handle.db.select({ n: count() }).from(journal).where(eq(journal.idempotencyKey, `deposit:${id}`)))[0]?.n ?? 0;
-const notices = (userId: string, kind: string) =>
-  database.handle.db.select({ title: notification.title, body: notification.body }).from(notification).where(and(eq(notification.userId, userId), eq(notification.kind, kind)));
+const invoice = (client: HttpClient, amountCents?: number) => makeInvoice<Invoice>(client, amountCents);
+const read = (client: HttpClient, id: string) => readDeposit<Invoice>(client, id);
+const balance = mainBalance;
+const journals = (id: string) => depositJournals(database.handle.db, id);
+const notices = (userId: string, kind: string) => noticesOf(database.handle.db, userId, kind);
 const depositRows = async () => (await database.handle.db.select({ n: count() }).from(deposit))[0]?.n ?? 0;
 
 describe("an invoice", () => {

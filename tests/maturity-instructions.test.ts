@@ -327,7 +327,8 @@ describe("rollovers and early withdrawals (property)", () => {
       { numRuns: testDatabaseUrl ? 10 : 20 },
     );
     expect(await verifyLedger(db())).toEqual([]);
-  });
+    // Ten runs of durable settlement on PostgreSQL take about 25 s alone; more beside the rest of the suite.
+  }, 120_000);
 });
 
 describe.runIf(testDatabaseUrl)("maturity and early withdrawal under concurrency (PostgreSQL)", () => {
