@@ -152,6 +152,16 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PUBLIC_STATS_MIN: "-1" })).toThrow(/PUBLIC_STATS_MIN/);
     expect(() => loadConfig({ PUBLIC_STATS_MIN: "ten" })).toThrow(/PUBLIC_STATS_MIN/);
   });
+
+  it("reads the hours within which a withdrawal is sent: 24 by default, a whole number from 1 to 720", () => {
+    expect(loadConfig({}).site.payoutSendHours).toBe(24);
+    expect(loadConfig({ PAYOUT_SEND_HOURS: " " }).site.payoutSendHours).toBe(24);
+    expect(loadConfig({ PAYOUT_SEND_HOURS: "1" }).site.payoutSendHours).toBe(1);
+    expect(loadConfig({ PAYOUT_SEND_HOURS: "720" }).site.payoutSendHours).toBe(720);
+    for (const bad of ["0", "721", "1.5", "a day"]) {
+      expect(() => loadConfig({ PAYOUT_SEND_HOURS: bad }), bad).toThrow(/PAYOUT_SEND_HOURS: must be a whole number from 1 to 720/);
+    }
+  });
 });
 
 describe("loadConfig: crypto deposits", () => {

@@ -111,6 +111,8 @@ const envSchema = z
     PAYOUT_DAILY_MAX_USD: dollars("100000"),
     /** A payout at or above this needs a second admin's approval before it is marked paid (four eyes). */
     PAYOUT_APPROVAL_USD: dollars("10000"),
+    /** Automatic crypto mode: the hours within which a withdrawal is sent, told to the investor before they confirm. */
+    PAYOUT_SEND_HOURS: wholeNumber(1, 720, 24),
   })
   .superRefine((env, ctx) => {
     for (const [name, message] of bankProblems(env, { production: env.NODE_ENV === "production", legalName: env.OPERATOR_LEGAL_NAME })) {
@@ -183,6 +185,11 @@ export interface SiteSettings {
   operator: OperatorSettings;
   /** Home-page counts below this are not shown (a young site is not advertised as "0 investors"). */
   publicStatsMin: number;
+  /**
+   * PAYOUT_SEND_HOURS: the hours within which a withdrawal is sent, stated on the withdrawal's
+   * review (automatic crypto mode). Kept with the public settings because the bootstrap carries it.
+   */
+  payoutSendHours: number;
 }
 
 /** The company that runs the site, as the law requires it to be named. */
@@ -311,6 +318,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       bitcoin: { address: env.BITCOIN_ADDRESS ?? LOCAL_BITCOIN_ADDRESS, xpub: env.BITCOIN_XPUB },
       operator,
       publicStatsMin: env.PUBLIC_STATS_MIN,
+      payoutSendHours: env.PAYOUT_SEND_HOURS,
     },
   };
 }

@@ -27,6 +27,8 @@ export const publicSiteDto = z.object({
   /** Only the networks the operator configured; an icon without a URL is not shown. */
   social: z.partialRecord(z.enum(SOCIAL_NETWORKS), z.string()),
   operator: operatorDto,
+  /** PAYOUT_SEND_HOURS: a withdrawal is sent within this many hours (stated before the investor confirms one). */
+  payoutSendHours: z.number(),
 });
 
 /**
