@@ -13,6 +13,9 @@ const PENDING: PayoutDto = {
   rejectReason: null,
   createdAt: "2026-01-05T10:00:00.000Z",
   decidedAt: null,
+  amountBtc: null,
+  rateUsd: null,
+  rateFixedAt: null,
 };
 const PAID: PayoutDto = { ...PENDING, id: "p-2", status: "paid", txId: "abc", decidedAt: "2026-01-06T10:00:00.000Z" };
 
