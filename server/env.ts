@@ -186,10 +186,10 @@ export interface SiteSettings {
   /** Home-page counts below this are not shown (a young site is not advertised as "0 investors"). */
   publicStatsMin: number;
   /**
-   * PAYOUT_SEND_HOURS: the hours within which a withdrawal is sent, stated on the withdrawal's
-   * review (automatic crypto mode). Kept with the public settings because the bootstrap carries it.
+   * Withdrawals in bitcoin terms (decision 0055): `inBitcoin` exactly in automatic crypto mode, and
+   * PAYOUT_SEND_HOURS, which the withdrawal's review states. Public: the bootstrap carries both.
    */
-  payoutSendHours: number;
+  payouts: { inBitcoin: boolean; sendHours: number };
 }
 
 /** The company that runs the site, as the law requires it to be named. */
@@ -277,6 +277,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const isProduction = env.NODE_ENV === "production";
   const operator = operatorSettings(env);
   const banks = bankAccounts(env, operator.legalName);
+  const bitcoin = bitcoinSettings(env);
   const host = env.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1");
   return {
     env: env.NODE_ENV,
@@ -300,7 +301,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: env.METRICS_TOKEN,
     deposits: { minCents: env.DEPOSIT_MIN_USD, maxCents: env.DEPOSIT_MAX_USD, expiryDays: env.DEPOSIT_EXPIRY_DAYS, approvalCents: env.DEPOSIT_APPROVAL_USD },
     payouts: { minCents: env.PAYOUT_MIN_USD, maxCents: env.PAYOUT_MAX_USD, dailyMaxCents: env.PAYOUT_DAILY_MAX_USD, approvalCents: env.PAYOUT_APPROVAL_USD },
-    bitcoin: bitcoinSettings(env),
+    bitcoin,
     site: {
       name: env.SITE_NAME,
       supportEmail: env.SUPPORT_EMAIL ?? EXAMPLE_CONTACTS.SUPPORT_EMAIL,
@@ -318,7 +319,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       bitcoin: { address: env.BITCOIN_ADDRESS ?? LOCAL_BITCOIN_ADDRESS, xpub: env.BITCOIN_XPUB },
       operator,
       publicStatsMin: env.PUBLIC_STATS_MIN,
-      payoutSendHours: env.PAYOUT_SEND_HOURS,
+      payouts: { inBitcoin: bitcoin.mode === "automatic", sendHours: env.PAYOUT_SEND_HOURS },
     },
   };
 }

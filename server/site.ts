@@ -13,7 +13,7 @@ export function toPublicSite(site: SiteSettings): PublicSite {
     contactsExample: site.contactsExample,
     social,
     operator: { ...site.operator },
-    payoutSendHours: site.payoutSendHours,
+    payouts: { ...site.payouts },
   };
 }
 

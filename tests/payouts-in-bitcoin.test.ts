@@ -106,11 +106,13 @@ describe("GET /api/payouts/quote", () => {
     }
   });
 
-  it("is a 404 in manual mode, where an operator prices each payout by hand", async () => {
+  it("gives no estimate in manual mode, where an operator prices each payout by hand; the site settings say which mode", async () => {
     const { client } = await someone({}, manual);
     const answer = await client.get(`/api/payouts/quote?amountCents=${SMALL}`);
-    expect(answer.status).toBe(404);
-    expect((await answer.json()).error.message).toMatch(/not priced in bitcoin/);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ estimate: false, message: expect.stringMatching(/not priced in bitcoin/) });
+    expect((await (await manual.server.client().get("/api/site")).json()).payouts).toEqual({ inBitcoin: false, sendHours: 24 });
+    expect((await (await automatic.server.client().get("/api/site")).json()).payouts).toEqual({ inBitcoin: true, sendHours: 24 });
   });
 });
 
@@ -167,7 +169,7 @@ describe("approving a payout fixes its rate, once", () => {
     expect(await verifyLedger(db())).toEqual([]);
   });
 
-  it("RATE_UNAVAILABLE when the exchanges disagree leaves the payout as it was; the queue says why it has no estimate", async () => {
+  it("RATE_UNAVAILABLE when the exchanges disagree leaves the payout as it was; the queue shows it without an estimate", async () => {
     const admin = await someone({ admin: true });
     const user = await someone({ funds: 1_000_000n });
     const made = await requestPayout(user, SMALL);
@@ -183,7 +185,6 @@ describe("approving a payout fixes its rate, once", () => {
       expect((await approve(admin, randomUUID())).status).toBe(404);
 
       const list = await queued(admin, user);
-      expect(list.bitcoin).toEqual({ rateUsd: null, rateUnavailable: expect.stringMatching(/disagree/) });
       expect(list.items[0]).toMatchObject({ id: made.id, estimate: null, amountBtc: null });
     } finally {
       priceAt(PRICE);
@@ -200,7 +201,6 @@ describe("the queue and the investor's list in bitcoin terms", () => {
     const made = await requestPayout(user, SMALL);
 
     const waiting = await queued(admin, user);
-    expect(waiting.bitcoin).toEqual({ rateUsd: "65000.00", rateUnavailable: null });
     expect(waiting.items[0]).toMatchObject({ id: made.id, estimate: { amountBtc: "0.01000000", rateUsd: "65000.00" }, amountBtc: null, rateFixedAt: null });
 
     expect((await approve(admin, made.id)).status).toBe(200);
@@ -226,7 +226,6 @@ describe("the queue and the investor's list in bitcoin terms", () => {
     const user = await someone({ funds: 1_000_000n }, manual);
     const made = await requestPayout(user, SMALL);
     const list = await queued(admin, user);
-    expect(list.bitcoin).toBeNull();
     expect(list.items[0]).toMatchObject({ estimate: null, amountBtc: null });
     expect((await approve(admin, made.id)).status).toBe(409);
     const paid = await markPaid(admin, made.id, "tx-manual");

@@ -63,9 +63,9 @@ export function adminRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" |
         response: adminPayoutList,
       },
       async (c, { query }) => {
-        // The export carries fixed rates only, so it asks no exchange.
+        // The export carries fixed rates only, so it asks no exchange; without a rate the rows have no estimate.
         const rate = btcRate && query.format !== "csv" ? await askRate(btcRate) : undefined;
-        const list = await listPayoutsForAdmin(database.db, query, config.payouts.approvalCents, rate);
+        const list = await listPayoutsForAdmin(database.db, query, config.payouts.approvalCents, rate?.centsPerBtc);
         return listResponse(c, query.format, list, { fileName: "termvest-payouts.csv", columns: PAYOUT_CSV_COLUMNS });
       },
     )

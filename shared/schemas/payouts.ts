@@ -50,9 +50,13 @@ export const payoutQuoteQuery = z.object({
 /**
  * The dollars in bitcoin at the current rate (satoshis rounded up, as the fixed amount will be), only
  * an estimate: the rate is fixed when an operator approves the withdrawal. `rateUsd` is dollars per
- * bitcoin as a plain decimal ("65432.10"), `amountBtc` has 8 places, as an invoice's do.
+ * bitcoin as a plain decimal ("65432.10"), `amountBtc` has 8 places, as an invoice's do. In manual
+ * mode there is no estimate, and `message` says why.
  */
-export const payoutQuoteDto = z.object({ amountBtc: z.string(), rateUsd: z.string(), estimate: z.literal(true) });
+export const payoutQuoteDto = z.discriminatedUnion("estimate", [
+  z.object({ amountBtc: z.string(), rateUsd: z.string(), estimate: z.literal(true) }),
+  z.object({ estimate: z.literal(false), message: z.string() }),
+]);
 export type PayoutQuoteDto = z.infer<typeof payoutQuoteDto>;
 
 export const markPayoutPaidSchema = z.object({
@@ -95,7 +99,7 @@ export const adminPayoutDto = z.extend(payoutDto, {
   needsApproval: z.boolean(),
   approvedBy: z.nullable(z.object({ id: z.string(), email: z.string() })),
   approvedAt: z.nullable(z.string()),
-  /** Automatic mode, a requested payout whose rate is not fixed yet: its bitcoin at the current rate, only an estimate (null when no rate can be had). */
+  /** Automatic mode, a requested payout whose rate is not fixed yet: its bitcoin at the current rate, only an estimate (null when the exchanges gave no rate). */
   estimate: z.nullable(z.object({ amountBtc: z.string(), rateUsd: z.string() })),
 });
 export type AdminPayoutDto = z.infer<typeof adminPayoutDto>;
@@ -111,11 +115,4 @@ export const adminPayoutsQuery = z.object({
   userId: z.optional(textField({ label: "userId", max: 64 })),
 }).check(...orderedRanges);
 export type AdminPayoutsQuery = z.infer<typeof adminPayoutsQuery>;
-/**
- * The queue's bitcoin terms: null in manual mode; in automatic mode the current rate the estimates
- * use, or, when the rate sources refused one, why (`rateUnavailable`, and no row has an estimate).
- */
-export const payoutQueueBitcoinDto = z.object({ rateUsd: z.nullable(z.string()), rateUnavailable: z.nullable(z.string()) });
-export type PayoutQueueBitcoinDto = z.infer<typeof payoutQueueBitcoinDto>;
-export const adminPayoutList = listOf(adminPayoutDto, { ...matchingTotal, bitcoin: z.nullable(payoutQueueBitcoinDto) });
-export type AdminPayoutList = z.infer<typeof adminPayoutList>;
+export const adminPayoutList = listOf(adminPayoutDto, matchingTotal);

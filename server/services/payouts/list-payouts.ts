@@ -1,15 +1,14 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ListOf } from "#shared/schemas/paging.js";
 import { alias } from "drizzle-orm/pg-core";
-import { centsToDecimal, type CentsPerBtc } from "#shared/money.js";
-import { AWAITING_APPROVAL, type AdminPayoutDto, type AdminPayoutList, type AdminPayoutsQuery, type PayoutDto } from "#shared/schemas/payouts.js";
+import type { CentsPerBtc } from "#shared/money.js";
+import { AWAITING_APPROVAL, type AdminPayoutDto, type AdminPayoutsQuery, type PayoutDto } from "#shared/schemas/payouts.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { payout, user } from "#server/db/schema.js";
 import { amountCell, decimalCell, ownerColumns, textCell, type CsvColumn } from "../admin-lists/csv.js";
 import { countAll, matchingText, readCountedList, withinAmounts, withinDays } from "../admin-lists/page-query.js";
 import { newestFirst, textKey, type PageRequest, type SortKey } from "../paging/keyset.js";
 import { payoutNeedsApproval } from "./approve-payout.js";
-import type { AskedRate } from "./ask-rate.js";
 import { toPayoutDto, type PayoutRow } from "./payout-dto.js";
 import { payoutInBitcoin } from "./payout-in-bitcoin.js";
 
@@ -49,10 +48,10 @@ export function toAdminPayoutDto(row: PayoutRow, owner: AdminPayoutDto["user"], 
 
 /**
  * The operator's list of payouts, every status unless filtered: one page after the cursor with the
- * total, or every match for the CSV. `rate` (automatic mode only, asked for before) prices the
- * payouts whose rate is not fixed yet, or says why they cannot be.
+ * total, or every match for the CSV. `currentRate` (automatic mode, when the exchanges gave one)
+ * prices the payouts whose rate is not fixed yet.
  */
-export async function listPayoutsForAdmin(db: DbExecutor, query: AdminPayoutsQuery, approvalCents: bigint, rate?: AskedRate): Promise<AdminPayoutList> {
+export async function listPayoutsForAdmin(db: DbExecutor, query: AdminPayoutsQuery, approvalCents: bigint, currentRate?: CentsPerBtc) {
   const status =
     query.status === AWAITING_APPROVAL
       ? and(eq(payout.status, "requested"), sql`coalesce(${payout.needsApproval}, ${payout.amountCents} >= ${approvalCents})`, isNull(payout.approvedBy))
@@ -67,7 +66,7 @@ export async function listPayoutsForAdmin(db: DbExecutor, query: AdminPayoutsQue
     matchingText(query.q, [payout.id, payout.walletAddress, payout.txId, user.email, user.name]),
   );
   const owner = eq(user.id, payout.userId);
-  const list = await readCountedList(
+  return readCountedList(
     query,
     { keys: SORT_KEYS, id: payout.id },
     (page) =>
@@ -79,10 +78,8 @@ export async function listPayoutsForAdmin(db: DbExecutor, query: AdminPayoutsQue
         .where(and(where, page.where))
         .$dynamic(),
     db.select({ total: countAll }).from(payout).innerJoin(user, owner).where(where).$dynamic(),
-    (row) => toAdminPayoutDto(row.payout, row.user, row.approver, approvalCents, rate?.centsPerBtc),
+    (row) => toAdminPayoutDto(row.payout, row.user, row.approver, approvalCents, currentRate),
   );
-  const bitcoin = rate && { rateUsd: rate.centsPerBtc === undefined ? null : centsToDecimal(rate.centsPerBtc), rateUnavailable: rate.refused?.message ?? null };
-  return { ...list, bitcoin: bitcoin ?? null };
 }
 
 /** The export's columns, with who approved a large payout. */
