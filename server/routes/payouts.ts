@@ -18,7 +18,7 @@ export function payoutRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" 
       {
         method: "get",
         path: "/quote",
-        summary: "A withdrawal's dollars in bitcoin at the current rate, as an estimate (the rate is fixed when an operator approves it); automatic crypto mode only, else 404",
+        summary: "A withdrawal's dollars in bitcoin at the current rate, as an estimate (the rate is fixed when an operator approves it); in manual mode { estimate: false } with the reason",
         auth: "user",
         query: payoutQuoteQuery,
         response: payoutQuoteDto,
