@@ -152,6 +152,16 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PUBLIC_STATS_MIN: "-1" })).toThrow(/PUBLIC_STATS_MIN/);
     expect(() => loadConfig({ PUBLIC_STATS_MIN: "ten" })).toThrow(/PUBLIC_STATS_MIN/);
   });
+
+  it("reads the hours within which a withdrawal is sent: 24 by default, a whole number from 1 to 720", () => {
+    expect(loadConfig({}).site.payouts).toEqual({ inBitcoin: false, sendHours: 24 });
+    expect(loadConfig({ PAYOUT_SEND_HOURS: " " }).site.payouts.sendHours).toBe(24);
+    expect(loadConfig({ PAYOUT_SEND_HOURS: "1" }).site.payouts.sendHours).toBe(1);
+    expect(loadConfig({ PAYOUT_SEND_HOURS: "720" }).site.payouts.sendHours).toBe(720);
+    for (const bad of ["0", "721", "1.5", "a day"]) {
+      expect(() => loadConfig({ PAYOUT_SEND_HOURS: bad }), bad).toThrow(/PAYOUT_SEND_HOURS: must be a whole number from 1 to 720/);
+    }
+  });
 });
 
 describe("loadConfig: crypto deposits", () => {
@@ -198,6 +208,11 @@ describe("loadConfig: crypto deposits", () => {
     const tuned = loadConfig({ ...AUTOMATIC, BITCOIN_CONFIRMATIONS: "0", BITCOIN_INVOICE_MINUTES: "1440", BITCOIN_MONITOR_HOURS: " 720 ", BITCOIN_POLL_SECONDS: "1" });
     expect(tuned.bitcoin.invoices).toMatchObject({ confirmations: 0, invoiceMinutes: 1440, monitorHours: 720, pollSeconds: 1 });
     expect(loadConfig({ ...AUTOMATIC, ...PRODUCTION, BITCOIN_XPUB: ZPUB }).bitcoin.mode).toBe("automatic");
+  });
+
+  it("prices withdrawals in bitcoin exactly in automatic mode, and says so to the web", () => {
+    expect(loadConfig(AUTOMATIC).site.payouts.inBitcoin).toBe(true);
+    expect(loadConfig({ BITCOIN_XPUB: ZPUB, BTC_RATE_SOURCES: AUTOMATIC.BTC_RATE_SOURCES }).site.payouts.inBitcoin).toBe(false);
   });
 
   it("keeps every URL as a base: trailing slashes dropped, paths kept, blank entries ignored", () => {

@@ -111,6 +111,8 @@ const envSchema = z
     PAYOUT_DAILY_MAX_USD: dollars("100000"),
     /** A payout at or above this needs a second admin's approval before it is marked paid (four eyes). */
     PAYOUT_APPROVAL_USD: dollars("10000"),
+    /** Automatic crypto mode: the hours within which a withdrawal is sent, told to the investor before they confirm. */
+    PAYOUT_SEND_HOURS: wholeNumber(1, 720, 24),
   })
   .superRefine((env, ctx) => {
     for (const [name, message] of bankProblems(env, { production: env.NODE_ENV === "production", legalName: env.OPERATOR_LEGAL_NAME })) {
@@ -183,6 +185,11 @@ export interface SiteSettings {
   operator: OperatorSettings;
   /** Home-page counts below this are not shown (a young site is not advertised as "0 investors"). */
   publicStatsMin: number;
+  /**
+   * Withdrawals in bitcoin terms (decision 0055): `inBitcoin` exactly in automatic crypto mode, and
+   * PAYOUT_SEND_HOURS, which the withdrawal's review states. Public: the bootstrap carries both.
+   */
+  payouts: { inBitcoin: boolean; sendHours: number };
 }
 
 /** The company that runs the site, as the law requires it to be named. */
@@ -270,6 +277,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const isProduction = env.NODE_ENV === "production";
   const operator = operatorSettings(env);
   const banks = bankAccounts(env, operator.legalName);
+  const bitcoin = bitcoinSettings(env);
   const host = env.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1");
   return {
     env: env.NODE_ENV,
@@ -293,7 +301,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: env.METRICS_TOKEN,
     deposits: { minCents: env.DEPOSIT_MIN_USD, maxCents: env.DEPOSIT_MAX_USD, expiryDays: env.DEPOSIT_EXPIRY_DAYS, approvalCents: env.DEPOSIT_APPROVAL_USD },
     payouts: { minCents: env.PAYOUT_MIN_USD, maxCents: env.PAYOUT_MAX_USD, dailyMaxCents: env.PAYOUT_DAILY_MAX_USD, approvalCents: env.PAYOUT_APPROVAL_USD },
-    bitcoin: bitcoinSettings(env),
+    bitcoin,
     site: {
       name: env.SITE_NAME,
       supportEmail: env.SUPPORT_EMAIL ?? EXAMPLE_CONTACTS.SUPPORT_EMAIL,
@@ -311,6 +319,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       bitcoin: { address: env.BITCOIN_ADDRESS ?? LOCAL_BITCOIN_ADDRESS, xpub: env.BITCOIN_XPUB },
       operator,
       publicStatsMin: env.PUBLIC_STATS_MIN,
+      payouts: { inBitcoin: bitcoin.mode === "automatic", sendHours: env.PAYOUT_SEND_HOURS },
     },
   };
 }

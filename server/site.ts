@@ -13,6 +13,7 @@ export function toPublicSite(site: SiteSettings): PublicSite {
     contactsExample: site.contactsExample,
     social,
     operator: { ...site.operator },
+    payouts: { ...site.payouts },
   };
 }
 

@@ -1,10 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  formatUsdPerBtc,
   annualEquivalentBasisPoints,
   applyRate,
+  centsToDecimal,
   centsToSatsRoundedUp,
+  formatDecimalUsd,
   formatAnnualEquivalent,
   formatBtc,
   formatCents,
@@ -28,6 +29,26 @@ describe("formatCents", () => {
     [900719925474099312n, "$9,007,199,254,740,993.12"],
   ])("%s → %s", (cents, text) => {
     expect(formatCents(cents)).toBe(text);
+  });
+});
+
+describe("formatDecimalUsd", () => {
+  it("shows a decimal of dollars (an API's rateUsd) like any other amount", () => {
+    expect(formatDecimalUsd("65432.10")).toBe("$65,432.10");
+    expect(formatDecimalUsd("0.05")).toBe("$0.05");
+    expect(formatDecimalUsd("-1234567.89")).toBe("-$1,234,567.89");
+  });
+
+  it("reads back every amount centsToDecimal writes", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), (cents) => {
+        expect(formatDecimalUsd(centsToDecimal(cents))).toBe(formatCents(cents));
+      }),
+    );
+  });
+
+  it("refuses anything but a plain decimal with two places", () => {
+    for (const bad of ["", "65432.1", "65432", "65,432.10", "6.5e4", " 1.00", "$1.00", "1.000"]) expect(() => formatDecimalUsd(bad), bad).toThrow(RangeError);
   });
 });
 
@@ -202,13 +223,5 @@ describe("bitcoin amounts", () => {
         expect(parseBtc(text)).toBe(amount);
       }),
     );
-  });
-});
-
-describe("formatUsdPerBtc", () => {
-  it("writes an API rate as dollars with separators, and refuses what is not a rate", () => {
-    expect(formatUsdPerBtc("65432.10")).toBe("$65,432.10");
-    expect(formatUsdPerBtc("70000.00")).toBe("$70,000.00");
-    expect(() => formatUsdPerBtc("-1")).toThrow(RangeError);
   });
 });

@@ -40,6 +40,17 @@ export function centsToDecimal(cents: Cents | number): string {
   return `${value < 0n ? "-" : ""}${abs / CENTS_PER_UNIT}.${(abs % CENTS_PER_UNIT).toString().padStart(2, "0")}`;
 }
 
+/**
+ * `"65432.10"` → `"$65,432.10"`: a decimal of dollars as `centsToDecimal` writes it (the API's
+ * `rateUsd`, say) shown like any other amount. Anything else is a bug to stop on, not to guess at.
+ */
+export function formatDecimalUsd(decimal: string): string {
+  const match = /^(-)?(\d+)\.(\d{2})$/.exec(decimal);
+  if (!match) throw new RangeError(`not a decimal amount of dollars: ${decimal}`);
+  const cents = BigInt(match[2]!) * CENTS_PER_UNIT + BigInt(match[3]!);
+  return formatCents(match[1] ? -cents : cents);
+}
+
 /** Whole-dollar display for plan minimums: `100000n` → `"$1,000"`. */
 export function formatWholeDollars(cents: Cents | number): string {
   const value = BigInt(cents);
@@ -155,11 +166,4 @@ export function parseUsdPrice(text: string): CentsPerBtc | null {
   const fraction = match[2] ?? "";
   const cents = BigInt(match[1]!) * CENTS_PER_UNIT + BigInt(fraction.slice(0, 2).padEnd(2, "0")) + (fraction.length > 2 && fraction[2]! >= "5" ? 1n : 0n);
   return cents > 0n && cents <= 100_000_000_000n ? cents : null;
-}
-
-/** A rate as the API sends it (`"65432.10"`, dollars per bitcoin) → `"$65,432.10"`. */
-export function formatUsdPerBtc(rateUsd: string): string {
-  const cents = parseUsdPrice(rateUsd);
-  if (cents === null) throw new RangeError(`not a rate: ${rateUsd}`);
-  return formatCents(cents);
 }

@@ -91,6 +91,7 @@ describe("operations", () => {
       social: {},
       // Unset outside production: examples, marked as such.
       operator: { legalName: "Example Operator Ltd", registrationNumber: "RC 0000000", registeredAddress: "1 Example Street, Lagos, Nigeria", regulator: null, example: true },
+      payouts: { inBitcoin: false, sendHours: 24 },
     });
     // Outside production an unwritten page is no error (the page itself tells visitors).
     expect(suite.server.logs.filter((line) => line.includes("how-returns-work"))).toEqual([]);

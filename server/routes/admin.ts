@@ -12,6 +12,7 @@ import { confirmDeposit, rejectDeposit } from "../services/deposits/decide-depos
 import { readInvoiceCreditOptions } from "../services/deposits/invoice-credit-options.js";
 import { DEPOSIT_CSV_COLUMNS, listDepositsForAdmin } from "../services/deposits/list-deposits.js";
 import { approvePayout } from "../services/payouts/approve-payout.js";
+import { askRate } from "../services/payouts/ask-rate.js";
 import { markPayoutPaid, rejectPayout } from "../services/payouts/decide-payout.js";
 import { listPayoutsForAdmin, PAYOUT_CSV_COLUMNS } from "../services/payouts/list-payouts.js";
 import { toPayoutDto } from "../services/payouts/payout-dto.js";
@@ -79,30 +80,48 @@ export function adminRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" |
       {
         method: "get",
         path: "/payouts",
-        summary: "Payouts of every status, filtered, sorted and paged (status=awaiting_approval: large ones waiting for a second admin; format=csv: every match as a file; min and max in dollars)",
+        summary:
+          "Payouts of every status, filtered, sorted and paged (status=awaiting_approval: large ones waiting for a second admin; format=csv: every match as a file; min and max in dollars); in automatic crypto mode with each unfixed one's bitcoin at the current rate",
         auth: "admin",
         query: adminPayoutsQuery,
         response: adminPayoutList,
       },
-      async (c, { query }) =>
-        listResponse(c, query.format, await listPayoutsForAdmin(database.db, query, config.payouts.approvalCents), { fileName: "termvest-payouts.csv", columns: PAYOUT_CSV_COLUMNS }),
+      async (c, { query }) => {
+        // The export carries fixed rates only, so it asks no exchange; without a rate the rows have no estimate.
+        const rate = btcRate && query.format !== "csv" ? await askRate(btcRate) : undefined;
+        const list = await listPayoutsForAdmin(database.db, query, config.payouts.approvalCents, rate?.centsPerBtc);
+        return listResponse(c, query.format, list, { fileName: "termvest-payouts.csv", columns: PAYOUT_CSV_COLUMNS });
+      },
     )
     .on(
       {
         method: "post",
         path: "/payouts/:id/approve",
-        summary: "Approve a payout at or above PAYOUT_APPROVAL_USD, as the second admin: whoever approves it cannot mark it paid",
+        summary:
+          "Approve a payout at or above PAYOUT_APPROVAL_USD, as the second admin: whoever approves it cannot mark it paid. In automatic crypto mode approving any payout fixes its bitcoin rate, once",
         auth: "admin",
         response: payoutDto,
         idempotent: true,
       },
-      (c) => async (tx) => ({ status: 200, body: toPayoutDto(await approvePayout(tx, c.get("user").id, c.req.param("id"), config.payouts.approvalCents, clock.now())) }),
+      async (c) => {
+        // Automatic mode: the rate is asked for before the transaction; a refusal is thrown inside it, after the payout's own checks.
+        const rate = btcRate ? await askRate(btcRate) : undefined;
+        return async (tx) => ({ status: 200, body: toPayoutDto(await approvePayout(tx, c.get("user").id, c.req.param("id"), config.payouts.approvalCents, clock.now(), rate)) });
+      },
     )
     .on(
-      { method: "post", path: "/payouts/:id/mark-paid", summary: "Record a payout as sent (hold → payouts); a large one only after another admin approved it", auth: "admin", body: markPayoutPaidSchema, response: payoutDto, idempotent: true },
+      {
+        method: "post",
+        path: "/payouts/:id/mark-paid",
+        summary: "Record a payout as sent (hold → payouts); a large one only after another admin approved it; in automatic crypto mode only once its rate is fixed",
+        auth: "admin",
+        body: markPayoutPaidSchema,
+        response: payoutDto,
+        idempotent: true,
+      },
       (c, { body }) => async (tx) => ({
         status: 200,
-        body: (await markPayoutPaid(tx, c.get("user").id, c.req.param("id"), body.txId, config.payouts.approvalCents, clock.now())).payout,
+        body: (await markPayoutPaid(tx, c.get("user").id, c.req.param("id"), body.txId, config.payouts.approvalCents, clock.now(), btcRate !== undefined)).payout,
       }),
     )
     .on(

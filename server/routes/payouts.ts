@@ -1,17 +1,29 @@
 import { cursorQuery, listOf } from "#shared/schemas/paging.js";
-import { createPayoutSchema, payoutDto, payoutPreviewDto, payoutPreviewSchema } from "#shared/schemas/payouts.js";
+import { createPayoutSchema, payoutDto, payoutPreviewDto, payoutPreviewSchema, payoutQuoteDto, payoutQuoteQuery } from "#shared/schemas/payouts.js";
 import type { AppDeps } from "../app-deps.js";
 import { ApiRouter } from "../http/api-router.js";
 import { cancelPayout } from "../services/payouts/cancel-payout.js";
 import { listMyPayouts } from "../services/payouts/list-payouts.js";
+import { quotePayout } from "../services/payouts/quote-payout.js";
 import { checkPayout, requestPayout } from "../services/payouts/request-payout.js";
 
-/** Withdrawals to the user's own bitcoin wallet: check, request (the amount is held at once), list, cancel. */
-export function payoutRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" | "clock">) {
-  const { database, config, clock } = deps;
+/** Withdrawals to the user's own bitcoin wallet: check, price in bitcoin, request (the amount is held at once), list, cancel. */
+export function payoutRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" | "clock" | "btcRate">) {
+  const { database, config, clock, btcRate } = deps;
   return new ApiRouter("/api/payouts", deps)
     .on({ method: "get", path: "/", summary: "The caller's payouts, newest first", auth: "user", query: cursorQuery, response: listOf(payoutDto) }, async (c, { query }) =>
       c.json(await listMyPayouts(database.db, c.get("user").id, { cursor: query.cursor, limit: query.limit ?? 50 })),
+    )
+    .on(
+      {
+        method: "get",
+        path: "/quote",
+        summary: "A withdrawal's dollars in bitcoin at the current rate, as an estimate (the rate is fixed when an operator approves it); in manual mode { estimate: false } with the reason",
+        auth: "user",
+        query: payoutQuoteQuery,
+        response: payoutQuoteDto,
+      },
+      async (c, { query }) => c.json(await quotePayout(btcRate, BigInt(query.amountCents))),
     )
     .on(
       {

@@ -33,6 +33,32 @@ export type PayoutPreviewInput = z.infer<typeof payoutPreviewSchema>;
 /** A payout of this amount would be taken now (limits, balance, the 24-hour total); a refusal says which rule. */
 export const payoutPreviewDto = z.object({ amountCents: z.number(), walletAddress: z.string() });
 
+/**
+ * Payouts in bitcoin terms (automatic crypto mode, decision 0055): who pays the network fee, in the
+ * one sentence the investor's review and the operator's queue both show.
+ */
+export const PAYOUT_NETWORK_FEE_POLICY = "We pay the bitcoin network fee, so the wallet receives the full BTC amount.";
+
+/** `GET /api/payouts/quote?amountCents=`: what a withdrawal of this many cents is in bitcoin now. */
+export const payoutQuoteQuery = z.object({
+  amountCents: z.coerce.number("amountCents must be a whole number of cents.").check(
+    z.int("amountCents must be a whole number of cents."),
+    z.minimum(1, "amountCents must be more than zero."),
+    z.maximum(Number.MAX_SAFE_INTEGER, "amountCents is too large."),
+  ),
+});
+/**
+ * The dollars in bitcoin at the current rate (satoshis rounded up, as the fixed amount will be), only
+ * an estimate: the rate is fixed when an operator approves the withdrawal. `rateUsd` is dollars per
+ * bitcoin as a plain decimal ("65432.10"), `amountBtc` has 8 places, as an invoice's do. In manual
+ * mode there is no estimate, and `message` says why.
+ */
+export const payoutQuoteDto = z.discriminatedUnion("estimate", [
+  z.object({ amountBtc: z.string(), rateUsd: z.string(), estimate: z.literal(true) }),
+  z.object({ estimate: z.literal(false), message: z.string() }),
+]);
+export type PayoutQuoteDto = z.infer<typeof payoutQuoteDto>;
+
 export const markPayoutPaidSchema = z.object({
   txId: txIdField(1),
 });
@@ -53,6 +79,13 @@ export const payoutDto = z.object({
   rejectReason: z.nullable(z.string()),
   createdAt: z.string(),
   decidedAt: z.nullable(z.string()),
+  /**
+   * Automatic crypto mode: the bitcoin it is sent as (8 places) at the rate fixed when an operator
+   * approved it (dollars per bitcoin, "65432.10"), and when; all null before, and in manual mode.
+   */
+  amountBtc: z.nullable(z.string()),
+  rateUsd: z.nullable(z.string()),
+  rateFixedAt: z.nullable(z.string()),
 });
 export type PayoutDto = z.infer<typeof payoutDto>;
 
@@ -66,6 +99,8 @@ export const adminPayoutDto = z.extend(payoutDto, {
   needsApproval: z.boolean(),
   approvedBy: z.nullable(z.object({ id: z.string(), email: z.string() })),
   approvedAt: z.nullable(z.string()),
+  /** Automatic mode, a requested payout whose rate is not fixed yet: its bitcoin at the current rate, only an estimate (null when the exchanges gave no rate). */
+  estimate: z.nullable(z.object({ amountBtc: z.string(), rateUsd: z.string() })),
 });
 export type AdminPayoutDto = z.infer<typeof adminPayoutDto>;
 

@@ -27,6 +27,11 @@ export const publicSiteDto = z.object({
   /** Only the networks the operator configured; an icon without a URL is not shown. */
   social: z.partialRecord(z.enum(SOCIAL_NETWORKS), z.string()),
   operator: operatorDto,
+  /**
+   * Withdrawals: `inBitcoin` in automatic crypto mode (quoted at the current rate, the rate fixed when
+   * an operator approves one; decision 0055), and PAYOUT_SEND_HOURS, within which one is sent.
+   */
+  payouts: z.object({ inBitcoin: z.boolean(), sendHours: z.number() }),
 });
 
 /**

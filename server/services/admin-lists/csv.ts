@@ -18,6 +18,9 @@ export const textCell = (text: string | null) => (text === null ? "" : quoted(/^
  */
 export const amountCell = (cents: number | bigint | null) => (cents === null ? "" : centsToDecimal(cents));
 
+/** A plain decimal the server wrote itself (bitcoin's 8 places, a rate's dollars), unquoted like an amount. */
+export const decimalCell = (decimal: string | null) => (decimal !== null && /^\d+\.\d+$/.test(decimal) ? decimal : textCell(decimal));
+
 /** A header line and the lines under it, as one file. */
 export function csvDocument(header: readonly string[], lines: readonly string[]): string {
   return [header.map(textCell).join(","), ...lines].join("\r\n") + "\r\n";

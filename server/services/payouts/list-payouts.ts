@@ -1,14 +1,16 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ListOf } from "#shared/schemas/paging.js";
 import { alias } from "drizzle-orm/pg-core";
+import type { CentsPerBtc } from "#shared/money.js";
 import { AWAITING_APPROVAL, type AdminPayoutDto, type AdminPayoutsQuery, type PayoutDto } from "#shared/schemas/payouts.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { payout, user } from "#server/db/schema.js";
-import { amountCell, ownerColumns, textCell, type CsvColumn } from "../admin-lists/csv.js";
+import { amountCell, decimalCell, ownerColumns, textCell, type CsvColumn } from "../admin-lists/csv.js";
 import { countAll, matchingText, readCountedList, withinAmounts, withinDays } from "../admin-lists/page-query.js";
 import { newestFirst, textKey, type PageRequest, type SortKey } from "../paging/keyset.js";
 import { payoutNeedsApproval } from "./approve-payout.js";
 import { toPayoutDto, type PayoutRow } from "./payout-dto.js";
+import { payoutInBitcoin } from "./payout-in-bitcoin.js";
 
 const approver = alias(user, "approver");
 /** The admin list's sort keys, each with the payout's id after it (server/services/paging/keyset.ts). */
@@ -27,19 +29,29 @@ export async function listMyPayouts(db: DbExecutor, userId: string, request: Pag
   return { items: shown.map((row) => toPayoutDto(row.payout)), nextCursor };
 }
 
-/** A payout as the back office shows it: whose it is, and where it stands on four eyes. */
-export function toAdminPayoutDto(row: PayoutRow, owner: AdminPayoutDto["user"], approvedBy: AdminPayoutDto["approvedBy"], approvalCents: bigint): AdminPayoutDto {
+/**
+ * A payout as the back office shows it: whose it is, where it stands on four eyes, and, while it
+ * waits for its rate to be fixed (automatic mode, `currentRate` known), its bitcoin at the current rate.
+ */
+export function toAdminPayoutDto(row: PayoutRow, owner: AdminPayoutDto["user"], approvedBy: AdminPayoutDto["approvedBy"], approvalCents: bigint, currentRate?: CentsPerBtc): AdminPayoutDto {
+  const estimated = currentRate !== undefined && row.status === "requested" && row.amountSats === null;
+  const estimate = estimated ? payoutInBitcoin(row.amountCents, currentRate) : null;
   return {
     ...toPayoutDto(row),
     user: owner,
     needsApproval: payoutNeedsApproval(row, approvalCents),
     approvedBy,
     approvedAt: row.approvedAt?.toISOString() ?? null,
+    estimate: estimate && { amountBtc: estimate.amountBtc, rateUsd: estimate.rateUsd },
   };
 }
 
-/** The operator's list of payouts, every status unless filtered: one page after the cursor with the total, or every match for the CSV. */
-export async function listPayoutsForAdmin(db: DbExecutor, query: AdminPayoutsQuery, approvalCents: bigint) {
+/**
+ * The operator's list of payouts, every status unless filtered: one page after the cursor with the
+ * total, or every match for the CSV. `currentRate` (automatic mode, when the exchanges gave one)
+ * prices the payouts whose rate is not fixed yet.
+ */
+export async function listPayoutsForAdmin(db: DbExecutor, query: AdminPayoutsQuery, approvalCents: bigint, currentRate?: CentsPerBtc) {
   const status =
     query.status === AWAITING_APPROVAL
       ? and(eq(payout.status, "requested"), sql`coalesce(${payout.needsApproval}, ${payout.amountCents} >= ${approvalCents})`, isNull(payout.approvedBy))
@@ -66,7 +78,7 @@ export async function listPayoutsForAdmin(db: DbExecutor, query: AdminPayoutsQue
         .where(and(where, page.where))
         .$dynamic(),
     db.select({ total: countAll }).from(payout).innerJoin(user, owner).where(where).$dynamic(),
-    (row) => toAdminPayoutDto(row.payout, row.user, row.approver, approvalCents),
+    (row) => toAdminPayoutDto(row.payout, row.user, row.approver, approvalCents, currentRate),
   );
 }
 
@@ -77,6 +89,10 @@ export const PAYOUT_CSV_COLUMNS: CsvColumn<AdminPayoutDto>[] = [
   { header: "Amount (USD)", cell: (row) => amountCell(row.amountCents) },
   { header: "Wallet address", cell: (row) => textCell(row.walletAddress) },
   { header: "Transaction ID", cell: (row) => textCell(row.txId) },
+  // Fixed on approval in automatic crypto mode; an estimate is never exported.
+  { header: "Amount (BTC)", cell: (row) => decimalCell(row.amountBtc) },
+  { header: "Rate (USD per BTC)", cell: (row) => decimalCell(row.rateUsd) },
+  { header: "Rate fixed (UTC)", cell: (row) => textCell(row.rateFixedAt) },
   ...ownerColumns<AdminPayoutDto>(),
   { header: "Needs second approval", cell: (row) => textCell(row.needsApproval ? "yes" : "no") },
   { header: "Approved by", cell: (row) => textCell(row.approvedBy?.email ?? null) },

@@ -3,6 +3,7 @@ import { FilterBar } from "#web/components/admin/filter-bar.js";
 import { useListState } from "#web/components/admin/use-list-state.js";
 import { ADMIN_PAYOUTS_PATH, useAdminPayouts } from "#web/features/payouts/api/admin-payouts.js";
 import { ADMIN_PAYOUT_COLUMNS, ADMIN_PAYOUT_FILTERS } from "#web/features/payouts/components/admin-payout-columns.js";
+import { AdminPayoutTerms } from "#web/features/payouts/components/admin-payout-bitcoin.js";
 import { AdminPayoutDecision } from "#web/features/payouts/components/admin-payout-decision.js";
 import { ScreenTitle } from "../dashboard/screens.js";
 
@@ -17,6 +18,7 @@ export function AdminPayoutsScreen() {
         Send each amount to the wallet address shown, then mark it paid with the transaction ID. A large payout needs a second admin&apos;s approval first, and whoever approves it
         cannot mark it paid. Reject a payout to return the held amount to the user.
       </ScreenTitle>
+      <AdminPayoutTerms />
       <DataTable
         caption="Payouts"
         columns={ADMIN_PAYOUT_COLUMNS}

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { formatCents, formatUsdPerBtc } from "#shared/money.js";
+import { formatCents, formatDecimalUsd } from "#shared/money.js";
 import { rejectDepositSchema, type AdminDepositDto, type InvoiceCreditRate } from "#shared/schemas/deposits.js";
 import { RejectWithReason } from "#web/components/admin/reject-with-reason.js";
 import { SENT_FOR_APPROVAL } from "#web/components/admin/sent-for-approval.js";
@@ -29,7 +29,7 @@ export function AdminInvoiceDecision({ deposit, onOutcome }: { deposit: AdminDep
       send: async (body, idempotencyKey) => {
         const done = await decide.mutateAsync({ kind: "confirm", id: deposit.id, rate: body.rate, idempotencyKey });
         if ("pendingApproval" in done) return `${SENT_FOR_APPROVAL} ${done.pendingApproval.summary}`;
-        return `Credited ${done.reference}: ${formatCents(done.receivedCents ?? 0)} to ${who}, at ${done.creditedRateUsd ? formatUsdPerBtc(done.creditedRateUsd) : "?"} per bitcoin.`;
+        return `Credited ${done.reference}: ${formatCents(done.receivedCents ?? 0)} to ${who}, at ${done.creditedRateUsd ? formatDecimalUsd(done.creditedRateUsd) : "?"} per bitcoin.`;
       },
     },
     ["rate"],
@@ -46,11 +46,11 @@ export function AdminInvoiceDecision({ deposit, onOutcome }: { deposit: AdminDep
   const figures = options.data;
   const choices = figures
     ? ([
-        { key: "locked", label: `At the locked rate: ${formatCents(figures.locked.cents)}`, sentence: `${formatUsdPerBtc(figures.locked.rateUsd)} per bitcoin, the rate the investor was shown.`, option: figures.locked },
+        { key: "locked", label: `At the locked rate: ${formatCents(figures.locked.cents)}`, sentence: `${formatDecimalUsd(figures.locked.rateUsd)} per bitcoin, the rate the investor was shown.`, option: figures.locked },
         {
           key: "current",
           label: figures.current ? `At the current rate: ${formatCents(figures.current.cents)}` : "At the current rate",
-          sentence: figures.current ? `${formatUsdPerBtc(figures.current.rateUsd)} per bitcoin now; the rate is fixed when you credit it.` : (figures.currentUnavailable ?? ""),
+          sentence: figures.current ? `${formatDecimalUsd(figures.current.rateUsd)} per bitcoin now; the rate is fixed when you credit it.` : (figures.currentUnavailable ?? ""),
           option: figures.current,
         },
       ] as const)
@@ -60,7 +60,7 @@ export function AdminInvoiceDecision({ deposit, onOutcome }: { deposit: AdminDep
     <div className="flex flex-col gap-4" data-testid="invoice-decision">
       <p className="text-sm text-slate-700">
         {deposit.exception ? `${EXCEPTION_LABELS[deposit.exception]}: ` : "Nothing arrived: "}
-        {deposit.receivedBtc} of {deposit.amountBtc} BTC asked for {formatCents(deposit.amountCents)}, at {deposit.rateUsd ? formatUsdPerBtc(deposit.rateUsd) : "?"} per bitcoin.
+        {deposit.receivedBtc} of {deposit.amountBtc} BTC asked for {formatCents(deposit.amountCents)}, at {deposit.rateUsd ? formatDecimalUsd(deposit.rateUsd) : "?"} per bitcoin.
       </p>
       {deposit.receivedBtc !== "0.00000000" && (
         <form onSubmit={submit} noValidate aria-label={`Credit what arrived on ${deposit.reference}`} className="flex flex-col gap-3">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { selectContents } from "../select-contents.js";
 import { ExternalLink } from "lucide-react";
-import { formatCents, formatUsdPerBtc } from "#shared/money.js";
+import { formatCents, formatDecimalUsd } from "#shared/money.js";
 import type { DepositDto } from "#shared/schemas/deposits.js";
 import { buttonClass, LinkButton } from "#web/components/ui/button.js";
 import { CopyButton } from "#web/components/ui/copy-button.js";
@@ -76,7 +76,7 @@ export function CryptoInvoice({ deposit }: { deposit: Invoice }) {
           BTC
         </Figure>
         <Figure label="Locked rate">
-          <span data-testid="invoice-rate">{formatUsdPerBtc(deposit.rateUsd)}</span> per BTC
+          <span data-testid="invoice-rate">{formatDecimalUsd(deposit.rateUsd)}</span> per BTC
         </Figure>
         <Figure label="Deposit">
           <span data-testid="invoice-usd">{formatCents(deposit.amountCents)}</span>

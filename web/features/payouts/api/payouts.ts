@@ -1,8 +1,8 @@
 import type { ListOf } from "#shared/schemas/paging.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_HEADER } from "#shared/schemas/money.js";
-import type { CreatePayoutInput, PayoutDto, PayoutPreviewInput } from "#shared/schemas/payouts.js";
-import { apiRequest } from "#web/lib/api.js";
+import type { CreatePayoutInput, PayoutDto, PayoutPreviewInput, PayoutQuoteDto } from "#shared/schemas/payouts.js";
+import { ApiError, apiRequest } from "#web/lib/api.js";
 import { invalidateMoneyOut, MONEY_OUT_KEYS } from "#web/lib/query-keys.js";
 
 export function useMyPayouts() {
@@ -44,4 +44,23 @@ export function usePreviewPayout() {
   return useMutation({
     mutationFn: (input: PayoutPreviewInput) => apiRequest<PayoutPreviewInput>("/api/payouts/preview", { body: input }),
   });
+}
+
+/** A withdrawal's bitcoin as its review shows it: the estimate at the current rate, or why there is none. */
+export type PayoutQuoteView = { kind: "estimate"; amountBtc: string; rateUsd: string } | { kind: "unavailable"; message: string };
+
+const NO_QUOTE = "We could not price this in bitcoin just now.";
+
+/**
+ * The estimate for the review (automatic crypto mode only). Never throws: the estimate only informs,
+ * so a refused rate (503 RATE_UNAVAILABLE, in the server's words) or a lost connection leaves the
+ * review open, saying so; the rate that counts is fixed when our team approves the withdrawal.
+ */
+export async function readPayoutQuote(amountCents: number): Promise<PayoutQuoteView> {
+  try {
+    const quote = await apiRequest<PayoutQuoteDto>(`/api/payouts/quote?amountCents=${amountCents}`);
+    return quote.estimate ? { kind: "estimate", amountBtc: quote.amountBtc, rateUsd: quote.rateUsd } : { kind: "unavailable", message: quote.message };
+  } catch (error) {
+    return { kind: "unavailable", message: error instanceof ApiError && error.code === "RATE_UNAVAILABLE" ? error.message : NO_QUOTE };
+  }
 }

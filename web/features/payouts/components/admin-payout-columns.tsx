@@ -5,6 +5,7 @@ import { RANGE_FILTERS, type FilterField } from "#web/components/admin/filter-ba
 import { userColumn } from "#web/components/admin/user-column.js";
 import { Badge } from "#web/components/ui/badge.js";
 import { formatDateTime } from "#web/lib/format-date.js";
+import { AdminPayoutBitcoin } from "./admin-payout-bitcoin.js";
 import { PayoutStatusBadge } from "./payout-status-badge.js";
 
 /** Where a payout stands, with four eyes: a large requested one waits for, or names, its second admin. */
@@ -23,7 +24,17 @@ function PayoutState({ payout }: { payout: AdminPayoutDto }) {
 export const ADMIN_PAYOUT_COLUMNS: [DataColumn<AdminPayoutDto>, ...DataColumn<AdminPayoutDto>[]] = [
   userColumn("min-w-56"),
   { header: "Status", sortKey: "status", cell: (payout) => <PayoutState payout={payout} /> },
-  { header: "Amount", sortKey: "amountCents", align: "right", cell: (payout) => formatCents(payout.amountCents) },
+  {
+    header: "Amount",
+    sortKey: "amountCents",
+    align: "right",
+    cell: (payout) => (
+      <>
+        {formatCents(payout.amountCents)}
+        <AdminPayoutBitcoin payout={payout} />
+      </>
+    ),
+  },
   { header: "Wallet address (bitcoin)", mono: true, cell: (payout) => payout.walletAddress },
   { header: "Transaction ID", mono: true, cell: (payout) => payout.txId ?? "—" },
   { header: "Created", sortKey: "createdAt", cell: (payout) => formatDateTime(payout.createdAt) },

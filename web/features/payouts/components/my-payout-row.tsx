@@ -1,4 +1,4 @@
-import { formatCents } from "#shared/money.js";
+import { formatCents, formatDecimalUsd } from "#shared/money.js";
 import type { PayoutDto } from "#shared/schemas/payouts.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
@@ -17,6 +17,8 @@ export function MyPayoutRow({ payout }: { payout: PayoutDto }) {
   const { confirming, outcome, questionId, triggerRef, confirmRef, messageRef, ask, back, finish, clearOutcome } = useConfirmStep();
   const amount = formatCents(payout.amountCents);
   const pending = payout.status === "requested";
+  // Automatic crypto mode: the bitcoin it is sent as, at the rate fixed when our team approved it.
+  const bitcoin = payout.amountBtc && payout.rateUsd && `${payout.amountBtc} BTC (at ${formatDecimalUsd(payout.rateUsd)} per bitcoin)`;
 
   const confirm = async () => {
     if (cancel.isPending) return;
@@ -41,9 +43,11 @@ export function MyPayoutRow({ payout }: { payout: PayoutDto }) {
           </p>
           <p>Requested {formatDateTime(payout.createdAt)}</p>
           {pending && <p>Held from your Main Balance until it is sent.</p>}
+          {pending && bitcoin && <p data-testid="payout-bitcoin">Rate fixed: {bitcoin} will be sent.</p>}
           {payout.status === "paid" && (
             <p>
-              Sent{payout.decidedAt ? ` ${formatDateTime(payout.decidedAt)}` : ""} · Transaction ID <span className="font-mono break-all text-slate-900">{payout.txId ?? "—"}</span>
+              Sent{bitcoin && <span data-testid="payout-bitcoin"> {bitcoin}</span>}
+              {payout.decidedAt ? ` ${formatDateTime(payout.decidedAt)}` : ""} · Transaction ID <span className="font-mono break-all text-slate-900">{payout.txId ?? "—"}</span>
             </p>
           )}
           {payout.status === "rejected" && (

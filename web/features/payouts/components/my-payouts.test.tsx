@@ -2,19 +2,13 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PayoutDto } from "#shared/schemas/payouts.js";
+import { testPayout } from "../test-payouts.js";
 import { MyPayouts } from "./my-payouts.js";
 
-const PENDING: PayoutDto = {
-  id: "p-1",
-  amountCents: 12_050,
-  walletAddress: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
-  status: "requested",
-  txId: null,
-  rejectReason: null,
-  createdAt: "2026-01-05T10:00:00.000Z",
-  decidedAt: null,
-};
+const PENDING: PayoutDto = testPayout({ amountCents: 12_050 });
 const PAID: PayoutDto = { ...PENDING, id: "p-2", status: "paid", txId: "abc", decidedAt: "2026-01-06T10:00:00.000Z" };
+/** Paid in automatic crypto mode: sent at the rate fixed when it was approved. */
+const PAID_IN_BITCOIN: PayoutDto = { ...PAID, id: "p-3", txId: "f".repeat(64), amountBtc: "0.00185385", rateUsd: "65000.00", rateFixedAt: "2026-01-06T09:00:00.000Z" };
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
@@ -85,5 +79,22 @@ describe("MyPayouts", () => {
     fireEvent.click(within(row!).getByRole("button", { name: /Cancel request/ }));
     fireEvent.click(within(row!).getByRole("button", { name: "Confirm cancel" }));
     expect((await within(row!).findByRole("alert")).textContent).toBe("This payout was already marked paid.");
+  });
+
+  it("shows a paid payout's bitcoin and its transaction id once sent in bitcoin terms, and no bitcoin otherwise", async () => {
+    serve([PAID_IN_BITCOIN, PAID], 200, {});
+    renderList();
+    const [inBitcoin, manual] = await screen.findAllByTestId("my-payout");
+    expect(within(inBitcoin!).getByTestId("payout-bitcoin").textContent).toBe(" 0.00185385 BTC (at $65,000.00 per bitcoin)");
+    expect(inBitcoin!.textContent).toContain(`Transaction ID ${"f".repeat(64)}`);
+    expect(within(manual!).queryByTestId("payout-bitcoin")).toBeNull();
+    expect(manual!.textContent).toContain("Transaction ID abc");
+  });
+
+  it("tells the investor the bitcoin a pending payout will be sent as once its rate is fixed", async () => {
+    serve([{ ...PENDING, amountBtc: "0.00185385", rateUsd: "65000.00", rateFixedAt: "2026-01-06T09:00:00.000Z" }], 200, {});
+    renderList();
+    const [row] = await screen.findAllByTestId("my-payout");
+    expect(within(row!).getByTestId("payout-bitcoin").textContent).toBe("Rate fixed: 0.00185385 BTC (at $65,000.00 per bitcoin) will be sent.");
   });
 });

@@ -14,7 +14,8 @@ import { ApiError } from "#web/lib/api.js";
 import { moneyOutFailure } from "#web/lib/money-out-errors.js";
 import { useSession } from "#web/lib/session.js";
 import { useSummary } from "#web/lib/account-summary.js";
-import { useCreatePayout, usePreviewPayout } from "../api/payouts.js";
+import { useBootstrap } from "#web/lib/bootstrap.js";
+import { readPayoutQuote, useCreatePayout, usePreviewPayout } from "../api/payouts.js";
 import { CANCELLED, EMPTY_SEND_MONEY, FILL_ALL_FIELDS, planSendMoney, type SendMoneyErrors, type SendMoneyField, type SendMoneyInput, type SendMoneyKind } from "../send-money.js";
 import { SendMoneyKindChoice } from "./send-money-kind.js";
 import { SendMoneyReview, type ReviewedMoney, type ReviewProblem } from "./send-money-review.js";
@@ -53,6 +54,7 @@ type Notice = { tone: "error" | "info"; text: string } | null;
 export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
   const summary = useSummary();
   const twoFactor = useSession().user?.twoFactorEnabled === true;
+  const inBitcoin = useBootstrap().site.payouts.inBitcoin;
   const payout = useCreatePayout();
   const payoutPreview = usePreviewPayout();
   const idempotency = useIdempotencyKey();
@@ -134,8 +136,10 @@ export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
     setProblem({});
     try {
       if (plan.kind === "payout") {
-        await payoutPreview.mutateAsync({ amountCents: plan.input.amountCents, walletAddress: plan.input.walletAddress });
-        return setReview({ kind: "payout", input: plan.input });
+        const { amountCents, walletAddress } = plan.input;
+        // Automatic crypto mode: the estimate is asked beside the check, so the review opens with it.
+        const [, quote] = await Promise.all([payoutPreview.mutateAsync({ amountCents, walletAddress }), inBitcoin ? readPayoutQuote(amountCents) : undefined]);
+        return setReview({ kind: "payout", input: plan.input, quote });
       }
       const preview = await transfer.preview({ toEmail: plan.input.toEmail, amountCents: plan.input.amountCents });
       if (!preview.withinBalance) return showErrors({ amount: SHORT_FOR_TRANSFER });

@@ -9,10 +9,15 @@ import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
 import { Dialog } from "#web/components/ui/dialog.js";
 import { focusField } from "#web/lib/focus-field.js";
+import type { PayoutQuoteView } from "../api/payouts.js";
+import { PayoutBitcoinTerms } from "./payout-bitcoin-terms.js";
 import { SummaryRow } from "./transaction-summary.js";
 
-/** What is about to be sent, with the recipient's name as their account shows it (from the server's preview). */
-export type ReviewedMoney = { kind: "transfer"; input: CreateTransferInput; toName: string } | { kind: "payout"; input: CreatePayoutInput };
+/**
+ * What is about to be sent, with the recipient's name as their account shows it (from the server's
+ * preview); a payout in automatic crypto mode also with its bitcoin estimate (`quote`).
+ */
+export type ReviewedMoney = { kind: "transfer"; input: CreateTransferInput; toName: string } | { kind: "payout"; input: CreatePayoutInput; quote?: PayoutQuoteView };
 
 export interface ReviewProblem {
   /** A sentence for the whole review (balance, limits, a lost connection). */
@@ -89,6 +94,7 @@ export function SendMoneyReview({ review, askCode, sending, problem, onConfirm, 
           <SummaryRow label="Amount">
             <span className="text-lg font-semibold">{formatCents(review.input.amountCents)}</span>
           </SummaryRow>
+          {review.kind === "payout" && review.quote && <PayoutBitcoinTerms quote={review.quote} />}
           <SummaryRow label="What happens next">{next}</SummaryRow>
         </dl>
         <p className="rounded-lg border border-amber-700/30 bg-amber-50 px-3 py-2 text-sm text-amber-900">{final}</p>
