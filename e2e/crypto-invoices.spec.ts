@@ -5,6 +5,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { startEsploraServer, TestChain, type EsploraServer } from "../tests/helpers/esplora-server.js";
 import { startRateServer, type RateServer } from "../tests/helpers/rate-servers.js";
+import { freshWallet } from "../tests/helpers/wallets.js";
 import { newOperator, startProcess, stopProcess, waitUntilReady } from "./cluster-helpers.js";
 import { expectNoSeriousAxe, overflow } from "./fixtures.js";
 
@@ -142,6 +143,58 @@ for (const width of [375, 1280]) {
     await page.context().close();
   });
 }
+
+test("a withdrawal in bitcoin terms: an estimate on the review, the rate fixed on approval, the bitcoin sent on the investor's list", async ({ browser }, testInfo) => {
+  stubs.kraken.price = "65000.00";
+  stubs.coinbase.price = "65000.00";
+  const investor = await signedIn(browser, 375);
+  // The rate service keeps a rate 60 s of the server's clock: the prices above are asked afresh.
+  await investor.request.post("/dev/clock", { data: { days: 2 / 1440 }, headers: origin });
+  const funding = await invoiceFor(investor, 65_000);
+  chain.pay(funding.address, 1_000_000);
+  chain.mine(1);
+  await expect.poll(async () => (await statusOf(investor, funding.id)).status, { timeout: 20_000 }).toBe("settled");
+
+  const wallet = freshWallet();
+  await visit(investor, "/dashboard/transaction");
+  const form = investor.getByRole("region", { name: "Transaction Details" });
+  await form.getByRole("radio", { name: "Withdraw to a wallet" }).check();
+  await form.getByLabel("Recipient (wallet address)", { exact: true }).fill(wallet);
+  await form.getByLabel("Amount", { exact: true }).fill("100");
+  await form.getByLabel("Wallet address", { exact: true }).fill(wallet);
+  await form.getByRole("button", { name: "Confirm Transaction" }).click();
+  const review = investor.getByRole("dialog");
+  // $100.00 at $65,000.00 a bitcoin: 153,846.15… satoshis, rounded up.
+  await expect(review.getByTestId("payout-estimate")).toContainText("≈ 0.00153847 BTC at the current rate of $65,000.00 per bitcoin; the rate is fixed when our team approves the withdrawal.");
+  await expect(review).toContainText("Within 24 hours of your request.");
+  await expect(review).toContainText("We pay the bitcoin network fee, so the wallet receives the full BTC amount.");
+  expect(await overflow(investor)).toBeLessThanOrEqual(0);
+  await investor.screenshot({ path: testInfo.outputPath("payout-review-375.png"), fullPage: true });
+  await review.getByRole("button", { name: "Confirm and send" }).click();
+  await expect(review).toHaveCount(0);
+
+  const operator = await signedIn(browser, 1280, true);
+  await visit(operator, "/dashboard/admin/payouts");
+  const row = operator.getByTestId("admin-payout").filter({ hasText: wallet });
+  await expect(row).toContainText("0.00153847 BTC");
+  await row.getByRole("button", { name: "Review" }).click();
+  await expectNoSeriousAxe(operator, "a payout's approval in bitcoin terms");
+  await operator.screenshot({ path: testInfo.outputPath("payout-queue-1280.png"), fullPage: true });
+  await row.getByRole("button", { name: "Approve and fix rate" }).click();
+  await expect(operator.getByTestId("admin-outcome")).toContainText("Its rate is fixed: 0.00153847 BTC.");
+  await row.getByRole("button", { name: "Review" }).click();
+  const txId = randomBytes(32).toString("hex");
+  await row.getByLabel("Transaction ID").fill(txId);
+  await row.getByRole("button", { name: "Mark paid" }).click();
+  await expect(operator.getByTestId("admin-outcome")).toContainText("Marked paid");
+
+  await visit(investor, "/dashboard/transaction");
+  const mine = investor.getByTestId("my-payout").filter({ hasText: wallet });
+  await expect(mine.getByTestId("payout-bitcoin")).toContainText("0.00153847 BTC (at $65,000.00 per bitcoin)");
+  await expect(mine).toContainText(txId);
+  expect(await overflow(investor)).toBeLessThanOrEqual(0);
+  await investor.screenshot({ path: testInfo.outputPath("payout-sent-375.png"), fullPage: true });
+});
 
 test("the operator credits a late payment at the current rate and marks another invoice invalid; the investor reads both", async ({ browser }, testInfo) => {
   const investor = await signedIn(browser, 375);

@@ -17,7 +17,7 @@ export function payoutBitcoinLine(payout: AdminPayoutDto, inBitcoin: boolean): s
 /** Under a payout's dollars in the queue: its bitcoin, fixed or estimated. */
 export function AdminPayoutBitcoin({ payout }: { payout: AdminPayoutDto }) {
   const line = payoutBitcoinLine(payout, useBootstrap().site.payouts.inBitcoin);
-  return line && <span className="mt-1 block text-xs text-slate-600" data-testid="payout-bitcoin">{line}</span>;
+  return line && <span className="mt-1 ml-auto block max-w-44 text-xs whitespace-normal text-slate-600" data-testid="payout-bitcoin">{line}</span>;
 }
 
 /** Above the queue in automatic crypto mode: how payouts are sent in bitcoin, and who pays the network fee. */
