@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { startEsploraServer, TestChain, type EsploraServer } from "../tests/helpers/esplora-server.js";
-import { startRateServer, type RateServer } from "../tests/helpers/rate-servers.js";
+import { startBitcoinStubs, type BitcoinStubs } from "../tests/helpers/bitcoin-stubs.js";
+import { TestChain } from "../tests/helpers/esplora-server.js";
 import { freshWallet } from "../tests/helpers/wallets.js";
 import { newOperator, startProcess, stopProcess, waitUntilReady } from "./cluster-helpers.js";
 import { expectNoSeriousAxe, overflow } from "./fixtures.js";
@@ -19,12 +19,10 @@ import { expectNoSeriousAxe, overflow } from "./fixtures.js";
 const PORT = (Number(process.env.E2E_PORT) || 3100) + 6;
 const PUBLIC_URL = `http://localhost:${PORT}`;
 const PASSWORD = "Sturdy-Ledger-4821";
-/** The BIP84 test vector's account (mnemonic "abandon … about"): its addresses are everyone's to check. */
-const ZPUB = "zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs";
 const origin = { Origin: PUBLIC_URL };
 
 let chain: TestChain;
-let stubs: { esplora: EsploraServer[]; kraken: RateServer; coinbase: RateServer };
+let stubs: BitcoinStubs;
 let cleanups: Array<() => Promise<void> | void> = [];
 let dataDir = "";
 let output: string[] = [];
@@ -34,9 +32,8 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   chain = new TestChain(850_000);
-  const [a, b, kraken, coinbase] = await Promise.all([startEsploraServer(chain), startEsploraServer(chain), startRateServer("kraken", "65000.00"), startRateServer("coinbase", "65000.00")]);
-  stubs = { esplora: [a, b], kraken, coinbase };
-  cleanups.push(() => Promise.all([a, b, kraken, coinbase].map((stub) => stub.close())).then(() => undefined));
+  stubs = await startBitcoinStubs(chain, "65000.00");
+  cleanups.push(() => stubs.close());
   const tmp = mkdtempSync(path.join(os.tmpdir(), "termvest-invoices-"));
   cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
   dataDir = path.join(tmp, "data");
@@ -51,9 +48,7 @@ test.beforeAll(async () => {
     DEV_MAIL: "on",
     RATE_LIMIT: "off",
     LOG_LEVEL: "warn",
-    BITCOIN_XPUB: ZPUB,
-    BITCOIN_ESPLORA_URLS: `${a.url},${b.url}`,
-    BTC_RATE_SOURCES: `${kraken.setting},${coinbase.setting}`,
+    ...stubs.env,
     BITCOIN_CONFIRMATIONS: "1",
     BITCOIN_INVOICE_MINUTES: "15",
     // The watcher runs every second, so the page follows the chain the test moves within moments.
@@ -145,8 +140,7 @@ for (const width of [375, 1280]) {
 }
 
 test("a withdrawal in bitcoin terms: an estimate on the review, the rate fixed on approval, the bitcoin sent on the investor's list", async ({ browser }, testInfo) => {
-  stubs.kraken.price = "65000.00";
-  stubs.coinbase.price = "65000.00";
+  stubs.setPrice("65000.00");
   const investor = await signedIn(browser, 375);
   // The rate service keeps a rate 60 s of the server's clock: the prices above are asked afresh.
   await investor.request.post("/dev/clock", { data: { days: 2 / 1440 }, headers: origin });
@@ -208,8 +202,7 @@ test("the operator credits a late payment at the current rate and marks another 
   chain.pay(refused.address, 100_000);
   chain.mine(1);
   for (const id of [late.id, refused.id]) await expect.poll(async () => (await statusOf(investor, id)).exception, { timeout: 20_000 }).toBe("paid_late");
-  stubs.kraken.price = "70000.00";
-  stubs.coinbase.price = "70000.00";
+  stubs.setPrice("70000.00");
   await investor.request.post("/dev/clock", { data: { days: 2 / 1440 }, headers: origin });
 
   const operator = await signedIn(browser, 1280, true);

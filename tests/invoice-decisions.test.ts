@@ -4,12 +4,12 @@ import { auditLog, outgoingMail } from "#server/db/schema.js";
 import { createChainSources } from "#server/services/bitcoin/esplora/chain-sources.js";
 import { watchInvoices } from "#server/services/deposits/watch-invoices.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
-import { startEsploraServer, TestChain, type EsploraServer } from "./helpers/esplora-server.js";
+import { startBitcoinStubs, type BitcoinStubs } from "./helpers/bitcoin-stubs.js";
+import { TestChain } from "./helpers/esplora-server.js";
 import type { HttpClient } from "./helpers/http-client.js";
 import { person, type Person } from "./helpers/people.js";
 import { samples } from "./helpers/prometheus-text.js";
 import { depositJournals, mainBalance, makeInvoice, noticesOf, readDeposit } from "./helpers/invoice-calls.js";
-import { startRateServer, type RateServer } from "./helpers/rate-servers.js";
 import { startTestServer, type TestServer } from "./helpers/test-server.js";
 
 /**
@@ -18,30 +18,23 @@ import { startTestServer, type TestServer } from "./helpers/test-server.js";
  * a refund's transaction id; a credited transaction that leaves the chain alerts every admin.
  */
 
-const ZPUB = "zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs";
 const TOKEN = "metrics-token-for-the-invoice-decisions";
 const MINUTE = 60_000;
 /** $65,000.00 a bitcoin: $650.00 is 1,000,000 satoshis exactly. */
 const PRICE = "65000.00";
 
 let database: TestDatabase;
-let chain: TestChain;
-let esploraA: EsploraServer;
-let esploraB: EsploraServer;
-let kraken: RateServer;
-let coinbase: RateServer;
+const chain = new TestChain(850_000);
+let stubs: BitcoinStubs;
 let server: TestServer;
 let admin: Person;
 let secondAdmin: Person;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  chain = new TestChain(850_000);
-  [esploraA, esploraB, kraken, coinbase] = await Promise.all([startEsploraServer(chain), startEsploraServer(chain), startRateServer("kraken", PRICE), startRateServer("coinbase", PRICE)]);
+  stubs = await startBitcoinStubs(chain, PRICE);
   server = await startTestServer(database.handle, {
-    BITCOIN_XPUB: ZPUB,
-    BITCOIN_ESPLORA_URLS: `${esploraA.url},${esploraB.url}`,
-    BTC_RATE_SOURCES: `${kraken.setting},${coinbase.setting}`,
+    ...stubs.env,
     BITCOIN_CONFIRMATIONS: "1",
     BITCOIN_POLL_SECONDS: "600",
     METRICS_TOKEN: TOKEN,
@@ -51,18 +44,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await Promise.all([esploraA, esploraB, kraken, coinbase].map((stub) => stub?.close()));
+  await stubs?.close();
   await database?.dispose();
 });
-beforeEach(() => {
-  kraken.price = PRICE;
-  coinbase.price = PRICE;
-});
+beforeEach(() => stubs.setPrice(PRICE));
 
 const watch = () =>
   watchInvoices({
     db: database.handle.db,
-    chain: createChainSources({ urls: [esploraA.url, esploraB.url], timeoutMs: 2_000 }),
+    chain: createChainSources({ urls: [stubs.a.url, stubs.b.url], timeoutMs: 2_000 }),
     settings: { monitorHours: 24 },
     now: () => server.clock.now(),
     logger: { info() {}, warn() {} },
@@ -146,8 +136,7 @@ describe("crediting what arrived on an expired invoice", () => {
 
   it("shows both figures for a late payment, and credits it at the current rate with a second admin when that is more than the invoice asked", async () => {
     const { owner, invoice: made } = await expiredInvoice(1_000_000, true);
-    kraken.price = "70000.00";
-    coinbase.price = "70000.00";
+    stubs.setPrice("70000.00");
     server.clock.advance(2 * MINUTE);
     const options = await (await admin.client.get(`/api/admin/deposits/${made.id}/credit-options`)).json();
     expect(options).toEqual({ receivedBtc: "0.01000000", locked: { rateUsd: "65000.00", cents: 65_000 }, current: { rateUsd: "70000.00", cents: 70_000 }, currentUnavailable: null });
@@ -159,8 +148,7 @@ describe("crediting what arrived on an expired invoice", () => {
     expect(await journals(made.id)).toBe(0);
 
     // The rate moves again before the second admin approves: what was asked for is what is credited.
-    kraken.price = "80000.00";
-    coinbase.price = "80000.00";
+    stubs.setPrice("80000.00");
     server.clock.advance(2 * MINUTE);
     expect((await secondAdmin.client.post(`/api/admin/approvals/${pendingApproval.id}/approve`, {})).status).toBe(200);
     expect(await read(owner.client, made.id)).toMatchObject({ status: "settled", exception: "paid_late", receivedCents: 70_000, creditedRateUsd: "70000.00" });
@@ -178,7 +166,7 @@ describe("crediting what arrived on an expired invoice", () => {
 
   it("answers 503 RATE_UNAVAILABLE, crediting nothing, when the current rate cannot be had", async () => {
     const { invoice: made } = await expiredInvoice(500_000, true);
-    coinbase.price = "90000.00";
+    stubs.coinbase.price = "90000.00";
     server.clock.advance(2 * MINUTE);
     const refused = await confirm(admin, made.id, { rate: "current" });
     expect(refused.status).toBe(503);

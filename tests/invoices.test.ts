@@ -5,12 +5,12 @@ import { createChainSources } from "#server/services/bitcoin/esplora/chain-sourc
 import { expireDeposits } from "#server/services/deposits/expire-deposits.js";
 import { countOpenInvoices, watchInvoices } from "#server/services/deposits/watch-invoices.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
-import { startEsploraServer, TestChain, type EsploraServer } from "./helpers/esplora-server.js";
+import { startBitcoinStubs, type BitcoinStubs } from "./helpers/bitcoin-stubs.js";
+import { TestChain } from "./helpers/esplora-server.js";
 import type { HttpClient } from "./helpers/http-client.js";
 import { person } from "./helpers/people.js";
 import { samples } from "./helpers/prometheus-text.js";
 import { depositJournals, mainBalance, makeInvoice, noticesOf, readDeposit } from "./helpers/invoice-calls.js";
-import { startRateServer, type RateServer } from "./helpers/rate-servers.js";
 import { startTestServer, uniqueEmail, type TestServer } from "./helpers/test-server.js";
 
 /**
@@ -20,7 +20,6 @@ import { startTestServer, uniqueEmail, type TestServer } from "./helpers/test-se
  * second server schedules does it.
  */
 
-const ZPUB = "zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs";
 const TOKEN = "metrics-token-for-the-invoice-test-0123";
 const MINUTE = 60_000;
 /** $65,000.00 a bitcoin: $650.00 is 1,000,000 satoshis exactly. */
@@ -28,17 +27,12 @@ const PRICE = "65000.00";
 const SITE_NAME = "Termvest Test & Co";
 
 let database: TestDatabase;
-let chain: TestChain;
-let esploraA: EsploraServer;
-let esploraB: EsploraServer;
-let kraken: RateServer;
-let coinbase: RateServer;
+const chain = new TestChain(850_000);
+let stubs: BitcoinStubs;
 let server: TestServer;
 
 const env = (extra: Record<string, string> = {}) => ({
-  BITCOIN_XPUB: ZPUB,
-  BITCOIN_ESPLORA_URLS: `${esploraA.url},${esploraB.url}`,
-  BTC_RATE_SOURCES: `${kraken.setting},${coinbase.setting}`,
+  ...stubs.env,
   BITCOIN_CONFIRMATIONS: "2",
   BITCOIN_INVOICE_MINUTES: "15",
   BITCOIN_MONITOR_HOURS: "24",
@@ -51,18 +45,17 @@ const env = (extra: Record<string, string> = {}) => ({
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  chain = new TestChain(850_000);
-  [esploraA, esploraB, kraken, coinbase] = await Promise.all([startEsploraServer(chain), startEsploraServer(chain), startRateServer("kraken", PRICE), startRateServer("coinbase", PRICE)]);
+  stubs = await startBitcoinStubs(chain, PRICE);
   server = await startTestServer(database.handle, env());
 });
 afterAll(async () => {
   await server?.close();
-  await Promise.all([esploraA, esploraB, kraken, coinbase].map((stub) => stub?.close()));
+  await stubs?.close();
   await database?.dispose();
 });
 
 const quiet = { info() {}, warn() {} };
-const chainSources = () => createChainSources({ urls: [esploraA.url, esploraB.url], timeoutMs: 2_000 });
+const chainSources = () => createChainSources({ urls: [stubs.a.url, stubs.b.url], timeoutMs: 2_000 });
 const watch = () => watchInvoices({ db: database.handle.db, chain: chainSources(), settings: { monitorHours: 24 }, now: () => server.clock.now(), logger: quiet });
 
 async function investor(): Promise<{ client: HttpClient; id: string }> {
@@ -135,22 +128,22 @@ describe("an invoice", () => {
     const { client } = await investor();
     server.clock.advance(2 * MINUTE); // past the rate kept from earlier invoices
     const rows = await depositRows();
-    kraken.behaviour = "down";
-    coinbase.behaviour = "down";
+    stubs.kraken.behaviour = "down";
+    stubs.coinbase.behaviour = "down";
     try {
       const down = await client.post("/api/deposits", { method: "crypto", coin: "BTC", amountCents: 65_000 });
       expect(down.status).toBe(503);
       expect((await down.json()).error.code).toBe("RATE_UNAVAILABLE");
-      kraken.behaviour = "up";
-      coinbase.behaviour = "up";
-      coinbase.price = "70000.00"; // 7.4 % apart
+      stubs.kraken.behaviour = "up";
+      stubs.coinbase.behaviour = "up";
+      stubs.coinbase.price = "70000.00"; // 7.4 % apart
       const apart = await client.post("/api/deposits", { method: "crypto", coin: "BTC", amountCents: 65_000 });
       expect(apart.status).toBe(503);
       expect(await depositRows()).toBe(rows);
     } finally {
-      kraken.behaviour = "up";
-      coinbase.behaviour = "up";
-      coinbase.price = PRICE;
+      stubs.kraken.behaviour = "up";
+      stubs.coinbase.behaviour = "up";
+      stubs.coinbase.price = PRICE;
     }
   });
 });
@@ -283,23 +276,23 @@ describe("the watcher", () => {
     const made = await invoice(client);
     const txid = chain.pay(made.address, 1_000_000);
     chain.mine(2);
-    esploraB.behaviour = "down";
+    stubs.b.behaviour = "down";
     try {
       const summary = await watch();
       expect(summary.agreed).toBe(0);
       expect(await read(client, made.id)).toMatchObject({ status: "new", receivedBtc: "0.00000000" });
     } finally {
-      esploraB.behaviour = "up";
+      stubs.b.behaviour = "up";
     }
     const liar = chain.clone();
     liar.misreport(txid, made.address, 5_000_000);
-    esploraB.chain = liar;
+    stubs.b.chain = liar;
     try {
       await watch();
       expect(await read(client, made.id)).toMatchObject({ status: "new", receivedBtc: "0.00000000" });
       expect(await balance(client)).toBe(0);
     } finally {
-      esploraB.chain = chain;
+      stubs.b.chain = chain;
     }
     await watch();
     expect(await read(client, made.id)).toMatchObject({ status: "settled", receivedCents: 65_000 });
