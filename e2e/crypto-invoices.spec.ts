@@ -198,7 +198,7 @@ test("the operator credits a late payment at the current rate and marks another 
   const moved = await investor.request.post("/dev/clock", { data: { days: 16 / 1440 }, headers: origin });
   expect(moved.status(), await moved.text()).toBe(200);
   await expect.poll(async () => (await statusOf(investor, late.id)).status, { timeout: 20_000 }).toBe("expired");
-  chain.pay(late.address, 900_000);
+  const lateTxId = chain.pay(late.address, 900_000);
   chain.pay(refused.address, 100_000);
   chain.mine(1);
   for (const id of [late.id, refused.id]) await expect.poll(async () => (await statusOf(investor, id)).exception, { timeout: 20_000 }).toBe("paid_late");
@@ -212,6 +212,7 @@ test("the operator credits a late payment at the current rate and marks another 
   await expect(row).toContainText("0.00900000 of 0.01000000 BTC");
   await row.getByRole("button", { name: "Review" }).click();
   const decision = operator.getByTestId("invoice-decision");
+  await expect(decision).toContainText(lateTxId);
   await expect(decision.getByRole("radio", { name: "At the locked rate: $585.00" })).toBeChecked();
   await expect(decision.getByRole("radio", { name: "At the current rate: $630.00" })).toBeEnabled();
   await expectNoSeriousAxe(operator, "an expired invoice's decision");

@@ -71,6 +71,7 @@ interface Invoice {
   refundTxId?: string;
   reorgedAt: string | null;
   txId: string | null;
+  paymentTxIds: string[];
 }
 
 const investor = () => person({ database, server });
@@ -128,6 +129,8 @@ describe("crediting what arrived on an expired invoice", () => {
     expect(await balance(owner.client)).toBe(26_000);
 
     const seen = await read(owner.client, made.id);
+    expect(seen.paymentTxIds).toEqual([seen.txId]);
+    expect(seen.txId).toMatch(/^[0-9a-f]{64}$/);
     expect(seen.creditNote).toBe("0.00400000 BTC of the 0.01000000 BTC asked arrived before the invoice expired: it was credited at the rate it was locked at, $65,000.00 per bitcoin, $260.00.");
     expect(await notices(owner.id, "deposit_confirmed")).toEqual([expect.objectContaining({ title: "Deposit credited", body: expect.stringContaining("$260.00 was added to your balance") })]);
     const audited = await database.handle.db.select({ after: auditLog.after }).from(auditLog).where(and(eq(auditLog.action, "deposit.confirm"), eq(auditLog.targetId, made.id)));
@@ -249,7 +252,9 @@ describe("a credited transaction that leaves the chain", () => {
     chain.reorg(2, { drop: [txid] });
     await watch();
     const seen = await read(owner.client, made.id);
-    expect(seen).toMatchObject({ status: "settled", receivedCents: 65_000, reorgedAt: expect.any(String) });
+    expect(seen).toMatchObject({ status: "settled", receivedCents: 65_000, reorgedAt: expect.any(String), txId: txid });
+    // Gone from the chain, so no longer listed as paying it; the credit's own transaction id stays.
+    expect(seen.paymentTxIds).toEqual([]);
     expect((await reorgMails(made.reference)).sort()).toEqual([admin.email, secondAdmin.email].sort());
     expect(await reorged()).toBe((before ?? 0) + 1);
     expect(await balance(owner.client)).toBe(65_000);

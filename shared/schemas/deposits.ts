@@ -115,6 +115,8 @@ export const depositDto = z.object({
   requiredConfirmations: z.optional(z.number()),
   /** What has arrived on the address so far, all sources agreeing ("0.00000000" before anything). */
   receivedBtc: z.optional(z.string()),
+  /** The transactions paying the address, as every chain source agreed (those that left the chain are not listed). */
+  paymentTxIds: z.optional(z.array(z.string())),
   /** The fewest confirmations among the payments seen (0 before anything, or while one is in the mempool). */
   confirmations: z.optional(z.number()),
   /** Why the invoice waits for the operator (`paid_partial`, `paid_late`) or was credited more (`paid_over`); null otherwise. */

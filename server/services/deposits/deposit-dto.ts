@@ -1,7 +1,7 @@
 import { centsToDecimal, formatBtc, toJsonCents } from "#shared/money.js";
 import type { BankKey, Coin, DepositDto, DepositStatus, InvoiceException } from "#shared/schemas/deposits.js";
 import type { deposit } from "#server/db/schema.js";
-import { leastConfirmations, receivedSats } from "./invoice-state.js";
+import { leastConfirmations, presentPayments, receivedSats } from "./invoice-state.js";
 
 export type DepositRow = typeof deposit.$inferSelect;
 
@@ -42,6 +42,7 @@ export function toDepositDto(row: DepositRow, siteName?: string): DepositDto {
     ...(siteName === undefined ? {} : { bip21: bip21Link(row.address, amountBtc, siteName) }),
     requiredConfirmations: row.requiredConfirmations,
     receivedBtc: formatBtc(receivedSats(payments)),
+    paymentTxIds: presentPayments(payments).map((payment) => payment.txid),
     confirmations: leastConfirmations(payments),
     exception: row.exception as InvoiceException | null,
     creditedRateUsd: row.creditedRateCentsPerBtc === null ? null : centsToDecimal(row.creditedRateCentsPerBtc),

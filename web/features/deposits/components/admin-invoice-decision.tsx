@@ -62,6 +62,16 @@ export function AdminInvoiceDecision({ deposit, onOutcome }: { deposit: AdminDep
         {deposit.exception ? `${EXCEPTION_LABELS[deposit.exception]}: ` : "Nothing arrived: "}
         {deposit.receivedBtc} of {deposit.amountBtc} BTC asked for {formatCents(deposit.amountCents)}, at {deposit.rateUsd ? formatDecimalUsd(deposit.rateUsd) : "?"} per bitcoin.
       </p>
+      {deposit.paymentTxIds && deposit.paymentTxIds.length > 0 && (
+        <div className="text-sm text-slate-700">
+          <p>Paid in {deposit.paymentTxIds.length === 1 ? "transaction" : "transactions"}:</p>
+          <ul className="font-mono text-xs break-all text-slate-900">
+            {deposit.paymentTxIds.map((txId) => (
+              <li key={txId}>{txId}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {deposit.receivedBtc !== "0.00000000" && (
         <form onSubmit={submit} noValidate aria-label={`Credit what arrived on ${deposit.reference}`} className="flex flex-col gap-3">
           {options.isPending && <p className="text-sm text-slate-600">Working out what arrived is worth…</p>}
