@@ -195,6 +195,23 @@ describe("crediting what arrived on an expired invoice", () => {
   });
 });
 
+describe("who may decide", () => {
+  it("refuses an investor every operator route, and an admin their own invoice", async () => {
+    const { owner, invoice: made } = await expiredInvoice(200_000);
+    expect((await owner.client.get(`/api/admin/deposits/${made.id}/credit-options`)).status).toBe(403);
+    expect((await confirm(owner, made.id, { rate: "locked" })).status).toBe(403);
+    expect((await reject(owner, made.id, { reason: "Mine." })).status).toBe(403);
+    const own = await invoice(admin.client);
+    server.clock.advance(16 * MINUTE);
+    chain.pay(own.address, 1_000);
+    chain.mine(1);
+    await watch();
+    expect((await confirm(admin, own.id, { rate: "locked" })).status).toBe(403);
+    expect(await journals(made.id)).toBe(0);
+    expect(await journals(own.id)).toBe(0);
+  });
+});
+
 describe("marking an expired invoice invalid", () => {
   it("credits nothing, keeps the reason and the refund's transaction id, tells the investor, and stops the watcher", async () => {
     const { owner, invoice: made } = await expiredInvoice(300_000, true);
