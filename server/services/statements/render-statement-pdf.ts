@@ -291,6 +291,26 @@ const FLOW_COLUMNS = (amount: string): Column[] => [
   { header: amount, width: 70, align: "right" },
 ];
 
+interface Flow {
+  /** The amount column's name ("Interest", "Fee"). */
+  kind: string;
+  heading: string;
+  amount: (line: StatementLine) => bigint;
+  /** After "No …", when there were none in the period. */
+  none: string;
+  total: [label: string, cents: bigint];
+}
+
+/** The yearly statement's list of one kind of flow (interest earned, fees paid), with its total. */
+function flows(doc: Doc, statement: Statement, flow: Flow, page: { newPage: () => void }): void {
+  const lines = statement.lines.filter((line) => flow.amount(line) !== 0n);
+  section(doc, `${flow.heading} (${lines.length})`, page);
+  if (lines.length === 0) return paragraph(doc, `No ${flow.none} in ${statement.period.label}.`, page);
+  const columns = FLOW_COLUMNS(flow.kind);
+  const rows = lines.map((line) => movementRow(doc, columns, [dateTime(line.date), line.type, line.description, formatCents(flow.amount(line))], line.reference));
+  table(doc, columns, rows, page, ["", flow.total[0], "", "", formatCents(flow.total[1])]);
+}
+
 function yearly(doc: Doc, statement: Statement, page: { newPage: () => void }): void {
   const { period } = statement;
   figures(
@@ -304,30 +324,8 @@ function yearly(doc: Doc, statement: Statement, page: { newPage: () => void }): 
     ],
     page,
   );
-  const interest = statement.lines.filter((line) => line.interestCents !== 0n);
-  section(doc, `Interest earned (${interest.length})`, page);
-  if (interest.length === 0) paragraph(doc, `No interest was paid in ${period.label}.`, page);
-  else {
-    table(
-      doc,
-      FLOW_COLUMNS("Interest"),
-      interest.map((line) => movementRow(doc, FLOW_COLUMNS("Interest"), [dateTime(line.date), line.type, line.description, formatCents(line.interestCents)], line.reference)),
-      page,
-      ["", "Total interest earned", "", "", formatCents(statement.interestCents)],
-    );
-  }
-  const fees = statement.lines.filter((line) => line.feeCents !== 0n);
-  section(doc, `Fees paid (${fees.length})`, page);
-  if (fees.length === 0) paragraph(doc, `No fees were paid in ${period.label}.`, page);
-  else {
-    table(
-      doc,
-      FLOW_COLUMNS("Fee"),
-      fees.map((line) => movementRow(doc, FLOW_COLUMNS("Fee"), [dateTime(line.date), line.type, line.description, formatCents(line.feeCents)], line.reference)),
-      page,
-      ["", "Total fees paid", "", "", formatCents(statement.feesCents)],
-    );
-  }
+  flows(doc, statement, { kind: "Interest", heading: "Interest earned", amount: (line) => line.interestCents, none: "interest was paid", total: ["Total interest earned", statement.interestCents] }, page);
+  flows(doc, statement, { kind: "Fee", heading: "Fees paid", amount: (line) => line.feeCents, none: "fees were paid", total: ["Total fees paid", statement.feesCents] }, page);
 }
 
 function closing(doc: Doc, statement: Statement, issuer: StatementIssuer, page: { newPage: () => void }): void {
