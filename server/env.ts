@@ -113,6 +113,18 @@ const envSchema = z
     PAYOUT_APPROVAL_USD: dollars("10000"),
     /** Automatic crypto mode: the hours within which a withdrawal is sent, told to the investor before they confirm. */
     PAYOUT_SEND_HOURS: wholeNumber(1, 720, 24),
+    /** Identity checks (issue 39): what an unverified account may deposit in total, pending and credited together. */
+    KYC_UNVERIFIED_DEPOSIT_LIMIT_USD: dollars("1000"),
+    /** Wraps each identity file's own key (AES-256-GCM): 32 bytes as 64 hex characters. */
+    KYC_ENCRYPTION_KEY: z
+      .string()
+      .optional()
+      .transform(blankToUndefined)
+      .pipe(z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 32 bytes as 64 hex characters").optional()),
+    /** Years after an account closes that its identity files are kept, then deleted by a job. */
+    KYC_RETENTION_YEARS: wholeNumber(1, 100, 5),
+    /** Hours after its e-mailed confirmation before a new withdrawal address can be paid to. */
+    WITHDRAWAL_ADDRESS_DELAY_HOURS: wholeNumber(0, 720, 24),
   })
   .superRefine((env, ctx) => {
     for (const [name, message] of bankProblems(env, { production: env.NODE_ENV === "production", legalName: env.OPERATOR_LEGAL_NAME })) {
@@ -137,6 +149,10 @@ const envSchema = z
     if (env.NODE_ENV !== "production") return;
     if (!env.AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required when NODE_ENV=production" });
+    }
+    if (!env.KYC_ENCRYPTION_KEY) {
+      // Every server and every backup must read the identity files: one key, set by the operator.
+      ctx.addIssue({ code: "custom", path: ["KYC_ENCRYPTION_KEY"], message: "is required when NODE_ENV=production" });
     }
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required when NODE_ENV=production" });
@@ -224,6 +240,13 @@ export interface Config {
   metricsToken: string | undefined;
   deposits: { minCents: bigint; maxCents: bigint; expiryDays: number; approvalCents: bigint };
   payouts: { minCents: bigint; maxCents: bigint; dailyMaxCents: bigint; approvalCents: bigint };
+  /**
+   * Identity checks: the unverified deposit limit, the key that wraps the files' keys (undefined:
+   * generated into the data directory, never in production), the years files are kept after closing.
+   */
+  kyc: { unverifiedDepositLimitCents: bigint; encryptionKey: Buffer | undefined; retentionYears: number };
+  /** Withdrawal addresses become usable this many hours after their e-mailed confirmation. */
+  withdrawalAddresses: { delayHours: number };
   /** Crypto deposits: automatic (invoices, a watched chain) or manual (an operator confirms); server/env-bitcoin.ts. */
   bitcoin: BitcoinSettings;
   site: SiteSettings;
@@ -301,6 +324,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: env.METRICS_TOKEN,
     deposits: { minCents: env.DEPOSIT_MIN_USD, maxCents: env.DEPOSIT_MAX_USD, expiryDays: env.DEPOSIT_EXPIRY_DAYS, approvalCents: env.DEPOSIT_APPROVAL_USD },
     payouts: { minCents: env.PAYOUT_MIN_USD, maxCents: env.PAYOUT_MAX_USD, dailyMaxCents: env.PAYOUT_DAILY_MAX_USD, approvalCents: env.PAYOUT_APPROVAL_USD },
+    kyc: {
+      unverifiedDepositLimitCents: env.KYC_UNVERIFIED_DEPOSIT_LIMIT_USD,
+      encryptionKey: env.KYC_ENCRYPTION_KEY ? Buffer.from(env.KYC_ENCRYPTION_KEY, "hex") : undefined,
+      retentionYears: env.KYC_RETENTION_YEARS,
+    },
+    withdrawalAddresses: { delayHours: env.WITHDRAWAL_ADDRESS_DELAY_HOURS },
     bitcoin,
     site: {
       name: env.SITE_NAME,

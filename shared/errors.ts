@@ -11,6 +11,13 @@ export const ERROR_STATUS = {
   SECOND_FACTOR_REQUIRED: 403,
   /** Money does not move for an address nobody has shown they can read. */
   EMAIL_NOT_VERIFIED: 403,
+  /**
+   * Money leaves only from an account whose identity an operator approved, and an unverified one
+   * deposits only up to its limit; the message says what remains and where to verify.
+   */
+  VERIFICATION_REQUIRED: 403,
+  /** A payout to an address not on the investor's own confirmed list, or not usable yet. */
+  ADDRESS_NOT_ALLOWED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   INSUFFICIENT_FUNDS: 409,

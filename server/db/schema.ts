@@ -3,6 +3,8 @@ import {
   bigint,
   boolean,
   check,
+  customType,
+  date,
   index,
   integer,
   jsonb,
@@ -47,11 +49,18 @@ export const user = pgTable("user", {
   consentedAt: timestamp("consented_at", { withTimezone: true }),
   termsVersion: text("terms_version"),
   riskVersion: text("risk_version"),
+  /** `verified` once an operator approved the identity case (issue 39); back to `unverified` when it expires. */
+  verificationLevel: text("verification_level").notNull().default("unverified"),
+  /** When the investor closed the account: sign-in stops, the data is kept as retention requires. */
+  closedAt: timestamp("closed_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (table) => [
   // Transfers and money requests find their counterpart by address whatever its case.
   index("user_email_lower_idx").on(sql`lower(${table.email})`),
+  check("user_verification_level", sql`${table.verificationLevel} in ('unverified', 'verified')`),
+  /** The retention job's read: closed accounts by when they closed. */
+  index("user_closed_at_idx").on(table.closedAt).where(sql`${table.closedAt} is not null`),
 ]);
 
 export const session = pgTable(
@@ -780,6 +789,123 @@ export const approval = pgTable(
   ],
 );
 
+/** Raw bytes (PostgreSQL bytea): the encrypted identity files and their wrapped keys. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const KYC_CASE_STATUSES = ["draft", "submitted", "in_review", "approved", "rejected", "resubmission_requested", "expired"] as const;
+
+/**
+ * An account's identity check (issue 39): one case per account, reused when the investor
+ * resubmits or renews an expired document; every decision on it is an audit entry. The account's
+ * level is `user.verification_level`, set in the same transaction as the decision.
+ */
+export const identityCase = pgTable(
+  "identity_case",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .unique("identity_case_user_unique")
+      .references(() => user.id, { onDelete: "restrict" }),
+    status: text("status").notNull().default("draft"),
+    legalName: text("legal_name"),
+    dateOfBirth: date("date_of_birth", { mode: "string" }),
+    /** ISO 3166-1 alpha-2. */
+    country: text("country"),
+    address: text("address"),
+    documentType: text("document_type"),
+    documentNumber: text("document_number"),
+    documentCountry: text("document_country"),
+    documentExpiresOn: date("document_expires_on", { mode: "string" }),
+    /** The operator's words on a rejection or a request for new documents, shown to the investor. */
+    reason: text("reason"),
+    /** The files an operator asked to replace (identity_document ids). */
+    replaceDocumentIds: jsonb("replace_document_ids").$type<string[]>().notNull().default([]),
+    /** The operator working the case, so two don't decide one. */
+    assigneeId: text("assignee_id").references(() => user.id),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by").references(() => user.id),
+    /** When the investor was told their document expires within a month (once per document). */
+    expiryNoticeAt: timestamp("expiry_notice_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("identity_case_status", sql`${table.status} in ('draft', 'submitted', 'in_review', 'approved', 'rejected', 'resubmission_requested', 'expired')`),
+    check("identity_case_document_type", sql`${table.documentType} is null or ${table.documentType} in ('passport', 'id_card', 'driving_licence')`),
+    /** The operator's queue: by status, oldest submission first. */
+    index("identity_case_status_submitted_idx").on(table.status, table.submittedAt, table.id),
+    /** The expiry job's read: approved cases by their document's expiry. */
+    index("identity_case_expiry_idx").on(table.documentExpiresOn).where(sql`${table.status} = 'approved'`),
+  ],
+);
+
+/**
+ * A file of an identity case, encrypted at rest (AES-256-GCM under its own key, the key wrapped by
+ * KYC_ENCRYPTION_KEY): `wrapped_key` and `content` are each iv ‖ tag ‖ ciphertext. The type is
+ * the one read from the bytes. `replaced_at` when the investor removed or replaced it (kept as
+ * evidence); `purged_at` when the retention job deleted the bytes (both byte columns null then).
+ */
+export const identityDocument = pgTable(
+  "identity_document",
+  {
+    id: text("id").primaryKey(),
+    caseId: text("case_id")
+      .notNull()
+      .references(() => identityCase.id, { onDelete: "restrict" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    /** SHA-256 of the plain bytes, hex: what was received, provable without decrypting. */
+    sha256: text("sha256").notNull(),
+    wrappedKey: bytea("wrapped_key"),
+    content: bytea("content"),
+    createdAt: createdAt(),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+    purgedAt: timestamp("purged_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("identity_document_case_idx").on(table.caseId, table.createdAt),
+    check("identity_document_type", sql`${table.contentType} in ('image/jpeg', 'image/png', 'application/pdf')`),
+    check("identity_document_bytes", sql`(${table.purgedAt} is null) = (${table.content} is not null and ${table.wrappedKey} is not null)`),
+  ],
+);
+
+/**
+ * Where an investor's payouts may go (issue 39): added with a second factor, confirmed by the
+ * e-mailed link, usable from `usable_from` (confirmation + WITHDRAWAL_ADDRESS_DELAY_HOURS);
+ * removing stamps `removed_at` (kept for the audit and the export).
+ */
+export const withdrawalAddress = pgTable(
+  "withdrawal_address",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    address: text("address").notNull(),
+    label: text("label").notNull(),
+    /** SHA-256 of the e-mailed token, hex; the token itself is never stored. */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    usableFrom: timestamp("usable_from", { withTimezone: true }),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("withdrawal_address_user_address_idx").on(table.userId, table.address).where(sql`${table.removedAt} is null`),
+    uniqueIndex("withdrawal_address_token_idx").on(table.confirmTokenHash),
+  ],
+);
+
 export const schema = {
   user,
   session,
@@ -810,4 +936,7 @@ export const schema = {
   ledgerSqlVersion,
   settlementRun,
   approval,
+  identityCase,
+  identityDocument,
+  withdrawalAddress,
 };

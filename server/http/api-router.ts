@@ -5,7 +5,7 @@ import type { DatabaseHandle, DbExecutor } from "../db/client.js";
 import { runMoneyOperation, respond, type OperationResult } from "./idempotency.js";
 import { readJson, readParams, readQuery } from "./json-body.js";
 import { secondFactorOf } from "./second-factor.js";
-import { requireAdmin, requireUser, requireVerifiedEmail, type AppEnv } from "./session.js";
+import { requireAdmin, requireUser, requireVerifiedEmail, requireVerifiedIdentityOf, type AppEnv } from "./session.js";
 
 type Schema = z.ZodMiniType;
 /** What a schema gives a handler once it has parsed the input; nothing without a schema. */
@@ -13,7 +13,7 @@ type Parsed<S> = S extends Schema ? z.output<S> : undefined;
 
 /**
  * What one route takes and answers, declared where the route is registered. The declaration does
- * the work: `auth` installs the guard, `verifiedEmail` and `secondFactor` the money rules, `body`
+ * the work: `auth` installs the guard, `verifiedEmail`, `verifiedIdentity` and `secondFactor` the money rules, `body`
  * and `query` are parsed once and handed to the handler typed, `idempotent` runs the handler
  * inside the one money function (server/http/idempotency.ts), and the OpenAPI document
  * (server/http/openapi.ts) is generated from the same declarations, so none of them can drift.
@@ -33,6 +33,8 @@ export interface Operation<
   auth: "none" | "user" | "admin";
   /** Moves money: only for an address its owner has shown they read (else 403 EMAIL_NOT_VERIFIED). */
   verifiedEmail?: boolean;
+  /** Money leaves the account: only from a verified identity (else 403 VERIFICATION_REQUIRED, before any other money rule). */
+  verifiedIdentity?: boolean;
   /** Money leaves the account: with two-factor on, the body's `twoFactorCode` is checked and spent. */
   secondFactor?: boolean;
   body?: B;
@@ -123,6 +125,7 @@ export class ApiRouter {
     if (operation.auth !== "none") guards.push(requireUser(this.deps.auth, this.deps.database.db));
     if (operation.auth === "admin") guards.push(requireAdmin());
     if (operation.verifiedEmail) guards.push(requireVerifiedEmail());
+    if (operation.verifiedIdentity) guards.push(requireVerifiedIdentityOf(this.deps.database.db));
     if (operation.guard) guards.push(operation.guard);
     const route = async (c: RouteContext<P>) => {
       const { raw, value: body } = operation.body ? await readJson(c, operation.body) : { raw: "", value: undefined };

@@ -5,6 +5,7 @@ import { passedSecondFactor, type SecondFactor } from "../auth/session-factors.j
 import { extendAdminSession } from "../auth/session-lifetime.js";
 import type { Database } from "../db/client.js";
 import { AppError } from "../errors.js";
+import { requireVerifiedIdentity } from "../services/verification/identity-level.js";
 import { MESSAGES, type AccountDto } from "#shared/schemas/auth.js";
 
 /** The caller, as GET /api/session shows them to the web app. */
@@ -100,6 +101,14 @@ export function requireVerifiedEmail(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get("user");
     if (!user.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED", MESSAGES.emailNotVerified(user.email));
+    await next();
+  };
+}
+
+/** Money leaves only from an account whose identity an operator approved (server/services/verification/identity-level.ts). */
+export function requireVerifiedIdentityOf(db: Database): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await requireVerifiedIdentity(db, c.get("user").id);
     await next();
   };
 }

@@ -37,6 +37,7 @@ export function moneyRequestRoutes(deps: Pick<AppDeps, "auth" | "database" | "co
         summary: "Pay a request made to the caller (an internal transfer); with two-factor on, with a current code",
         auth: "user",
         verifiedEmail: true,
+        verifiedIdentity: true,
         secondFactor: true,
         body: payMoneyRequestSchema,
         response: moneyRequestDto,

@@ -6,6 +6,7 @@ import type { DbExecutor } from "#server/db/client.js";
 import { deposit, depositAddress } from "#server/db/schema.js";
 import type { Config } from "#server/env.js";
 import { AppError } from "#server/errors.js";
+import { checkDepositAllowance } from "../verification/identity-level.js";
 import { checkBankReference, markBankReferenceUsed } from "./bank-reference.js";
 import { cryptoAddressFor } from "./crypto-address.js";
 import { toDepositDto } from "./deposit-dto.js";
@@ -68,6 +69,8 @@ export async function createDeposit(
   if ((waiting?.n ?? 0) >= MAX_PENDING_DEPOSITS) {
     throw new AppError("CONFLICT", `You already have ${MAX_PENDING_DEPOSITS} deposits waiting for confirmation. Please wait until they are confirmed before you add another.`);
   }
+
+  await checkDepositAllowance(tx, config, userId, amount);
 
   // A bank transfer quotes the reference the user was shown before paying; crypto gets a new one.
   if (input.method === "bank") await checkBankReference(tx, userId, input.reference);
