@@ -23,6 +23,8 @@ export interface AppDeps {
   jobs: JobQueue;
   logger: Logger;
   outboxDir: string;
+  /** Wraps each identity file's own key (server/services/verification/file-crypto.ts); never logged. */
+  kycKey: Buffer;
   clock: Clock;
   /** Only in tests: lets browser tests move time forward (POST /dev/clock). */
   adjustableClock?: AdjustableClock;

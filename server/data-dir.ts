@@ -22,6 +22,22 @@ export function loadOrCreateSecret(dataDir: string): string {
   return readFileSync(file, "utf8").trim();
 }
 
+/**
+ * The KYC key for installs that do not set KYC_ENCRYPTION_KEY (never production): 32 random bytes
+ * as hex, made once, readable by the owner only. Servers sharing a PostgreSQL database must share
+ * it (set KYC_ENCRYPTION_KEY), or one cannot read what another stored.
+ */
+export function loadOrCreateKycKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, "kyc-key");
+  if (!existsSync(file)) {
+    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+  }
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  const key = Buffer.from(readFileSync(file, "utf8").trim(), "hex");
+  if (key.length !== 32) throw new Error(`${file} must hold 32 bytes as 64 hex characters`);
+  return key;
+}
+
 export interface LockOwner {
   pid: number;
   url?: string;

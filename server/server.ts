@@ -5,7 +5,7 @@ import { createApp } from "./app.js";
 import { createAuth } from "./auth.js";
 import { hashStoredBackupCodes } from "./auth/backup-code-store.js";
 import { startControlServer } from "./control.js";
-import { acquireDataDirLock, ensureDataDir, loadOrCreateSecret, updateLockUrl } from "./data-dir.js";
+import { acquireDataDirLock, ensureDataDir, loadOrCreateKycKey, loadOrCreateSecret, updateLockUrl } from "./data-dir.js";
 import { warnWithoutAutovacuum } from "./db/autovacuum-check.js";
 import { openDatabase, type DatabaseHandle } from "./db/client.js";
 import type { Config } from "./env.js";
@@ -70,6 +70,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
     const mailer =
       options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(outboxDir, config.mailFrom));
     const secret = config.authSecret ?? loadOrCreateSecret(config.dataDir);
+    const kycKey = config.kyc.encryptionKey ?? loadOrCreateKycKey(config.dataDir);
     const content = loadContent(contentDir, { production: config.isProduction });
     reportUnwrittenPages(content, config.isProduction, logger);
     // Which way crypto deposits work (automatic or manual), and what weakens an automatic setup.
@@ -112,6 +113,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
       outboxDir,
       clock,
       adjustableClock,
+      kycKey,
       ...(btcRate ? { btcRate } : {}),
       content: content.pages,
       missingBeforeInvesting: content.missingBeforeInvesting,

@@ -25,7 +25,7 @@ export interface Operation<
   Q extends Schema | undefined = Schema | undefined,
   R extends Schema | undefined = Schema | undefined,
 > {
-  method: "get" | "post" | "put" | "patch";
+  method: "get" | "post" | "put" | "patch" | "delete";
   /** Relative to the router's mount path, in Hono's syntax ("/:id/cancel"). */
   path: P;
   summary: string;
