@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ApiErrorBody, type ErrorCode } from "#shared/errors.js";
+import { ERROR_LINKS, ERROR_STATUS, type ApiErrorBody, type ErrorCode } from "#shared/errors.js";
 
 /** Thrown by services; the HTTP layer turns it into `{ error: { code, message } }` with the mapped status. */
 export class AppError extends Error {
@@ -18,6 +18,7 @@ export class AppError extends Error {
   }
 
   toBody(): ApiErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+    const link = ERROR_LINKS[this.code];
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}), ...(link ? { link } : {}) } };
   }
 }

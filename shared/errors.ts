@@ -35,6 +35,14 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * The web screen that resolves a refusal, sent as `error.link` with it (a path on PUBLIC_URL), so
+ * any client can send the person there: an unverified identity goes to the identity check.
+ */
+export const ERROR_LINKS: Partial<Record<ErrorCode, string>> = {
+  VERIFICATION_REQUIRED: "/dashboard/verification",
+};
+
 export interface ApiErrorBody {
-  error: { code: ErrorCode | string; message: string; fields?: Record<string, string> };
+  error: { code: ErrorCode | string; message: string; fields?: Record<string, string>; link?: string };
 }

@@ -132,7 +132,7 @@ export const verificationDto = z.object({
 });
 export type VerificationDto = z.infer<typeof verificationDto>;
 
-/** The web route a VERIFICATION_REQUIRED refusal points to. */
+/** The web route a VERIFICATION_REQUIRED refusal points to (its `error.link`). */
 export const VERIFICATION_PATH = "/dashboard/verification";
 
 // ---- The back office ----

@@ -44,9 +44,11 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
   const method = init.method ?? (init.body === undefined ? "GET" : "POST");
   const reads = method === "GET" || method === "HEAD";
   // The server takes state-changing requests as JSON only (415 otherwise), so every one carries a
-  // JSON body, `{}` when the call has nothing to say.
-  const body = reads ? undefined : JSON.stringify(init.body ?? {});
-  const base: Record<string, string> = reads ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" };
+  // JSON body, `{}` when the call has nothing to say. The one exception is a file upload (identity
+  // documents): FormData, whose multipart boundary the browser writes into the Content-Type itself.
+  const upload = init.body instanceof FormData;
+  const body = reads ? undefined : upload ? (init.body as FormData) : JSON.stringify(init.body ?? {});
+  const base: Record<string, string> = reads || upload ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" };
   try {
     response = await fetch(path, { method, credentials: "same-origin", headers: { ...init.headers, ...base }, body });
   } catch {

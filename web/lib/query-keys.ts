@@ -11,6 +11,8 @@ export const ACCOUNT_KEYS = {
   history: ["transactions"],
   notifications: ["notifications"],
   adminDeposits: ["admin", "deposits"],
+  /** The identity check and what the level still allows (a deposit uses up an unverified account's limit). */
+  verification: ["me", "verification"],
 } as const;
 
 /** Money going out of an account or between users. */
@@ -26,6 +28,7 @@ export const ADMIN_KEYS = {
   audit: ["admin", "audit"],
   messages: ["admin", "messages"],
   reconciliation: ["admin", "reconciliation"],
+  verifications: ["admin", "verifications"],
 } as const;
 
 /** The statements that exist (complete months and years): they change only when a month ends. */

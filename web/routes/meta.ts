@@ -32,6 +32,7 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   "/dashboard/transaction": "Transaction History",
   "/dashboard/notifications": "Notifications",
   "/dashboard/settings": "Settings",
+  "/dashboard/verification": "Verify your identity",
   "/dashboard/admin": "Back office",
   "/dashboard/admin/users": "Users",
   "/dashboard/admin/deposits": "Deposits",
@@ -41,6 +42,7 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   "/dashboard/admin/messages": "Messages",
   "/dashboard/admin/reconciliation": "Reconciliation",
   "/dashboard/admin/mail": "Undelivered e-mail",
+  "/dashboard/admin/verifications": "Identity checks",
 };
 
 export function metaFor(pathname: string): PageMeta {
@@ -49,7 +51,7 @@ export function metaFor(pathname: string): PageMeta {
     // An unknown back-office path shows "Back office" (not available yet); any other, the 404 page.
     const title =
       DASHBOARD_TITLES[path] ??
-      (path.startsWith("/dashboard/admin/users/") ? "User" : /^\/dashboard\/transfer\/crypto\/[^/]+$/.test(path) ? "Pay your Bitcoin invoice" : path.startsWith("/dashboard/admin/") ? DASHBOARD_TITLES["/dashboard/admin"] : undefined);
+      (path.startsWith("/dashboard/admin/users/") ? "User" : path.startsWith("/dashboard/admin/verifications/") ? "Identity check" : /^\/dashboard\/transfer\/crypto\/[^/]+$/.test(path) ? "Pay your Bitcoin invoice" : path.startsWith("/dashboard/admin/") ? DASHBOARD_TITLES["/dashboard/admin"] : undefined);
     return title ? { title, description: "" } : NOT_FOUND_META;
   }
   return PUBLIC_META[pathname] ?? NOT_FOUND_META;

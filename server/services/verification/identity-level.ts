@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { formatCents } from "#shared/money.js";
-import { VERIFICATION_PATH, type VerificationLevel } from "#shared/schemas/verification.js";
+import type { VerificationLevel } from "#shared/schemas/verification.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { deposit, user } from "#server/db/schema.js";
 import type { Config } from "#server/env.js";
@@ -42,12 +42,12 @@ export async function checkDepositAllowance(tx: DbExecutor, config: Pick<Config,
   const left = allowance.remainingCents > 0n ? `${formatCents(allowance.remainingCents)} remains` : "nothing remains";
   throw new AppError(
     "VERIFICATION_REQUIRED",
-    `Until your identity is verified you can deposit ${formatCents(allowance.limitCents)} in total; ${left}. Verify your identity at ${VERIFICATION_PATH} to deposit more.`,
+    `Until your identity is verified you can deposit ${formatCents(allowance.limitCents)} in total; ${left}. Verify your identity to deposit more.`,
   );
 }
 
 /** Money leaves only from an account whose identity an operator approved. */
 export async function requireVerifiedIdentity(db: DbExecutor, userId: string): Promise<void> {
   if ((await verificationLevelOf(db, userId)) === "verified") return;
-  throw new AppError("VERIFICATION_REQUIRED", `Verify your identity before money leaves your account: ${VERIFICATION_PATH}.`);
+  throw new AppError("VERIFICATION_REQUIRED", "Verify your identity before money leaves your account: withdrawals, transfers and paying requests need it.");
 }

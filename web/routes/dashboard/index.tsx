@@ -23,6 +23,7 @@ import { InvestmentsScreen } from "./investments.js";
 import { RequestMoneyScreen } from "./request-money.js";
 import { UnavailableScreen } from "./screens.js";
 import { SettingsScreen } from "./settings.js";
+import { VerificationScreen } from "./verification.js";
 import { TransactionHistoryScreen } from "./transactions.js";
 import { DepositMethodScreen } from "./deposit-method.js";
 import { CryptoDepositScreen } from "./crypto-deposit.js";
@@ -65,6 +66,7 @@ export default function DashboardRoutes() {
             <Route path="recieve" element={<RequestMoneyScreen />} />
             <Route path="transaction" element={<TransactionHistoryScreen />} />
             <Route path="notifications" element={<NotificationsScreen />} />
+            <Route path="verification" element={<VerificationScreen />} />
             <Route
               path="admin"
               element={

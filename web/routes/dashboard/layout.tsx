@@ -5,6 +5,7 @@ import {
   ChevronDown,
   CheckCheck,
   HandCoins,
+  IdCard,
   Inbox,
   LayoutDashboard,
   ListChecks,
@@ -51,7 +52,10 @@ const GENERAL: NavItem[] = [
   { to: "/dashboard/recieve", label: "Request money", icon: HandCoins },
 ];
 
-const ACCOUNT: NavItem[] = [{ to: "/dashboard/settings", label: "Settings", icon: Settings }];
+const ACCOUNT: NavItem[] = [
+  { to: "/dashboard/verification", label: "Verify identity", icon: IdCard },
+  { to: "/dashboard/settings", label: "Settings", icon: Settings },
+];
 const ADMIN: NavItem[] = [
   // `end`: the overview is current only on /dashboard/admin itself, not on every section under it.
   { to: "/dashboard/admin", label: "Back office", icon: ShieldCheck, end: true },
