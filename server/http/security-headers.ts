@@ -4,7 +4,8 @@ import { secureHeaders } from "hono/secure-headers";
 /**
  * The headers every response carries, refusals and errors included (Hono's secureHeaders sets
  * them once the response is made): a strict Content-Security-Policy (React's style attributes need
- * inline styles; scripts stay strict), no framing, no sniffing, and HSTS in production.
+ * inline styles; scripts stay strict), no framing, no sniffing, and HSTS in production. `blob:` images
+ * and frames are the identity files an operator opens: fetched by the page itself, shown from memory.
  */
 export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
   return secureHeaders({
@@ -12,7 +13,8 @@ export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:"],
+      imgSrc: ["'self'", "data:", "blob:"],
+      frameSrc: ["blob:"],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],

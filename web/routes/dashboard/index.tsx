@@ -15,6 +15,8 @@ import { AdminPayoutsScreen } from "../admin/payouts.js";
 import { AdminPlansScreen } from "../admin/plans.js";
 import { AdminUserDetailScreen } from "../admin/user-detail.js";
 import { AdminUsersScreen } from "../admin/users.js";
+import { AdminVerificationDetailScreen } from "../admin/verification-detail.js";
+import { AdminVerificationsScreen } from "../admin/verifications.js";
 import { NotFoundPage } from "../public/not-found.js";
 import { BackOfficeGate, RequireAuth, TwoFactorGate } from "./guard.js";
 import { DashboardLayout } from "./layout.js";
@@ -78,6 +80,8 @@ export default function DashboardRoutes() {
               <Route index element={<AdminOverviewScreen />} />
               <Route path="users" element={<AdminUsersScreen />} />
               <Route path="users/:id" element={<AdminUserDetailScreen />} />
+              <Route path="verifications" element={<AdminVerificationsScreen />} />
+              <Route path="verifications/:id" element={<AdminVerificationDetailScreen />} />
               <Route path="deposits" element={<AdminDepositsScreen />} />
               <Route path="payouts" element={<AdminPayoutsScreen />} />
               <Route path="plans" element={<AdminPlansScreen />} />

@@ -17,6 +17,7 @@ import {
   Settings,
   SlidersHorizontal,
   ShieldCheck,
+  UserCheck,
   Users,
   Wallet,
   X,
@@ -60,6 +61,7 @@ const ADMIN: NavItem[] = [
   // `end`: the overview is current only on /dashboard/admin itself, not on every section under it.
   { to: "/dashboard/admin", label: "Back office", icon: ShieldCheck, end: true },
   { to: "/dashboard/admin/users", label: "Users", icon: Users },
+  { to: "/dashboard/admin/verifications", label: "Identity checks", icon: UserCheck },
   { to: "/dashboard/admin/deposits", label: "Deposits", icon: Banknote },
   { to: "/dashboard/admin/payouts", label: "Payouts", icon: ArrowUpFromLine },
   { to: "/dashboard/admin/approvals", label: "Approvals", icon: CheckCheck },
