@@ -6,7 +6,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import pg from "pg";
 import { hasNginx, NGINX, NGINX_OPT_OUT, renderNginx } from "../tests/helpers/nginx.js";
 import { createDatabase, newOperator, postgresAnswers, startProcess, startSmtp, stopProcess, waitUntilReady, type CapturedMail } from "./cluster-helpers.js";
-import { claimCryptoDeposit } from "./fixtures.js";
+import { approveIdentity, claimCryptoDeposit } from "./fixtures.js";
 
 /**
  * Two app servers from the production build (dist/server/main.js) on one PostgreSQL database behind
@@ -160,6 +160,8 @@ test("sign-up to payout through nginx over two built app servers (NODE_ENV=test)
   const admin = await (await newContext()).newPage();
   const adminEmail = `operator-${stamp}@example.com`;
   await newAdmin(admin.request, adminEmail);
+  // Money leaves only a verified account: the operator approves the investor's identity.
+  await approveIdentity(page.request, admin.request, PUBLIC_URL);
   await visit(admin, "/dashboard/admin/deposits");
   const deposit = admin.getByTestId("admin-deposit").filter({ hasText: reference });
   await deposit.getByRole("button", { name: "Review" }).click();

@@ -7,7 +7,7 @@ import { startBitcoinStubs, type BitcoinStubs } from "../tests/helpers/bitcoin-s
 import { TestChain } from "../tests/helpers/esplora-server.js";
 import { freshWallet } from "../tests/helpers/wallets.js";
 import { newOperator, startProcess, stopProcess, waitUntilReady } from "./cluster-helpers.js";
-import { expectNoSeriousAxe, overflow } from "./fixtures.js";
+import { approveIdentity, expectNoSeriousAxe, overflow } from "./fixtures.js";
 
 /**
  * Automatic crypto deposits in the browser (issue 38, item 8): an app server of its own (the
@@ -148,6 +148,9 @@ test("a withdrawal in bitcoin terms: an estimate on the review, the rate fixed o
   chain.pay(funding.address, 1_000_000);
   chain.mine(1);
   await expect.poll(async () => (await statusOf(investor, funding.id)).status, { timeout: 20_000 }).toBe("settled");
+  // Money leaves only a verified account: the operator approves the investor's identity first.
+  const operator = await signedIn(browser, 1280, true);
+  await approveIdentity(investor.request, operator.request, PUBLIC_URL);
 
   const wallet = freshWallet();
   await visit(investor, "/dashboard/transaction");
@@ -167,7 +170,6 @@ test("a withdrawal in bitcoin terms: an estimate on the review, the rate fixed o
   await review.getByRole("button", { name: "Confirm and send" }).click();
   await expect(review).toHaveCount(0);
 
-  const operator = await signedIn(browser, 1280, true);
   await visit(operator, "/dashboard/admin/payouts");
   const row = operator.getByTestId("admin-payout").filter({ hasText: wallet });
   await expect(row).toContainText("0.00153847 BTC");

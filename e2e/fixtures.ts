@@ -181,10 +181,29 @@ export async function claimCryptoDeposit(page: Page, dollars: string): Promise<s
 }
 
 /**
- * Funds an account through the real flow: a crypto deposit an operator confirms in full. A large one
- * (DEPOSIT_APPROVAL_USD) waits for a second admin, `approver`, who approves it.
+ * Has `admin` (an operator signed in with two-factor) approve the identity of the account signed in
+ * on `user`, from the user's page (`POST /api/admin/users/:id/identity/approve`), unless it is
+ * verified already: money leaves only verified accounts, and an unverified one deposits up to
+ * KYC_UNVERIFIED_DEPOSIT_LIMIT_USD. `origin` is the server's PUBLIC_URL (a test's own server).
+ */
+export async function approveIdentity(user: APIRequestContext, admin: APIRequestContext, origin: string = BASE_URL): Promise<void> {
+  const session = (await (await user.get("/api/session")).json()) as { user: { id: string } } | null;
+  expect(session, "approveIdentity: nobody is signed in on the user's context").not.toBeNull();
+  const id = session!.user.id;
+  const detail = await admin.get(`/api/admin/users/${id}`);
+  expect(detail.status(), await detail.text()).toBe(200);
+  if (((await detail.json()) as { profile: { verificationLevel: string } }).profile.verificationLevel === "verified") return;
+  const approved = await admin.post(`/api/admin/users/${id}/identity/approve`, { data: { reason: "Passport checked on a video call (end-to-end test)." }, headers: { Origin: origin } });
+  expect(approved.status(), await approved.text()).toBe(200);
+}
+
+/**
+ * Funds an account through the real flow: its identity approved by the operator (approveIdentity),
+ * then a crypto deposit the operator confirms in full. A large one (DEPOSIT_APPROVAL_USD) waits for
+ * a second admin, `approver`, who approves it.
  */
 export async function fund(user: APIRequestContext, admin: APIRequestContext, amountCents: number, approver?: APIRequestContext): Promise<void> {
+  await approveIdentity(user, admin);
   const created = await user.post("/api/deposits", {
     data: { method: "crypto", amountCents, coin: "BTC" },
     headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() },

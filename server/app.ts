@@ -24,6 +24,7 @@ import { adminMessageRoutes } from "./routes/admin-messages.js";
 import { adminReconciliationRoutes } from "./routes/admin-reconciliation.js";
 import { adminOverviewRoutes } from "./routes/admin-overview.js";
 import { adminUserRoutes } from "./routes/admin-users.js";
+import { adminVerificationRoutes } from "./routes/admin-verifications.js";
 import { adminMailRoutes } from "./routes/admin-mail.js";
 import { authRoutes } from "./routes/auth.js";
 import { sessionRoutes } from "./routes/session.js";
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps) {
   const routers: ApiRouter[] = [
     adminOverviewRoutes(deps),
     adminUserRoutes(deps),
+    adminVerificationRoutes(deps),
     adminApprovalRoutes(deps),
     adminRoutes(deps),
     adminAuditRoutes(deps),

@@ -43,8 +43,8 @@ export interface Operation<
   params?: R;
   /** The success body; without it the document says only that the call succeeded (a CSV, say). */
   response?: Schema;
-  /** A success that is a file rather than JSON (a PDF): its media type, for the document. */
-  file?: { contentType: string; description: string };
+  /** A success that is a file rather than JSON (a PDF): its media type, or the types it may be, for the document. */
+  file?: { contentType: string | readonly string[]; description: string };
   /** 201 when it creates something; 200 otherwise. */
   status?: 200 | 201;
   /** What it answers with 202 when the change needs a second admin's approval first (four eyes). */
@@ -167,8 +167,9 @@ export class ApiRouter {
 function checkedAgainst<P extends string>(operation: Operation<P, Schema | undefined, Schema | undefined, Schema | undefined>, route: (c: RouteContext<P>) => Promise<Response>) {
   return async (c: RouteContext<P>) => {
     const response = await route(c);
-    if (operation.file && response.status < 300 && !response.headers.get("content-type")?.startsWith(operation.file.contentType)) {
-      throw new Error(`${operation.method.toUpperCase()} ${operation.path} answered ${response.headers.get("content-type")}, not the ${operation.file.contentType} it declares`);
+    const types = operation.file ? [operation.file.contentType].flat() : [];
+    if (operation.file && response.status < 300 && !types.some((type) => response.headers.get("content-type")?.startsWith(type))) {
+      throw new Error(`${operation.method.toUpperCase()} ${operation.path} answered ${response.headers.get("content-type")}, not the ${types.join(" or ")} it declares`);
     }
     const schema = response.status === 202 ? operation.pending : operation.response;
     if (!schema || response.status >= 300 || !response.headers.get("content-type")?.includes("application/json")) return response;

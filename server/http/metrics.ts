@@ -57,6 +57,8 @@ export function createMetrics(deps: { token: string; database: DatabaseHandle; c
     payoutsPending: gauge("termvest_payouts_pending", "Payouts requested and not yet decided."),
     payoutsPendingOldestSeconds: gauge("termvest_payouts_pending_oldest_seconds", "Age of the oldest requested payout (0 when none)."),
     mailDead: gauge("termvest_mail_dead", "E-mails given up after a day of failures."),
+    verificationsPending: gauge("termvest_verifications_pending", "Identity cases waiting for an operator (submitted or in review)."),
+    verificationsOldestSeconds: gauge("termvest_verifications_oldest_seconds", "Age of the oldest waiting identity case since it was submitted (0 when none)."),
   };
   const liabilities = gauge("termvest_liabilities_cents", "What users hold: the sum of every user account (available, invested, payout hold), in cents.");
   const fees = gauge("termvest_fees_kept_cents", "Early-withdrawal fees kept since the start: the sum of the fees account's postings, in cents.");

@@ -61,7 +61,7 @@ export function openApiDocument(publicUrl: string, operations: readonly MountedO
         [String(op.status ?? 200)]: {
           description: "Success (amounts are integer cents)",
           ...(op.response ? { content: { "application/json": { schema: jsonSchema(op.response, "output") } } } : {}),
-          ...(op.file ? { description: op.file.description, content: { [op.file.contentType]: { schema: { type: "string", format: "binary" } } } } : {}),
+          ...(op.file ? { description: op.file.description, content: Object.fromEntries([op.file.contentType].flat().map((type) => [type, { schema: { type: "string", format: "binary" } }])) } : {}),
         },
         ...(op.pending
           ? { "202": { description: "Waiting for a second admin's approval; nothing changed yet", content: { "application/json": { schema: jsonSchema(op.pending, "output") } } } }

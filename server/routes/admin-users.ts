@@ -15,6 +15,7 @@ import {
   usersQuery,
 } from "#shared/schemas/admin-users.js";
 import { pendingApprovalDto } from "#shared/schemas/approvals.js";
+import { adminVerificationDto, approveIdentitySchema } from "#shared/schemas/verification.js";
 import { depositDto } from "#shared/schemas/deposits.js";
 import { investmentDto } from "#shared/schemas/investments.js";
 import { historyEntryDto } from "#shared/schemas/ledger.js";
@@ -41,6 +42,8 @@ import {
   type UserListRequest,
 } from "../services/users/user-activity.js";
 import { userDetail } from "../services/users/user-detail.js";
+import { approveIdentity } from "../services/verification/approve-identity.js";
+import { readAdminCase } from "../services/verification/read-admin-case.js";
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -115,6 +118,20 @@ export function adminUserRoutes(deps: Pick<AppDeps, "auth" | "database" | "confi
         await db.transaction((tx) => revokeSession(tx, c.get("user").id, c.req.param("id"), c.req.param("sessionId"), body.reason));
         return c.json({ ok: true as const });
       },
+    )
+    .on(
+      {
+        method: "post",
+        path: "/:id/identity/approve",
+        summary: "Approve an account's identity checked another way (reason: how): its case, made if it has none, becomes approved; never one's own; audited, the investor told",
+        auth: "admin",
+        body: approveIdentitySchema,
+        response: adminVerificationDto,
+      },
+      async (c, { body }) =>
+        c.json(
+          await db.transaction(async (tx) => readAdminCase(tx, await approveIdentity(tx, c.get("user").id, c.req.param("id"), body.reason, clock.now()))),
+        ),
     )
     .on(
       {

@@ -4,6 +4,7 @@ import { listQuery, orderedRanges, sortParam } from "./admin-list.js";
 import { cursorQueryFields } from "./paging.js";
 import { summaryDto } from "./ledger.js";
 import { textField } from "./text.js";
+import { CASE_STATUSES, VERIFICATION_LEVELS } from "./verification.js";
 
 /** The users table (/dashboard/admin/users): the columns it can be sorted by, newest account first by default. */
 export const USER_SORT_KEYS = ["createdAt", "email", "name", "role"] as const;
@@ -31,6 +32,8 @@ export const adminUserProfileDto = z.extend(adminUserRowDto, {
   banReason: z.nullable(z.string()),
   banExpires: z.nullable(z.string()),
   referralCode: z.nullable(z.string()),
+  /** Whether an operator approved the account's identity (money leaves only verified accounts). */
+  verificationLevel: z.enum(VERIFICATION_LEVELS),
   updatedAt: z.string(),
 });
 export type AdminUserProfile = z.infer<typeof adminUserProfileDto>;
@@ -89,5 +92,10 @@ export type UserAuditEntry = z.infer<typeof userAuditEntryDto>;
  * GET /api/admin/users/:id: the account and its figures, `summary` being exactly the answer the
  * user's own GET /api/me/summary gives (the same service computes both).
  */
-export const adminUserDetailDto = z.object({ profile: adminUserProfileDto, summary: summaryDto });
+export const adminUserDetailDto = z.object({
+  profile: adminUserProfileDto,
+  summary: summaryDto,
+  /** The account's identity case, for a link to it in the queue; null before the investor starts one. */
+  identityCase: z.nullable(z.object({ id: z.string(), status: z.enum(CASE_STATUSES) })),
+});
 export type AdminUserDetail = z.infer<typeof adminUserDetailDto>;

@@ -195,3 +195,25 @@ export const verificationDecisionSchema = z
     }),
   );
 export type VerificationDecisionInput = z.infer<typeof verificationDecisionSchema>;
+
+/**
+ * `POST /api/admin/verifications/:id/assign`: the case becomes the caller's ("assign to me"). A case
+ * another admin is working on needs `takeOver: true`, which the audit log records.
+ */
+export const assignVerificationSchema = z.object({ takeOver: z.optional(z.boolean("takeOver must be true or false.")) });
+export type AssignVerificationInput = z.infer<typeof assignVerificationSchema>;
+
+/**
+ * `POST /api/admin/users/:id/identity/approve`: an existing account's identity approved from the
+ * user's page, with how it was checked (kept on the case and in the audit log).
+ */
+export const approveIdentitySchema = z.object({
+  reason: textField({
+    label: "How the identity was checked",
+    min: 3,
+    max: REASON_MAX,
+    multiline: true,
+    messages: { required: "Say how the identity was checked: it is kept on the case and in the audit log." },
+  }),
+});
+export type ApproveIdentityInput = z.infer<typeof approveIdentitySchema>;

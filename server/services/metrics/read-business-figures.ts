@@ -9,6 +9,10 @@ export interface BusinessFigures {
   payoutsPending: number;
   payoutsPendingOldestSeconds: number;
   mailDead: number;
+  /** Identity cases waiting for an operator: submitted or in review. */
+  verificationsPending: number;
+  /** How long the oldest of them has waited since it was submitted, 0 when none waits. */
+  verificationsOldestSeconds: number;
   /**
    * What the platform owes its users: every user account's kept balance (available, invested and
    * payout hold). Platform accounts keep no balance (decision 0019), so `user_id is not null` is
@@ -21,7 +25,7 @@ export interface BusinessFigures {
 
 /**
  * The operator's gauges, read in one statement at scrape time. The pending queues use their
- * (status, created_at) indexes; `now` is the server's clock, so a moved test clock ages them too.
+ * (status, created_at) indexes (the identity queue its (status, submitted_at) one); `now` is the server's clock, so a moved test clock ages them too.
  */
 export async function readBusinessFigures(db: DbExecutor, now: Date): Promise<BusinessFigures> {
   const result = (await db.execute(sql`
@@ -31,6 +35,8 @@ export async function readBusinessFigures(db: DbExecutor, now: Date): Promise<Bu
       (select count(*) from payout where status = 'requested')::int as payouts_pending,
       (select extract(epoch from min(created_at)) from payout where status = 'requested')::float8 as payouts_oldest,
       (select count(*) from outgoing_mail where status = 'dead')::int as mail_dead,
+      (select count(*) from identity_case where status in ('submitted', 'in_review'))::int as verifications_pending,
+      (select extract(epoch from min(submitted_at)) from identity_case where status in ('submitted', 'in_review'))::float8 as verifications_oldest,
       (select coalesce(sum(balance_cents), 0) from ledger_account where user_id is not null)::text as liabilities,
       (select coalesce(sum(amount_cents), 0) from posting where account_id = ${platformAccount("fees").id})::text as fees
   `)) as unknown as { rows: Array<Record<string, unknown>> };
@@ -42,6 +48,8 @@ export async function readBusinessFigures(db: DbExecutor, now: Date): Promise<Bu
     payoutsPending: Number(row.payouts_pending),
     payoutsPendingOldestSeconds: waited(row.payouts_oldest),
     mailDead: Number(row.mail_dead),
+    verificationsPending: Number(row.verifications_pending),
+    verificationsOldestSeconds: waited(row.verifications_oldest),
     liabilitiesCents: BigInt(String(row.liabilities)),
     feesCents: BigInt(String(row.fees)),
   };

@@ -1,4 +1,5 @@
 import { subjectAnchor, type NotificationKind, type NotificationSubject } from "#shared/schemas/notifications.js";
+import { VERIFICATION_PATH } from "#shared/schemas/verification.js";
 
 type Target = { path: string; anchor?: NotificationSubject };
 
@@ -25,6 +26,9 @@ const TARGETS: Record<NotificationKind, Target> = {
   money_request_paid: { path: "/dashboard/recieve", anchor: "money-request" },
   money_request_payment_sent: { path: "/dashboard/recieve", anchor: "money-request" },
   money_request_declined: { path: "/dashboard/recieve", anchor: "money-request" },
+  verification_approved: { path: VERIFICATION_PATH },
+  verification_rejected: { path: VERIFICATION_PATH },
+  verification_resubmission_requested: { path: VERIFICATION_PATH },
 };
 
 /**

@@ -2,7 +2,7 @@ import { toJsonCents } from "#shared/money.js";
 import { and, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbExecutor } from "#server/db/client.js";
-import { auditLog, deposit, investment, moneyRequest, payout, session, transfer, user } from "#server/db/schema.js";
+import { auditLog, deposit, identityCase, investment, moneyRequest, payout, session, transfer, user } from "#server/db/schema.js";
 import { LIST_LIMIT_DEFAULT, type CountedList } from "#shared/schemas/admin-list.js";
 import type { ListOf } from "#shared/schemas/paging.js";
 import type { AdminSessionDto, AdminTransferDto, UserAuditEntry } from "#shared/schemas/admin-users.js";
@@ -152,6 +152,7 @@ export function userAuditEntries(db: DbExecutor, userId: string, request: UserLi
     and(eq(auditLog.targetType, "deposit"), inArray(auditLog.targetId, db.select({ id: deposit.id }).from(deposit).where(eq(deposit.userId, userId)))),
     and(eq(auditLog.targetType, "payout"), inArray(auditLog.targetId, db.select({ id: payout.id }).from(payout).where(eq(payout.userId, userId)))),
     and(eq(auditLog.targetType, "investment"), inArray(auditLog.targetId, db.select({ id: investment.id }).from(investment).where(eq(investment.userId, userId)))),
+    and(eq(auditLog.targetType, "identity_case"), inArray(auditLog.targetId, db.select({ id: identityCase.id }).from(identityCase).where(eq(identityCase.userId, userId)))),
   );
   const actor = alias(user, "actor");
   return counted(

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { DbExecutor } from "#server/db/client.js";
-import { user } from "#server/db/schema.js";
+import { identityCase, user } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
 import type { AdminUserDetail, AdminUserProfile } from "#shared/schemas/admin-users.js";
+import type { CaseStatus } from "#shared/schemas/verification.js";
 import { summarize } from "../ledger/summary.js";
 
 type UserRow = typeof user.$inferSelect;
@@ -19,6 +20,7 @@ export function toProfile(row: UserRow): AdminUserProfile {
     banReason: row.banReason,
     banExpires: row.banExpires?.toISOString() ?? null,
     referralCode: row.referralCode,
+    verificationLevel: row.verificationLevel === "verified" ? "verified" : "unverified",
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -31,8 +33,11 @@ export async function findUser(db: DbExecutor, userId: string): Promise<UserRow>
   return row;
 }
 
-/** The user detail: the account and the six figures from summarize(), the service behind /api/me/summary. */
+/** The user detail: the account, the six figures from summarize() (the service behind /api/me/summary) and their identity case. */
 export async function userDetail(db: DbExecutor, userId: string): Promise<AdminUserDetail> {
   const row = await findUser(db, userId);
-  return { profile: toProfile(row), summary: await summarize(db, userId) };
+  const [found] = await db.select({ id: identityCase.id, status: identityCase.status }).from(identityCase).where(eq(identityCase.userId, userId));
+  // The table's check holds the status to the shared list.
+  const caseRef = found ? { id: found.id, status: found.status as CaseStatus } : null;
+  return { profile: toProfile(row), summary: await summarize(db, userId), identityCase: caseRef };
 }
