@@ -30,6 +30,16 @@ export function AdminUserDetailScreen() {
       {detail.data && (
         <>
           <UserProfilePanel profile={detail.data.profile} />
+          {detail.data.identityCase && (
+            <p className="text-sm">
+              <Link
+                to={`/dashboard/admin/verifications/${encodeURIComponent(detail.data.identityCase.id)}`}
+                className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                Open the identity check
+              </Link>
+            </p>
+          )}
           <BalanceCardList summary={detail.data.summary} name={`Balances of ${detail.data.profile.email}`} />
           <CreditInterestPanel userId={id} />
           <UserActivity userId={id} />

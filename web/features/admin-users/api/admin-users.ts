@@ -21,13 +21,14 @@ export type UserList = (typeof USER_LISTS)[number];
 
 export const useUserList = <T,>(id: string, list: UserList, query: string) => useListQuery<T>([...USERS_KEY, id, list], `${userPath(id)}/${list}`, query);
 
-export type UserAction = { kind: "ban" | "unban"; reason: string } | ({ kind: "role" } & ChangeRoleInput) | { kind: "revoke-session"; sessionId: string; reason: string };
+export type UserAction = { kind: "ban" | "unban" | "approve-identity"; reason: string } | ({ kind: "role" } & ChangeRoleInput) | { kind: "revoke-session"; sessionId: string; reason: string };
 
 function act(id: string, action: UserAction): Promise<unknown> {
   if (action.kind === "revoke-session") {
     return apiRequest(`${userPath(id)}/sessions/${encodeURIComponent(action.sessionId)}/revoke`, { body: { reason: action.reason } });
   }
   const body = action.kind === "role" ? { role: action.role, reason: action.reason } : { reason: action.reason };
+  if (action.kind === "approve-identity") return apiRequest(`${userPath(id)}/identity/approve`, { body });
   return apiRequest<AdminUserProfile>(`${userPath(id)}/${action.kind}`, { body });
 }
 

@@ -22,6 +22,15 @@ interface ActionChoice {
 function choices(profile: AdminUserProfile, isSelf: boolean): ActionChoice[] {
   const list: ActionChoice[] = [];
   if (isSelf) return list;
+  if (profile.verificationLevel !== "verified" && !profile.banned) {
+    list.push({
+      key: "approve-identity",
+      button: "Approve identity",
+      hint: "For an account whose identity you checked yourself: it becomes verified at once, so its deposit limit ends and money can leave it. Say how you checked.",
+      action: (reason) => ({ kind: "approve-identity", reason }),
+      done: "The identity is approved: the account is verified.",
+    });
+  }
   if (profile.banned) {
     list.push({ key: "unban", button: "Unban", hint: "They can sign in again.", action: (reason) => ({ kind: "unban", reason }), done: "The ban is lifted." });
   } else if (profile.role !== "admin") {
@@ -71,6 +80,7 @@ export function UserProfilePanel({ profile }: { profile: AdminUserProfile }) {
     ["Role", profile.role === "admin" ? "Admin" : "User"],
     ["E-mail verified", profile.emailVerified ? "Yes" : "No"],
     ["Two-factor", profile.twoFactorEnabled ? "On" : "Off"],
+    ["Identity", profile.verificationLevel === "verified" ? "Verified" : "Not verified"],
     ["Joined", formatDateTime(profile.createdAt)],
   ];
   if (profile.banned) rows.push(["Ban reason", profile.banReason ?? "—"]);
