@@ -41,6 +41,7 @@ import { transferRoutes } from "./routes/transfers.js";
 import { devMailRoutes } from "./routes/dev-mail.js";
 import { healthRoutes } from "./routes/health.js";
 import { meRoutes } from "./routes/me.js";
+import { accountDataRoutes } from "./routes/account-data.js";
 import { publicRoutes } from "./routes/public.js";
 import { seoRoutes } from "./routes/seo.js";
 import { readBootstrap } from "./site.js";
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps) {
     transferRoutes(deps),
     moneyRequestRoutes(deps),
     meRoutes(deps),
+    accountDataRoutes(deps),
     sessionRoutes(deps),
     transactionRoutes(deps),
     statementRoutes(deps),

@@ -4,6 +4,7 @@ import { createAuthMiddleware } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import { accountMail } from "./auth/account-mail.js";
 import { backupCodeOptions } from "./auth/backup-code-store.js";
+import { refuseClosedAccount } from "./auth/closed-account.js";
 import { factorsOfNewSession, keptTrustEnd, TRUST_DEVICE_SECONDS } from "./auth/session-factors.js";
 import { isTrustDeviceRecord } from "./services/users/trusted-devices.js";
 import { afterAuthEndpoint, beforeAuthEndpoint, passwordWasReset, twoFactorChanged } from "./auth/hooks.js";
@@ -158,9 +159,10 @@ export function createAuth({ db, config, secret, logger, legalVersions }: AuthDe
       },
       session: {
         create: {
-          // An admin's session starts with the admin's short idle timeout, and every session records
-          // which second factor made it.
+          // None for a closed account. An admin's session starts with the admin's short idle timeout,
+          // and every session records which second factor made it.
           before: async (data, ctx) => {
+            await refuseClosedAccount(db, data.userId);
             const now = new Date();
             const latest = latestExpiry(await roleOf(db, data.userId), now, now, limits);
             const expiresAt = new Date(data.expiresAt) > latest ? latest : data.expiresAt;

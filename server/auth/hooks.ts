@@ -1,11 +1,11 @@
 import { APIError, getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { createAuthMiddleware } from "better-auth/api";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { emailField, MESSAGES, nameField, signUpConsentSchema } from "#shared/schemas/auth.js";
 import { fieldMessages } from "#shared/schemas/field-messages.js";
 import { AppError } from "../errors.js";
 import type { Database } from "../db/client.js";
-import { account, user, verification } from "../db/schema.js";
+import { user, verification } from "../db/schema.js";
 import type { Config } from "../env.js";
 import { verificationMailsLeft, type accountMail } from "./account-mail.js";
 import { recordAudit } from "../services/audit/record-audit.js";
@@ -13,7 +13,7 @@ import { claimSecondFactorCode, screenSecondFactorCode, WrongSecondFactorCode, t
 import { endSessions } from "../services/users/end-sessions.js";
 import { assertCodesAccepted, type CodeUse } from "../services/two-factor/wrong-codes.js";
 import { backupCodeAsStored } from "./backup-code-store.js";
-import { createPasswordVerifier } from "./password-hash.js";
+import { isAccountPassword } from "./password-hash.js";
 import { passwordProblem } from "./password-policy.js";
 import { forgetTrustedDevices } from "../services/users/trusted-devices.js";
 import { keepTrustEnd, markTrustedDeviceSession, trustedDevice } from "./session-factors.js";
@@ -209,12 +209,8 @@ async function requireCurrentCode(deps: HookDeps, ctx: HookContext, body: Body) 
 async function requirePassword(deps: HookDeps, ctx: HookContext, body: Body, message: string) {
   const session = await getSessionFromCtx(ctx);
   if (!session) return;
-  const [credential] = await deps.db
-    .select({ hash: account.password })
-    .from(account)
-    .where(and(eq(account.userId, session.user.id), eq(account.providerId, "credential")));
   const given = typeof body?.password === "string" ? body.password : "";
-  if (!credential?.hash || !given || !(await createPasswordVerifier(deps.db)({ hash: credential.hash, password: given }))) {
+  if (!(await isAccountPassword(deps.db, session.user.id, given))) {
     throw refuse("INVALID_PASSWORD", message);
   }
 }

@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import { verifyPassword as verifyLegacyScrypt } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { account } from "../db/schema.js";
 
@@ -36,4 +36,17 @@ export function createPasswordVerifier(db: Database) {
     }
     return valid;
   };
+}
+
+/**
+ * Whether `password` is the account's own: what every change that needs proof of the person asks
+ * (ending sessions, two-factor changes, closing the account). False for an empty one, or an account
+ * without a password.
+ */
+export async function isAccountPassword(db: Database, userId: string, password: string): Promise<boolean> {
+  const [credential] = await db
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+  return Boolean(credential?.hash && password && (await createPasswordVerifier(db)({ hash: credential.hash, password })));
 }

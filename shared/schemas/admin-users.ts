@@ -27,13 +27,14 @@ export const adminUserRowDto = z.extend(accountDto, {
 });
 export type AdminUserRow = z.infer<typeof adminUserRowDto>;
 
-/** The account itself on the user detail screen: the table's row plus why and until when it is banned. */
+/** The account itself on the user detail screen: the table's row plus why and until when it is banned, and when its owner closed it. */
 export const adminUserProfileDto = z.extend(adminUserRowDto, {
   banReason: z.nullable(z.string()),
   banExpires: z.nullable(z.string()),
   referralCode: z.nullable(z.string()),
   /** Whether an operator approved the account's identity (money leaves only verified accounts). */
   verificationLevel: z.enum(VERIFICATION_LEVELS),
+  closedAt: z.nullable(z.string()),
   updatedAt: z.string(),
 });
 export type AdminUserProfile = z.infer<typeof adminUserProfileDto>;

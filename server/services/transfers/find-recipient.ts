@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.js";
 import { user } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
@@ -42,10 +42,11 @@ export async function findRecipient(
   options: { field: RecipientField; rateLimit: boolean },
 ): Promise<AccountHolder> {
   // Through the index on lower(email) (migration 0024): an address is one account whatever its case.
+  // A closed account is no one to pay or to ask: it is answered as an address without an account.
   const [found] = await db
     .select({ id: user.id, name: user.name, email: user.email })
     .from(user)
-    .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
+    .where(and(eq(sql`lower(${user.email})`, email.trim().toLowerCase()), isNull(user.closedAt)))
     .limit(1);
   if (found && found.id !== caller.id) return found;
   if (!found && options.rateLimit) {

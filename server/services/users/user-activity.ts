@@ -1,8 +1,8 @@
 import { toJsonCents } from "#shared/money.js";
-import { and, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbExecutor } from "#server/db/client.js";
-import { auditLog, deposit, identityCase, investment, moneyRequest, payout, session, transfer, user } from "#server/db/schema.js";
+import { auditLog, deposit, investment, moneyRequest, payout, session, transfer, user } from "#server/db/schema.js";
 import { LIST_LIMIT_DEFAULT, type CountedList } from "#shared/schemas/admin-list.js";
 import type { ListOf } from "#shared/schemas/paging.js";
 import type { AdminSessionDto, AdminTransferDto, UserAuditEntry } from "#shared/schemas/admin-users.js";
@@ -19,6 +19,7 @@ import { keyset, newestFirst, type PageRequest } from "../paging/keyset.js";
 import { listMyPayouts } from "../payouts/list-payouts.js";
 import { listMoneyRequests } from "../transfers/money-requests.js";
 import { findUser } from "./user-detail.js";
+import { auditAboutUser } from "../audit/about-user.js";
 
 /**
  * The lists on the user detail screen, one keyset page each (`?cursor=&limit=`), newest first,
@@ -145,15 +146,9 @@ export function userSessions(db: DbExecutor, userId: string, request: UserListRe
   );
 }
 
-/** The audit entries about the user, newest first: about the account itself, or one of their deposits, payouts or investments. */
+/** The audit entries about the user, newest first: about the account itself, or one of their own records (server/services/audit/about-user.ts). */
 export function userAuditEntries(db: DbExecutor, userId: string, request: UserListRequest): Promise<CountedList<UserAuditEntry>> {
-  const about = or(
-    and(eq(auditLog.targetType, "user"), eq(auditLog.targetId, userId)),
-    and(eq(auditLog.targetType, "deposit"), inArray(auditLog.targetId, db.select({ id: deposit.id }).from(deposit).where(eq(deposit.userId, userId)))),
-    and(eq(auditLog.targetType, "payout"), inArray(auditLog.targetId, db.select({ id: payout.id }).from(payout).where(eq(payout.userId, userId)))),
-    and(eq(auditLog.targetType, "investment"), inArray(auditLog.targetId, db.select({ id: investment.id }).from(investment).where(eq(investment.userId, userId)))),
-    and(eq(auditLog.targetType, "identity_case"), inArray(auditLog.targetId, db.select({ id: identityCase.id }).from(identityCase).where(eq(identityCase.userId, userId)))),
-  );
+  const about = auditAboutUser(db, userId);
   const actor = alias(user, "actor");
   return counted(
     db,

@@ -21,6 +21,7 @@ export function toProfile(row: UserRow): AdminUserProfile {
     banExpires: row.banExpires?.toISOString() ?? null,
     referralCode: row.referralCode,
     verificationLevel: row.verificationLevel === "verified" ? "verified" : "unverified",
+    closedAt: row.closedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

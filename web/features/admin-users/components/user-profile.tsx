@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { AdminUserProfile } from "#shared/schemas/admin-users.js";
 import { Alert } from "#web/components/ui/alert.js";
+import { Badge } from "#web/components/ui/badge.js";
 import { Button } from "#web/components/ui/button.js";
 import { formatDateTime } from "#web/lib/format-date.js";
 import type { Outcome } from "#web/lib/outcome.js";
@@ -21,7 +22,8 @@ interface ActionChoice {
 /** What the operator may do to this account now (the server checks each again); nothing on their own account. */
 function choices(profile: AdminUserProfile, isSelf: boolean): ActionChoice[] {
   const list: ActionChoice[] = [];
-  if (isSelf) return list;
+  // A closed account is closed for good: there is nothing to approve, ban, unban or grant.
+  if (isSelf || profile.closedAt) return list;
   if (profile.verificationLevel !== "verified" && !profile.banned) {
     list.push({
       key: "approve-identity",
@@ -84,12 +86,14 @@ export function UserProfilePanel({ profile }: { profile: AdminUserProfile }) {
     ["Joined", formatDateTime(profile.createdAt)],
   ];
   if (profile.banned) rows.push(["Ban reason", profile.banReason ?? "—"]);
+  if (profile.closedAt) rows.push(["Closed by its owner", formatDateTime(profile.closedAt)]);
 
   return (
     <section aria-label="Profile and status" className="flex flex-col gap-4 rounded-card border border-slate-200 bg-white p-5" data-testid="user-profile">
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="text-lg font-semibold break-all text-brand-900">{profile.email}</h2>
         <UserBadges user={profile} />
+        {profile.closedAt && <Badge tone="neutral">Closed</Badge>}
       </div>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         {rows.map(([label, value]) => (
