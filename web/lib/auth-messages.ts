@@ -1,3 +1,4 @@
+import { ACCOUNT_CLOSED_MESSAGE } from "#shared/schemas/account-data.js";
 import { MESSAGES } from "#shared/schemas/auth.js";
 import { ApiError } from "./api.js";
 
@@ -11,6 +12,8 @@ const BY_CODE: Record<string, string> = {
   PASSWORD_TOO_LONG: MESSAGES.passwordTooLong,
   INVALID_TOKEN: "This reset link is invalid or has expired. Please request a new one.",
   INVALID_PASSWORD: "Your password is not correct.",
+  // Sign-in of an account its owner closed (server/auth/closed-account.ts).
+  ACCOUNT_CLOSED: ACCOUNT_CLOSED_MESSAGE,
   // Two-factor sign-in and enrolment (better-auth's twoFactor plugin).
   INVALID_CODE: MESSAGES.twoFactorCodeInvalid,
   TWO_FACTOR_CODE_REQUIRED: MESSAGES.twoFactorCodeRequired,

@@ -23,6 +23,13 @@ describe("reauthFailure", () => {
     expect(reauthFailure(auth(401, "INVALID_CODE", "Invalid code"))?.fields).toEqual({ code: MESSAGES.secondFactorCodeInvalid });
   });
 
+  it("reads our API's refusals by the field they name", () => {
+    const app = (fields: Record<string, string>) => new ApiError(400, "VALIDATION_FAILED", "Some fields are not valid.", fields, "app");
+    expect(reauthFailure(app({ password: "Your password is not correct." }))).toEqual({ message: null, fields: { password: "Your password is not correct." } });
+    expect(reauthFailure(app({ twoFactorCode: MESSAGES.secondFactorCodeInvalid }))).toEqual({ message: null, fields: { code: MESSAGES.secondFactorCodeInvalid } });
+    expect(reauthFailure(app({ amountCents: "Too much." }), "Said by the caller.")).toEqual({ message: "Said by the caller.", fields: {} });
+  });
+
   it("says anything else above the form", () => {
     expect(reauthFailure(auth(429, "RATE_LIMITED", "Too many requests. Please try again later."))).toEqual({ message: "Too many requests. Please try again later.", fields: {} });
     expect(reauthFailure(new ApiError(0, "NETWORK", "Could not reach the server."))?.message).toBe("Could not reach the server.");

@@ -26,12 +26,18 @@ function generalMessage(error: unknown): string {
 }
 
 /**
- * Reads a refused re-authentication (two-factor changes, signing out other sessions): a wrong
- * password goes on the password field, a missing, wrong or already used code on the code field,
- * anything else above the form (`otherwise`, when the caller has a better sentence for it).
+ * Reads a refused re-authentication (two-factor changes, signing out other sessions, closing the
+ * account): a wrong password goes on the password field, a missing, wrong or already used code on
+ * the code field, anything else above the form (`otherwise`, when the caller has a better sentence
+ * for it). better-auth's endpoints say which by code; our API's (POST /api/me/close) by naming the
+ * field (`password`, `twoFactorCode`) of a 400.
  */
 export function reauthFailure(error: unknown, otherwise?: string): ReauthFailure | null {
   if (!error) return null;
+  if (error instanceof ApiError && error.shape === "app" && error.code === "VALIDATION_FAILED") {
+    const { password, twoFactorCode: code } = error.fields ?? {};
+    if (password || code) return { message: null, fields: { ...(password ? { password } : {}), ...(code ? { code } : {}) } };
+  }
   if (error instanceof ApiError) {
     if (error.code === "INVALID_PASSWORD") return { message: null, fields: { password: WRONG_PASSWORD } };
     if (error.code === "TWO_FACTOR_CODE_REQUIRED") return { message: null, fields: { code: MESSAGES.secondFactorCodeRequired } };

@@ -81,6 +81,8 @@ export function ReauthForm({ label, explanation, submitLabel, pendingLabel, pend
       {failure?.message && <Alert tone="error">{failure.message}</Alert>}
       <Field
         ref={passwordInput}
+        // In a dialog (web/components/ui/dialog.tsx), the field it focuses when it opens.
+        data-autofocus
         label="Current password"
         type="password"
         name="currentPassword"

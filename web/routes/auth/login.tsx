@@ -32,6 +32,8 @@ function useArrivalNotice(): Outcome | null {
       ? { tone: "error", text: "This verification link is invalid or has expired. Log in and ask for a new one on your dashboard." }
       : { tone: "success", text: "Your e-mail address is verified." };
   }
+  // Where closing an account lands (web/features/account-data): signed out, the final statement on its way.
+  if (params.get("closed") === "1") return { tone: "success", text: "Your account is closed and you are signed out. We have e-mailed you its final statement." };
   if (state.passwordReset) return { tone: "success", text: "Your password has been changed. Please log in with the new one." };
   return null;
 }

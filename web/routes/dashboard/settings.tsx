@@ -10,6 +10,7 @@ import { ApiError } from "#web/lib/api.js";
 import { authErrorMessage } from "#web/lib/auth-messages.js";
 import { useSession } from "#web/lib/session.js";
 import { TwoFactorPanel } from "#web/features/two-factor/components/two-factor-panel.js";
+import { YourDataPanel } from "#web/features/account-data/components/your-data-panel.js";
 import { checkForm, type FieldErrors } from "#web/lib/form.js";
 import { ScreenTitle } from "./screens.js";
 
@@ -103,7 +104,7 @@ function SessionsPanel() {
 export function SettingsScreen() {
   return (
     <section>
-      <ScreenTitle title="Settings">Your profile, password, two-factor authentication and sessions.</ScreenTitle>
+      <ScreenTitle title="Settings">Your profile, password, two-factor authentication, sessions and your data.</ScreenTitle>
       <div className="grid gap-6 xl:grid-cols-2">
         <ProfilePanel />
         <PasswordPanel />
@@ -114,6 +115,11 @@ export function SettingsScreen() {
         </div>
         <div className="xl:col-span-2">
           <SessionsPanel />
+        </div>
+        <div className="xl:col-span-2">
+          <Panel title="Your data">
+            <YourDataPanel />
+          </Panel>
         </div>
       </div>
     </section>
