@@ -3,7 +3,7 @@ import { PASSWORD_MAX, secondFactorFields } from "./auth.js";
 import { depositDto } from "./deposits.js";
 import { investmentDto } from "./investments.js";
 import { payoutDto } from "./payouts.js";
-import { CASE_STATUSES, DOCUMENT_TYPES, VERIFICATION_LEVELS } from "./verification.js";
+import { caseFields, VERIFICATION_LEVELS } from "./verification.js";
 
 /*
  * The investor's own data (issue 39): GET /api/me/export, a JSON file of everything held about the
@@ -43,24 +43,9 @@ const documentEntry = z.object({
   purgedAt: z.nullable(z.string()),
 });
 
-const identityEntry = z.object({
-  status: z.enum(CASE_STATUSES),
-  legalName: z.nullable(z.string()),
-  dateOfBirth: z.nullable(z.string()),
-  country: z.nullable(z.string()),
-  address: z.nullable(z.string()),
-  documentType: z.nullable(z.enum(DOCUMENT_TYPES)),
-  documentNumber: z.nullable(z.string()),
-  documentCountry: z.nullable(z.string()),
-  documentExpiresOn: z.nullable(z.string()),
-  reason: z.nullable(z.string()),
-  submittedAt: z.nullable(z.string()),
-  decidedAt: z.nullable(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** Every file ever uploaded, described; never the file's bytes. */
-  documents: z.array(documentEntry),
-});
+/** The case as the verification screen shows it, every file ever uploaded described (never its bytes), and when it was made and last changed. */
+const { documents: _current, ...identityCaseFields } = caseFields;
+const identityEntry = z.object({ ...identityCaseFields, createdAt: z.string(), updatedAt: z.string(), documents: z.array(documentEntry) });
 
 const counterparty = z.object({ name: z.string(), email: z.string() });
 

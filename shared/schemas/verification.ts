@@ -94,8 +94,8 @@ export const identityDocumentDto = z.object({
 });
 export type IdentityDocumentDto = z.infer<typeof identityDocumentDto>;
 
-/** The case's data as given (null until the investor fills it in). */
-const caseFields = {
+/** The case's data as given (null until the investor fills it in); the investor's data export reuses it. */
+export const caseFields = {
   id: z.string(),
   status: z.enum(CASE_STATUSES),
   /** The operator's words on a rejection or a request for new documents. */

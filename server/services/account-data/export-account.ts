@@ -1,10 +1,11 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { AccountExportDto } from "#shared/schemas/account-data.js";
-import type { CaseStatus, DocumentType, VerificationLevel } from "#shared/schemas/verification.js";
+import type { VerificationLevel } from "#shared/schemas/verification.js";
 import type { Database, DbExecutor } from "#server/db/client.js";
 import { auditLog, identityCase, identityDocument, notification, session, user, withdrawalAddress } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
 import { auditAboutUser } from "../audit/about-user.js";
+import { toCaseFields } from "../verification/case-dto.js";
 import { exportDeposits, exportInvestments, exportLedger, exportMoneyRequests, exportPayouts, exportTransfers } from "./export-money.js";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -93,19 +94,10 @@ async function exportIdentity(db: DbExecutor, userId: string): Promise<AccountEx
     .from(identityDocument)
     .where(and(eq(identityDocument.caseId, row.id), eq(identityDocument.userId, userId)))
     .orderBy(asc(identityDocument.createdAt), asc(identityDocument.id));
+  // The fields as the verification screen maps them; the files as kept, replaced and purged ones too.
+  const { documents: _current, ...fields } = toCaseFields(row, []);
   return {
-    status: row.status as CaseStatus,
-    legalName: row.legalName,
-    dateOfBirth: row.dateOfBirth,
-    country: row.country,
-    address: row.address,
-    documentType: row.documentType as DocumentType | null,
-    documentNumber: row.documentNumber,
-    documentCountry: row.documentCountry,
-    documentExpiresOn: row.documentExpiresOn,
-    reason: row.reason,
-    submittedAt: iso(row.submittedAt),
-    decidedAt: iso(row.decidedAt),
+    ...fields,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     documents: documents.map((document) => ({
