@@ -3,11 +3,12 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_CLOSED_MESSAGE } from "#shared/schemas/account-data.js";
 import { MESSAGES } from "#shared/schemas/auth.js";
-import { auditLog, identityCase, identityDocument, moneyRequest, payout, session, twoFactor, user, withdrawalAddress } from "#server/db/schema.js";
+import { auditLog, identityCase, identityDocument, ledgerAccount, moneyRequest, payout, session, twoFactor, user, withdrawalAddress } from "#server/db/schema.js";
 import { recordAudit } from "#server/services/audit/record-audit.js";
 import { userAccount } from "#server/services/ledger/accounts.js";
 import { postJournal } from "#server/services/ledger/post-journal.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
+import { sendTransfer } from "#server/services/transfers/send-transfer.js";
 import { bankDepositBody } from "./helpers/deposits.js";
 import { person, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
@@ -274,5 +275,16 @@ describe("POST /api/me/close", () => {
     const admin = await person(suite, { admin: true });
     const detail = await (await admin.client.get(`/api/admin/users/${investor.id}`)).json();
     expect(detail.profile.closedAt).toBe(row!.closedAt!.toISOString());
+  });
+
+  it("refuses a transfer whose recipient closed after it was looked up, and moves nothing", async () => {
+    const sender = await person(suite, { funds: 10_000n, name: "Lena Late" });
+    const closer = await person(suite, { name: "Cole Gone" });
+    expect((await close(closer)).status).toBe(200);
+    // The recipient as the route found it a moment before the close: the service itself must say no.
+    const order = { sender: { id: sender.id, name: "Lena Late", email: sender.email }, recipient: { id: closer.id, name: "Cole Gone", email: closer.email }, amountCents: 2_500n, now: new Date() };
+    await expect(db().transaction((tx) => sendTransfer(tx, order))).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    const [balance] = await db().select({ cents: ledgerAccount.balanceCents }).from(ledgerAccount).where(eq(ledgerAccount.id, userAccount(closer.id, "available").id));
+    expect(balance?.cents ?? 0n).toBe(0n);
   });
 });

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { formatCents } from "#shared/money.js";
 import type { TransferDto } from "#shared/schemas/transfers.js";
 import type { DbExecutor } from "#server/db/client.js";
-import { transfer } from "#server/db/schema.js";
+import { eq } from "drizzle-orm";
+import { transfer, user } from "#server/db/schema.js";
 import { timeOrderedUuid } from "#server/db/time-ordered-uuid.js";
 import { AppError } from "#server/errors.js";
 import { userAccount } from "../ledger/accounts.js";
@@ -83,5 +84,10 @@ export async function sendTransfer(tx: DbExecutor, order: TransferOrder): Promis
     if (error instanceof AppError && error.code === "INSUFFICIENT_FUNDS") throw new AppError("INSUFFICIENT_FUNDS", "Your available balance is not enough for this transfer.");
     throw error;
   });
+  // Read after posting, which holds the recipient's balance until COMMIT: closing an account takes
+  // that balance first, so a close that committed before is seen here (and refused back), and a
+  // close that comes after waits for this transfer and finds the balance no longer zero.
+  const [holder] = await tx.select({ closedAt: user.closedAt }).from(user).where(eq(user.id, recipient.id));
+  if (!holder || holder.closedAt) throw refuseRecipient("toEmail");
   return { transfer: sent, notifications };
 }
