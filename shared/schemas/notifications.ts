@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   /** To the payer of a money request: the one notice of their payment. */
   "money_request_payment_sent",
   "money_request_declined",
+  /** The identity document an operator approved has expired: the account is unverified again. */
+  "identity_expired",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,3 +1,4 @@
+import { VERIFICATION_PATH } from "#shared/schemas/verification.js";
 import { subjectAnchor, type NotificationKind, type NotificationSubject } from "#shared/schemas/notifications.js";
 
 type Target = { path: string; anchor?: NotificationSubject };
@@ -25,6 +26,7 @@ const TARGETS: Record<NotificationKind, Target> = {
   money_request_paid: { path: "/dashboard/recieve", anchor: "money-request" },
   money_request_payment_sent: { path: "/dashboard/recieve", anchor: "money-request" },
   money_request_declined: { path: "/dashboard/recieve", anchor: "money-request" },
+  identity_expired: { path: VERIFICATION_PATH },
 };
 
 /**
