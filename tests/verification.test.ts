@@ -243,6 +243,36 @@ describe("identity files", () => {
     expect(await storedFiles(investor.id)).toBe(4);
   });
 
+  it("holds three under parallel uploads too, and refuses a case that has received 20 files in all", async () => {
+    const investor = await person();
+    const parallel = await Promise.all(Array.from({ length: 5 }, (_, index) => upload(investor, { bytes: TINY_PNG, name: `copy-${index}.png` })));
+    expect(parallel.map((response) => response.status).sort()).toEqual([201, 201, 201, 409, 409]);
+    expect((await mine(investor)).case.documents).toHaveLength(3);
+
+    const [caseRow] = await db().select().from(identityCase).where(eq(identityCase.userId, investor.id));
+    // Removed files are kept until retention: what a case may have received in all is bounded.
+    await db()
+      .insert(identityDocument)
+      .values(
+        Array.from({ length: 17 }, (_, index) => ({
+          id: `removed-${investor.id}-${index}`,
+          caseId: caseRow!.id,
+          userId: investor.id,
+          fileName: "old.png",
+          contentType: "image/png",
+          sizeBytes: 1,
+          sha256: "0".repeat(64),
+          wrappedKey: Buffer.alloc(1),
+          content: Buffer.alloc(1),
+          replacedAt: new Date(),
+        })),
+      );
+    const current = (await mine(investor)).case.documents;
+    expect((await remove(investor, current[0].id)).status).toBe(200);
+    const full = await expectError(await upload(investor, { bytes: TINY_PNG, name: "one-more.png" }), 409, "CONFLICT");
+    expect(full.message).toBe("You have uploaded 20 files for your identity check, the most we keep. Contact support to go on.");
+  });
+
   it("is always the caller's own: another user sees their own case and cannot remove my file (404)", async () => {
     const investor = await person();
     const other = await person();
