@@ -49,9 +49,11 @@ test.beforeAll(async () => {
   mail = await startSmtp(SMTP_PORT);
   cleanups.push(() => mail.close());
 
-  // Both servers share the database and AUTH_SECRET (a session made on one is good on the other),
-  // and nothing else: each has its own data directory.
+  // Both servers share the database, AUTH_SECRET (a session made on one is good on the other) and
+  // KYC_ENCRYPTION_KEY (an identity file stored by one opens on the other), and nothing else: each
+  // has its own data directory.
   const authSecret = randomBytes(32).toString("base64url");
+  const kycKey = randomBytes(32).toString("hex");
   for (const [index, port] of APP_PORTS.entries()) {
     const server = startProcess("node", ["dist/server/main.js"], {
       NODE_ENV: "test", // for POST /dev/clock (the journey moves time), so not production mode
@@ -61,6 +63,7 @@ test.beforeAll(async () => {
       DATABASE_URL: databaseUrl,
       DATA_DIR: path.join(tmp, `app-${index + 1}`),
       AUTH_SECRET: authSecret,
+      KYC_ENCRYPTION_KEY: kycKey,
       TRUST_PROXY: "1",
       RATE_LIMIT: "off",
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,

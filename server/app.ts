@@ -6,7 +6,7 @@ import { $ZodError } from "zod/v4/core";
 import type { AppDeps } from "./app-deps.js";
 import { AppError } from "./errors.js";
 import { settleDue, settlementWorkers } from "./services/investments/settle-due.js";
-import type { ApiRouter } from "./http/api-router.js";
+import { uploadRoutes, type ApiRouter } from "./http/api-router.js";
 import { pagesRecheck } from "./http/pages-recheck.js";
 import { normalizePath } from "./http/pages.js";
 import { jsonOnly, limitBody, refuseControlCharactersInUrl, refuseDeepJson } from "./http/request-guards.js";
@@ -38,6 +38,7 @@ import { payoutRoutes } from "./routes/payouts.js";
 import { transactionRoutes } from "./routes/transactions.js";
 import { statementRoutes } from "./routes/statements.js";
 import { transferRoutes } from "./routes/transfers.js";
+import { verificationRoutes } from "./routes/verification.js";
 import { devMailRoutes } from "./routes/dev-mail.js";
 import { healthRoutes } from "./routes/health.js";
 import { meRoutes } from "./routes/me.js";
@@ -56,6 +57,36 @@ const ROUTABLE_PATH = /^(\/[a-z0-9-]+)*\/?$/i;
 export function createApp(deps: AppDeps) {
   const { config, database, auth, logger, pages } = deps;
   const app = new Hono();
+  // Every JSON router declares its operations, and each declaration installs its route's guards
+  // (server/http/api-router.ts); the OpenAPI document is built from them. Built here, mounted
+  // below: the request gate needs to know the routes that take a file.
+  const routers: ApiRouter[] = [
+    adminOverviewRoutes(deps),
+    adminUserRoutes(deps),
+    adminVerificationRoutes(deps),
+    adminApprovalRoutes(deps),
+    adminRoutes(deps),
+    adminAuditRoutes(deps),
+    adminMessageRoutes(deps),
+    adminReconciliationRoutes(deps),
+    adminMailRoutes(deps),
+    depositRoutes(deps),
+    investmentRoutes(deps),
+    payoutRoutes(deps),
+    transferRoutes(deps),
+    moneyRequestRoutes(deps),
+    meRoutes(deps),
+    accountDataRoutes(deps),
+    verificationRoutes(deps),
+    sessionRoutes(deps),
+    transactionRoutes(deps),
+    statementRoutes(deps),
+    notificationRoutes(deps),
+    contentRoutes(deps, deps.content),
+    contactRoutes(deps),
+  ];
+  routers.unshift(publicRoutes(deps, () => routers.flatMap((router) => router.operations)));
+  const uploads = uploadRoutes(routers.flatMap((router) => router.operations));
 
   // Every request: its id (given as X-Request-Id, or a new one, echoed on the response), one log
   // line once answered, and the security headers on whatever answers it.
@@ -65,13 +96,15 @@ export function createApp(deps: AppDeps) {
     ? createMetrics({ token: config.metricsToken, database, clock: deps.clock, sources: deps.metricSources ?? {} })
     : undefined;
   if (metrics) app.use("*", metrics.observe);
-  // Before anything reads a body: refuse other origins, then bodies over the limit.
-  app.on(UNSAFE_METHODS, "*", sameOriginOnly(config.publicUrl), limitBody());
+  // Before anything reads a body: refuse other origins, then bodies over the limit (an upload
+  // route's own, for its file).
+  app.on(UNSAFE_METHODS, "*", sameOriginOnly(config.publicUrl), limitBody(uploads));
   // Compression where it pays (server/http/compression.ts): pages and static files are gzipped once,
   // ahead of time; of the API, only the history's CSV file can be large.
   const compressed = compress();
   app.use("/api/transactions", (c, next) => (c.req.query("format") === "csv" ? compressed(c, next) : next()));
-  app.use("/api/*", jsonOnly(), refuseDeepJson(), refuseControlCharactersInUrl(), async (c, next) => {
+  // JSON only, but for the routes that declare an `upload` (multipart, read by the route itself).
+  app.use("/api/*", jsonOnly(uploads), refuseDeepJson(uploads), refuseControlCharactersInUrl(), async (c, next) => {
     await next();
     // Answers about a signed-in person must not be kept by a browser or a proxy.
     if (!c.res.headers.has("cache-control")) c.res.headers.set("Cache-Control", "no-store");
@@ -96,33 +129,6 @@ export function createApp(deps: AppDeps) {
   // Outside /api (not in the OpenAPI document, no session, no compression): a scraper's endpoint.
   if (metrics) app.get("/metrics", metrics.serve);
   app.route("/api/auth", authRoutes(auth, { db: database.db, trustProxy: config.trustProxy, rateLimit: config.rateLimit }));
-  // Every JSON router declares its operations, and each declaration installs its route's guards
-  // (server/http/api-router.ts); the OpenAPI document is built from them.
-  const routers: ApiRouter[] = [
-    adminOverviewRoutes(deps),
-    adminUserRoutes(deps),
-    adminVerificationRoutes(deps),
-    adminApprovalRoutes(deps),
-    adminRoutes(deps),
-    adminAuditRoutes(deps),
-    adminMessageRoutes(deps),
-    adminReconciliationRoutes(deps),
-    adminMailRoutes(deps),
-    depositRoutes(deps),
-    investmentRoutes(deps),
-    payoutRoutes(deps),
-    transferRoutes(deps),
-    moneyRequestRoutes(deps),
-    meRoutes(deps),
-    accountDataRoutes(deps),
-    sessionRoutes(deps),
-    transactionRoutes(deps),
-    statementRoutes(deps),
-    notificationRoutes(deps),
-    contentRoutes(deps, deps.content),
-    contactRoutes(deps),
-  ];
-  routers.unshift(publicRoutes(deps, () => routers.flatMap((router) => router.operations)));
   for (const router of routers) app.route(router.mountPath, router.hono);
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404));
 
@@ -138,7 +144,7 @@ export function createApp(deps: AppDeps) {
       // Settle at once what the jump made due, instead of waiting for the next scheduled run.
       const run = await settleDue(database.db, adjustable.now(), { workers: settlementWorkers(database.kind) });
       // The rest of the scheduled work that reads the clock, on the queue as usual, without waiting.
-      await deps.jobs.runNow(JOBS.maturityReminders, JOBS.expireDeposits, JOBS.mailSweep);
+      await deps.jobs.runNow(JOBS.maturityReminders, JOBS.expireDeposits, JOBS.expireIdentityDocuments, JOBS.mailSweep);
       return c.json({ now: adjustable.now().toISOString(), settled: run.settled });
     });
   }

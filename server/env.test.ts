@@ -12,6 +12,7 @@ const BANK = { BANK_ACCESS_ACCOUNT_NUMBER: "0123456789", BANK_ACCESS_CURRENCY: "
 const PRODUCTION = {
   NODE_ENV: "production",
   AUTH_SECRET: "s".repeat(32),
+  KYC_ENCRYPTION_KEY: "ab".repeat(32),
   PUBLIC_URL: "https://termvest.example",
   BITCOIN_ADDRESS: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
   ...OPERATOR,
@@ -49,6 +50,18 @@ describe("loadConfig", () => {
     expect(error?.problems.join("\n")).toMatch(/PUBLIC_URL: is required/);
     expect(error?.problems.join("\n")).toMatch(/BITCOIN_ADDRESS/);
     expect(() => loadConfig({ NODE_ENV: "production", AUTH_SECRET: "short", PUBLIC_URL: "https://termvest.example" })).toThrow(/AUTH_SECRET: must be at least 32/);
+  });
+
+  it("requires the KYC key in production, 32 bytes as hex anywhere, and reads the identity settings", () => {
+    expect(() => loadConfig({ ...PRODUCTION, KYC_ENCRYPTION_KEY: undefined })).toThrow(/KYC_ENCRYPTION_KEY: is required when NODE_ENV=production/);
+    expect(() => loadConfig({ ...PRODUCTION, KYC_ENCRYPTION_KEY: "" })).toThrow(/KYC_ENCRYPTION_KEY: is required when NODE_ENV=production/);
+    expect(() => loadConfig({ KYC_ENCRYPTION_KEY: "ab".repeat(31) })).toThrow(/KYC_ENCRYPTION_KEY: must be 32 bytes as 64 hex characters/);
+    expect(() => loadConfig({ KYC_ENCRYPTION_KEY: "zz".repeat(32) })).toThrow(/KYC_ENCRYPTION_KEY/);
+    expect(loadConfig(PRODUCTION).kyc).toEqual({ unverifiedDepositLimitCents: 100_000n, encryptionKey: Buffer.alloc(32, 0xab), retentionYears: 5 });
+    // Outside production the server makes one into the data directory (server/data-dir.ts).
+    expect(loadConfig({}).kyc.encryptionKey).toBeUndefined();
+    expect(loadConfig({ KYC_UNVERIFIED_DEPOSIT_LIMIT_USD: "250", KYC_RETENTION_YEARS: "7" }).kyc).toMatchObject({ unverifiedDepositLimitCents: 25_000n, retentionYears: 7 });
+    expect(() => loadConfig({ KYC_RETENTION_YEARS: "0" })).toThrow(/KYC_RETENTION_YEARS/);
   });
 
   it("refuses a PUBLIC_URL that is not https:// in production, but for this machine itself", () => {

@@ -100,6 +100,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
       logger,
       clock,
       site: { name: config.site.name, publicUrl: config.publicUrl },
+      kyc: { unverifiedDepositLimitCents: config.kyc.unverifiedDepositLimitCents, retentionYears: config.kyc.retentionYears },
       settlementWorkers: settlementWorkers(database.kind),
     });
     cleanups.push(() => jobs.stop());

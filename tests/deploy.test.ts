@@ -4,7 +4,9 @@ import type http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { IDENTITY_FILE_MAX_BYTES } from "#shared/schemas/verification.js";
 import { MAX_BODY_BYTES } from "#server/http/request-guards.js";
+import { MULTIPART_OVERHEAD_BYTES } from "#server/http/upload-body.js";
 import { NGINX, renderNginx, requireNginx, send, skipNginx, startNginx, startUpstream, type Call, type Received, type RunningNginx, type Upstream } from "./helpers/nginx.js";
 
 /** What the stand-in app servers answer: long enough for nginx to compress (more than 20 bytes), and it would compress well. */
@@ -88,6 +90,25 @@ describe.skipIf(skipNginx)("deploy/nginx.conf", () => {
         expect(atLimit.status, `${MAX_BODY_BYTES} bytes, chunked: ${chunked}`).toBe(200);
         expect(one(`/api/contact?chunked=${chunked}`).bodyBytes).toBe(MAX_BODY_BYTES);
       }
+    });
+
+    it("takes an identity file up to the app's own limit on its one upload route, passed on as it arrives, never kept on disk", async () => {
+      const limit = IDENTITY_FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES;
+      const multipart = { "Content-Type": "multipart/form-data; boundary=x" };
+      for (const chunked of [false, true]) {
+        const path = `/api/me/verification/documents?chunked=${chunked}`;
+        const atLimit = await through({ method: "POST", path, headers: multipart, body: Buffer.alloc(limit, "a"), chunked });
+        expect(atLimit.status, `${limit} bytes, chunked: ${chunked}`).toBe(200);
+        expect(one(path).bodyBytes).toBe(limit);
+      }
+      const over = await through({ method: "POST", path: "/api/me/verification/documents?over", headers: multipart, body: Buffer.alloc(limit + 1, "a") });
+      expect(over.status).toBe(413);
+      expect(reached().filter((request) => request.url.endsWith("?over"))).toEqual([]);
+      // Every other route keeps the 64 KB limit, a path beside the upload's too.
+      const beside = await through({ method: "POST", path: "/api/me/verification/documents/x", headers: multipart, body: Buffer.alloc(MAX_BODY_BYTES + 1, "a") });
+      expect(beside.status).toBe(413);
+      const spooled = nginx!.errorLog().split("\n").filter((line) => line.includes("buffered to a temporary file"));
+      expect(spooled.filter((line) => line.includes("/api/me/verification/documents"))).toEqual([]);
     });
 
     it("tells the app servers the client's address as the last X-Forwarded-For hop, and that it came over https", async () => {

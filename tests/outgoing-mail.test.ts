@@ -18,7 +18,7 @@ import { insertUser } from "./helpers/users.js";
 let database: TestDatabase;
 const mailer = new CapturingMailer();
 const site = { name: "Termvest", publicUrl: "https://termvest.example" };
-const deps = () => ({ db: database.handle.db, mailer, logger: createLogger("silent"), site });
+const deps = () => ({ db: database.handle.db, mailer, logger: createLogger("silent"), site, kyc: { unverifiedDepositLimitCents: 100_000n, retentionYears: 5 } });
 const rows = () => database.handle.db.select().from(outgoingMail).orderBy(outgoingMail.createdAt);
 // A second ahead of the clock: the database stamps a new row in microseconds and Date.now() is in
 // milliseconds, so "now" in Node.js can be a fraction of a millisecond before the row is due.

@@ -4,8 +4,10 @@ import type { Auth } from "../auth.js";
 import type { DatabaseHandle, DbExecutor } from "../db/client.js";
 import { runMoneyOperation, respond, type OperationResult } from "./idempotency.js";
 import { readJson, readParams, readQuery } from "./json-body.js";
+import type { UploadRoutes } from "./request-guards.js";
 import { secondFactorOf } from "./second-factor.js";
 import { requireAdmin, requireUser, requireVerifiedEmail, requireVerifiedIdentityOf, type AppEnv } from "./session.js";
+import { fileTooLarge, MULTIPART_OVERHEAD_BYTES, readUpload, type Upload, type UploadedFile } from "./upload-body.js";
 
 type Schema = z.ZodMiniType;
 /** What a schema gives a handler once it has parsed the input; nothing without a schema. */
@@ -38,6 +40,12 @@ export interface Operation<
   /** Money leaves the account: with two-factor on, the body's `twoFactorCode` is checked and spent. */
   secondFactor?: boolean;
   body?: B;
+  /**
+   * Takes one file as multipart/form-data instead of a JSON body (the identity files): the field
+   * and the file's limit. The request gate lets exactly this route take multipart, under its own
+   * body limit (`uploadRoutes`); the handler gets the bytes as `file`.
+   */
+  upload?: Upload;
   query?: Q;
   /** The path's parameters (`:month`), checked like a query: a value that does not parse is a 400 naming it. */
   params?: R;
@@ -60,17 +68,18 @@ export interface MountedOperation extends Operation {
   fullPath: string;
 }
 
-/** What a handler gets besides the context: the parsed body, query and path parameters. */
-export interface Input<B extends Schema | undefined, Q extends Schema | undefined, R extends Schema | undefined = undefined> {
+/** What a handler gets besides the context: the parsed body, query and path parameters, an upload's file. */
+export interface Input<B extends Schema | undefined, Q extends Schema | undefined, R extends Schema | undefined = undefined, U extends Upload | undefined = undefined> {
   body: Parsed<B>;
   query: Parsed<Q>;
   params: Parsed<R>;
+  file: U extends Upload ? UploadedFile : undefined;
 }
 
 type RouteContext<P extends string> = Context<AppEnv, P>;
-type Handler<P extends string, B extends Schema | undefined, Q extends Schema | undefined, R extends Schema | undefined> = (
+type Handler<P extends string, B extends Schema | undefined, Q extends Schema | undefined, R extends Schema | undefined, U extends Upload | undefined = undefined> = (
   c: RouteContext<P>,
-  input: Input<B, Q, R>,
+  input: Input<B, Q, R, U>,
 ) => Response | Promise<Response>;
 
 /** A money operation's answer; `committed` runs after the transaction committed, never on a replay. */
@@ -108,18 +117,24 @@ export class ApiRouter {
   }
 
   on<P extends string, B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, R extends Schema | undefined = undefined>(
-    operation: Operation<P, B, Q, R> & { idempotent: true },
+    operation: Operation<P, B, Q, R> & { idempotent: true; upload?: undefined },
     handler: MoneyHandler<P, B, Q, R>,
   ): this;
-  on<P extends string, B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, R extends Schema | undefined = undefined>(
-    operation: Operation<P, B, Q, R> & { idempotent?: false },
-    handler: Handler<P, B, Q, R>,
-  ): this;
+  on<
+    P extends string,
+    B extends Schema | undefined = undefined,
+    Q extends Schema | undefined = undefined,
+    R extends Schema | undefined = undefined,
+    U extends Upload | undefined = undefined,
+  >(operation: Operation<P, B, Q, R> & { idempotent?: false; upload?: U }, handler: Handler<P, B, Q, R, U>): this;
   on<P extends string, B extends Schema | undefined, Q extends Schema | undefined, R extends Schema | undefined>(
     operation: Operation<P, B, Q, R>,
-    handler: Handler<P, B, Q, R> | MoneyHandler<P, B, Q, R>,
+    handler: Handler<P, B, Q, R, Upload | undefined> | MoneyHandler<P, B, Q, R>,
   ): this {
     const fullPath = `${this.mountPath}${operation.path === "/" ? "" : operation.path}`;
+    if (operation.upload && (operation.body || operation.idempotent || fullPath.includes(":"))) {
+      throw new Error(`${fullPath}: an upload takes no JSON body, moves no money and has no path parameters (the request gate matches its exact path)`);
+    }
     this.operations.push({ ...(operation as Operation), fullPath });
     const guards: MiddlewareHandler<AppEnv>[] = [];
     if (operation.auth !== "none") guards.push(requireUser(this.deps.auth, this.deps.database.db));
@@ -131,8 +146,9 @@ export class ApiRouter {
       const { raw, value: body } = operation.body ? await readJson(c, operation.body) : { raw: "", value: undefined };
       const query = operation.query ? readQuery(c, operation.query) : undefined;
       const params = operation.params ? readParams(c, operation.params) : undefined;
-      const input = { body, query, params } as Input<B, Q, R>;
-      if (!operation.idempotent) return (handler as Handler<P, B, Q, R>)(c, input);
+      const file = operation.upload ? await readUpload(c, operation.upload) : undefined;
+      const input = { body, query, params, file } as Input<B, Q, R>;
+      if (!operation.idempotent) return (handler as Handler<P, B, Q, R, Upload | undefined>)(c, input);
       const user = c.get("user");
       const code = (body as { twoFactorCode?: string } | undefined)?.twoFactorCode;
       const movement = await (handler as MoneyHandler<P, B, Q, R>)(c, input);
@@ -156,6 +172,18 @@ export class ApiRouter {
     (this.hono.on as (method: string, path: string, ...handlers: unknown[]) => unknown)(operation.method.toUpperCase(), operation.path, ...guards, answer);
     return this;
   }
+}
+
+/**
+ * The routes that take a file, for the request gate's one exception (request-guards.ts): each by
+ * its method and exact path, its body held to the file's limit and the multipart parts around it.
+ */
+export function uploadRoutes(operations: readonly MountedOperation[]): UploadRoutes {
+  return new Map(
+    operations.flatMap(({ method, fullPath, upload }) =>
+      upload ? [[`${method.toUpperCase()} ${fullPath}`, { maxBodyBytes: upload.maxBytes + MULTIPART_OVERHEAD_BYTES, tooLarge: fileTooLarge(upload.maxBytes) }] as const] : [],
+    ),
+  );
 }
 
 /**

@@ -25,6 +25,20 @@ const ERROR = {
   },
 };
 
+/** The one file an upload route takes, as multipart/form-data (its type is read from the bytes). */
+const uploadBody = (upload: NonNullable<MountedOperation["upload"]>) => ({
+  required: true,
+  content: {
+    "multipart/form-data": {
+      schema: {
+        type: "object",
+        properties: { [upload.field]: { type: "string", format: "binary", description: `One file, at most ${upload.maxBytes} bytes.` } },
+        required: [upload.field],
+      },
+    },
+  },
+});
+
 /**
  * OpenAPI 3.1 for our own routes, generated from the operations the routers declare and mount
  * (server/http/api-router.ts): request and response shapes from the shared zod schemas. The back
@@ -57,6 +71,7 @@ export function openApiDocument(publicUrl: string, operations: readonly MountedO
       ...(op.auth === "admin" ? { description: "Admins only (403 otherwise)." } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(op.body) } } } } : {}),
+      ...(op.upload ? { requestBody: uploadBody(op.upload) } : {}),
       responses: {
         [String(op.status ?? 200)]: {
           description: "Success (amounts are integer cents)",
@@ -71,6 +86,7 @@ export function openApiDocument(publicUrl: string, operations: readonly MountedO
         ...(op.auth === "admin" ? { "403": ERROR } : {}),
         ...(path.includes("{") ? { "404": ERROR } : {}),
         ...(op.idempotent ? { "409": ERROR } : {}),
+        ...(op.upload ? { "413": ERROR, "415": ERROR } : {}),
       },
     };
   }

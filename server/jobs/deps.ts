@@ -1,6 +1,7 @@
 import type PgBoss from "pg-boss";
 import type { Clock } from "#server/clock.js";
 import type { Database } from "#server/db/client.js";
+import type { Config } from "#server/env.js";
 import type { Logger } from "#server/logger.js";
 import type { MailSite } from "#server/mail/brand.js";
 import type { Mailer } from "#server/mail/mailer.js";
@@ -14,6 +15,8 @@ export interface JobDeps {
   /** Business time (due dates, reminders, retries): tests move it. */
   clock: Clock;
   site: MailSite;
+  /** Identity checks: the limit an expired document's account falls back to, and how long files are kept after closing. */
+  kyc: Pick<Config["kyc"], "unverifiedDepositLimitCents" | "retentionYears">;
   /** Settlers this server runs at once (settleDue's `workers`). */
   settlementWorkers: number;
   /** Automatic crypto deposits only: the settings and the chain the invoice watcher reads. */

@@ -14,6 +14,8 @@ export const JOBS = {
   ledgerCheck: "ledger-check",
   auditSignInFailures: "audit-sign-in-failures",
   watchInvoices: "watch-invoices",
+  expireIdentityDocuments: "expire-identity-documents",
+  purgeIdentityFiles: "purge-identity-files",
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -38,6 +40,9 @@ export const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   // Not cron: every server enqueues one run per BITCOIN_POLL_SECONDS (start-jobs.ts); a failed run
   // is not retried, the next poll is the retry.
   [JOBS.watchInvoices]: { policy: "standard", retryLimit: 0, expireInSeconds: 5 * 60 },
+  // Both work in batches, each its own transaction that claims what it changes: a retry goes on with the rest.
+  [JOBS.expireIdentityDocuments]: { policy: SCHEDULED, retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
+  [JOBS.purgeIdentityFiles]: { policy: SCHEDULED, retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
 };
 
 /** Cron lines (database time, UTC); each fires once across all servers. */
@@ -50,4 +55,7 @@ export const SCHEDULES: Partial<Record<JobName, string>> = {
   [JOBS.statementNotices]: "30 0 1 * *",
   [JOBS.ledgerCheck]: "17 3 * * *",
   [JOBS.auditSignInFailures]: "*/5 * * * *",
+  // Just after the UTC day turns: a document valid until yesterday is expired today.
+  [JOBS.expireIdentityDocuments]: "10 0 * * *",
+  [JOBS.purgeIdentityFiles]: "40 3 * * *",
 };

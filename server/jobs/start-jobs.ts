@@ -6,8 +6,10 @@ import type { BossDb } from "./boss-db.js";
 import type { JobDeps, JobHandler } from "./deps.js";
 import { auditSignInFailuresJob } from "./handlers/audit-sign-in-failures.js";
 import { expireDepositsJob } from "./handlers/expire-deposits.js";
+import { expireIdentityDocumentsJob } from "./handlers/expire-identity-documents.js";
 import { ledgerCheckJob } from "./handlers/ledger-check.js";
 import { mailSweep } from "./handlers/mail-sweep.js";
+import { purgeIdentityFilesJob } from "./handlers/purge-identity-files.js";
 import { maturityRemindersJob } from "./handlers/maturity-reminders.js";
 import { sendMail } from "./handlers/send-mail.js";
 import { settleDueJob } from "./handlers/settle-due.js";
@@ -37,6 +39,8 @@ const HANDLERS: Record<JobName, (deps: JobDeps) => JobHandler> = {
   [JOBS.ledgerCheck]: ledgerCheckJob,
   [JOBS.auditSignInFailures]: auditSignInFailuresJob,
   [JOBS.watchInvoices]: watchInvoicesJob,
+  [JOBS.expireIdentityDocuments]: expireIdentityDocumentsJob,
+  [JOBS.purgeIdentityFiles]: purgeIdentityFilesJob,
 };
 
 /** Within main.ts's 10-second forced exit, with room for the HTTP server and the database to close. */

@@ -26,6 +26,8 @@ export const NOTIFICATION_KINDS = [
   "verification_approved",
   "verification_rejected",
   "verification_resubmission_requested",
+  /** The identity document an operator approved has expired: the account is unverified again. */
+  "identity_expired",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

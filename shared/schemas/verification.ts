@@ -18,6 +18,12 @@ export type VerificationLevel = (typeof VERIFICATION_LEVELS)[number];
  */
 export const CASE_STATUSES = ["draft", "submitted", "in_review", "approved", "rejected", "resubmission_requested", "expired"] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
+/**
+ * The investor may add and remove files and submit while the case is in one of these: not yet sent,
+ * or sent back (rejected, new documents asked for, the document expired). "none" (no case yet) too.
+ */
+export const EDITABLE_CASE_STATUSES = ["draft", "rejected", "resubmission_requested", "expired"] as const satisfies readonly CaseStatus[];
+export const isEditableCase = (status: CaseStatus) => (EDITABLE_CASE_STATUSES as readonly CaseStatus[]).includes(status);
 /** The operator's queue holds these; the others are decided or not yet sent. */
 export const OPEN_CASE_STATUSES = ["submitted", "in_review"] as const satisfies readonly CaseStatus[];
 
@@ -48,6 +54,9 @@ export const MINIMUM_AGE_YEARS = 18;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const isCalendarDate = (text: string) => ISO_DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+
+/** A moment's UTC day, "YYYY-MM-DD": the server judges ages and expiry dates on its clock's. */
+export const utcDay = (moment: Date) => moment.toISOString().slice(0, 10);
 
 /** Whole years between a birth date and a day, both "YYYY-MM-DD" (a birthday counts on its day). */
 export function ageOn(birthDate: string, day: string): number {

@@ -29,6 +29,7 @@ const TARGETS: Record<NotificationKind, Target> = {
   verification_approved: { path: VERIFICATION_PATH },
   verification_rejected: { path: VERIFICATION_PATH },
   verification_resubmission_requested: { path: VERIFICATION_PATH },
+  identity_expired: { path: VERIFICATION_PATH },
 };
 
 /**

@@ -39,15 +39,19 @@ export function toCaseFields(row: CaseRow, documents: DocumentRow[]) {
     documentExpiresOn: row.documentExpiresOn,
     submittedAt: row.submittedAt?.toISOString() ?? null,
     decidedAt: row.decidedAt?.toISOString() ?? null,
-    documents: documents.map(
-      (document): IdentityDocumentDto => ({
-        id: document.id,
-        fileName: document.fileName,
-        contentType: document.contentType as IdentityDocumentDto["contentType"],
-        sizeBytes: document.sizeBytes,
-        createdAt: document.createdAt.toISOString(),
-        replaceRequested: replace.has(document.id),
-      }),
-    ),
+    documents: documents.map((document) => toDocumentDto(document, replace.has(document.id))),
+  };
+}
+
+/** One file as the investor and the operator see it: never its bytes, its key or its digest. */
+export function toDocumentDto(document: DocumentRow, replaceRequested: boolean): IdentityDocumentDto {
+  return {
+    id: document.id,
+    fileName: document.fileName,
+    // The table's check holds it to IDENTITY_FILE_TYPES.
+    contentType: document.contentType as IdentityDocumentDto["contentType"],
+    sizeBytes: document.sizeBytes,
+    createdAt: document.createdAt.toISOString(),
+    replaceRequested,
   };
 }
