@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createUser, expect, expectNoSeriousAxe, newAdminPage, overflow, signInViaApi, test, visit } from "./fixtures.js";
+import { createUser, expect, expectNoSeriousAxe, expectRefusedRequest, newAdminPage, overflow, signInViaApi, test, visit } from "./fixtures.js";
 
 /** The smallest files of each kind the server takes: their first bytes are what it reads. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
@@ -43,6 +43,7 @@ test.describe("identity checks", () => {
       await visit(page, "/dashboard/transfer/crypto");
       await page.getByLabel("Amount").fill("1500");
       await page.getByLabel("Select Coin").selectOption("BTC");
+      expectRefusedRequest(403, "/api/deposits");
       await page.getByRole("button", { name: "I've Sent the Funds" }).click();
       const refusal = page.getByRole("alert").filter({ hasText: "Until your identity is verified" });
       await expect(refusal).toContainText("$1,000.00 in total; $1,000.00 remains");

@@ -4,8 +4,9 @@ import { secureHeaders } from "hono/secure-headers";
 /**
  * The headers every response carries, refusals and errors included (Hono's secureHeaders sets
  * them once the response is made): a strict Content-Security-Policy (React's style attributes need
- * inline styles; scripts stay strict), no framing, no sniffing, and HSTS in production. `blob:` images
- * and frames are the identity files an operator opens: fetched by the page itself, shown from memory.
+ * inline styles; scripts stay strict), no framing, no sniffing, and HSTS in production. `blob:` (images,
+ * frames, and Chromium's own read of them) is the identity files an operator opens: fetched by the
+ * page itself, shown from memory; a blob: URL can only name what this origin's page made.
  */
 export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
   return secureHeaders({
@@ -16,7 +17,7 @@ export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
       imgSrc: ["'self'", "data:", "blob:"],
       frameSrc: ["blob:"],
       fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", "blob:"],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       formAction: ["'self'"],

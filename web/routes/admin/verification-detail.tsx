@@ -28,9 +28,9 @@ export function AdminVerificationDetailScreen() {
       )}
       {item.data && (
         <>
-          <CaseDecision item={item.data} />
           <CaseDetails item={item.data} />
           <CaseFiles item={item.data} />
+          <CaseDecision item={item.data} />
         </>
       )}
     </section>
