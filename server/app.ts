@@ -40,6 +40,7 @@ import { transferRoutes } from "./routes/transfers.js";
 import { devMailRoutes } from "./routes/dev-mail.js";
 import { healthRoutes } from "./routes/health.js";
 import { meRoutes } from "./routes/me.js";
+import { withdrawalAddressRoutes } from "./routes/withdrawal-addresses.js";
 import { publicRoutes } from "./routes/public.js";
 import { seoRoutes } from "./routes/seo.js";
 import { readBootstrap } from "./site.js";
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps) {
     transferRoutes(deps),
     moneyRequestRoutes(deps),
     meRoutes(deps),
+    withdrawalAddressRoutes(deps),
     sessionRoutes(deps),
     transactionRoutes(deps),
     statementRoutes(deps),

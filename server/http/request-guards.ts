@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { hasControlCharacters } from "#shared/schemas/text.js";
 import { AppError } from "../errors.js";
@@ -40,13 +40,22 @@ export function limitBody(): MiddlewareHandler {
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** Nothing sent and nothing claimed: no Content-Type, no Transfer-Encoding, a Content-Length of 0 or none. */
+function hasNoBody(c: Context): boolean {
+  if (c.req.header("content-type") !== undefined || c.req.header("transfer-encoding") !== undefined) return false;
+  const length = c.req.header("content-length");
+  return length === undefined || length.trim() === "0";
+}
+
 /**
  * The JSON API takes JSON only. A form on another site can send text/plain or form-encoded bodies
- * without asking the browser's permission; application/json it cannot.
+ * without asking the browser's permission; application/json it cannot. A request with no body and
+ * no type at all (a DELETE, say) has nothing to be typed: a route reads it as `{}`, which its schema
+ * judges. A form always sends a type, even when empty, so it is still refused.
  */
 export function jsonOnly(): MiddlewareHandler {
   return (c, next) => {
-    if (!BODY_METHODS.has(c.req.method)) return next();
+    if (!BODY_METHODS.has(c.req.method) || hasNoBody(c)) return next();
     const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
     if (type !== "application/json") throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request as application/json.");
     return next();
