@@ -20,8 +20,8 @@ import { resendConfirmLink } from "../services/withdrawal-addresses/resend-confi
 export function withdrawalAddressRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" | "clock">) {
   const { database, config, clock } = deps;
   return new ApiRouter("/api/me/withdrawal-addresses", deps)
-    .on({ method: "get", path: "/", summary: "The caller's withdrawal addresses (not removed), oldest first, each with its status", auth: "user", response: withdrawalAddressList }, async (c) =>
-      c.json({ items: await listWithdrawalAddresses(database.db, c.get("user").id, clock.now()) }),
+    .on({ method: "get", path: "/", summary: "The caller's withdrawal addresses (not removed), oldest first, each with its status, and the hours an address waits after confirmation", auth: "user", response: withdrawalAddressList }, async (c) =>
+      c.json({ items: await listWithdrawalAddresses(database.db, c.get("user").id, clock.now()), delayHours: config.withdrawalAddresses.delayHours }),
     )
     .on(
       {

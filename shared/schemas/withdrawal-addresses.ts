@@ -49,7 +49,8 @@ export const withdrawalAddressDto = z.object({
 });
 export type WithdrawalAddressDto = z.infer<typeof withdrawalAddressDto>;
 
-export const withdrawalAddressList = z.object({ items: z.array(withdrawalAddressDto) });
+/** The list, with the rule it runs by: how many hours after confirmation an address becomes usable. */
+export const withdrawalAddressList = z.object({ items: z.array(withdrawalAddressDto), delayHours: z.number() });
 export type WithdrawalAddressList = z.infer<typeof withdrawalAddressList>;
 
 /** `DELETE /api/me/withdrawal-addresses/:id`: which one, and when it stopped being usable. */

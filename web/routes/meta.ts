@@ -32,6 +32,7 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   "/dashboard/transaction": "Transaction History",
   "/dashboard/notifications": "Notifications",
   "/dashboard/settings": "Settings",
+  "/dashboard/settings/withdrawal-addresses/confirm": "Confirm your withdrawal address",
   "/dashboard/admin": "Back office",
   "/dashboard/admin/users": "Users",
   "/dashboard/admin/deposits": "Deposits",

@@ -23,6 +23,7 @@ import { InvestmentsScreen } from "./investments.js";
 import { RequestMoneyScreen } from "./request-money.js";
 import { UnavailableScreen } from "./screens.js";
 import { SettingsScreen } from "./settings.js";
+import { ConfirmWithdrawalAddressScreen, SignedInOrPublicLayout } from "./confirm-withdrawal-address.js";
 import { TransactionHistoryScreen } from "./transactions.js";
 import { DepositMethodScreen } from "./deposit-method.js";
 import { CryptoDepositScreen } from "./crypto-deposit.js";
@@ -39,6 +40,9 @@ export default function DashboardRoutes() {
       {/* Notification links end in #<subject>-<id>: scroll to that row once its list has loaded. */}
       <ScrollToHash />
       <Routes>
+        <Route element={<SignedInOrPublicLayout />}>
+          <Route path="settings/withdrawal-addresses/confirm" element={<ConfirmWithdrawalAddressScreen />} />
+        </Route>
         <Route
           element={
             <RequireAuth>
