@@ -60,18 +60,25 @@ export function PayoutAddressField({ ref, addresses, value, onChange, error }: P
       </div>
     );
   }
+  // w-full: a percentage width lets the select shrink below its longest option (a full address), which at 375 px is wider than the screen.
   return (
     <SelectField
       ref={ref}
       label="Recipient (wallet address)"
       name="recipient"
       required
-      className="[&_select]:font-mono [&_select]:text-sm"
+      className="[&_select]:w-full [&_select]:font-mono [&_select]:text-sm"
       value={value}
       onChange={onChange}
       error={error}
       hint={
         <>
+          {/* The select cuts a long address short; the one picked is shown whole. */}
+          {value && (
+            <span className="mb-1 block text-sm text-slate-800" data-testid="payout-address-chosen">
+              To <span className="font-mono break-all">{value}</span>
+            </span>
+          )}
           One of your confirmed withdrawal addresses.{" "}
           <Link to={SETTINGS} className="font-semibold text-brand-700 underline">
             Add or remove addresses in Settings
