@@ -4,7 +4,6 @@ import { WITHDRAWAL_ADDRESS_LIMIT, type AddWithdrawalAddressInput, type Withdraw
 import type { DbExecutor } from "#server/db/client.js";
 import { withdrawalAddress } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
-import { recordAudit } from "../audit/record-audit.js";
 import { toWithdrawalAddressDto } from "./address-dto.js";
 import { sendConfirmLink, type AddressConfig } from "./send-confirm-link.js";
 
@@ -26,14 +25,5 @@ export async function addWithdrawalAddress(tx: DbExecutor, config: AddressConfig
 
   const [row] = await tx.insert(withdrawalAddress).values({ id: randomUUID(), userId, address: input.address, label: input.label, createdAt: now }).returning();
   if (!row) throw new Error("withdrawal address insert returned nothing");
-  const sent = await sendConfirmLink(tx, config, row, now);
-  await recordAudit(tx, {
-    actorId: userId,
-    action: "withdrawal_address.add",
-    targetType: "withdrawal_address",
-    targetId: row.id,
-    before: null,
-    after: { address: row.address, label: row.label, confirmExpiresAt: sent.confirmExpiresAt },
-  });
-  return toWithdrawalAddressDto(sent, now);
+  return toWithdrawalAddressDto(await sendConfirmLink(tx, config, row, now, "withdrawal_address.add"), now);
 }

@@ -1,7 +1,6 @@
 import type { WithdrawalAddressDto } from "#shared/schemas/withdrawal-addresses.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { AppError } from "#server/errors.js";
-import { recordAudit } from "../audit/record-audit.js";
 import { toWithdrawalAddressDto } from "./address-dto.js";
 import { lockOwnAddress } from "./lock-own-address.js";
 import { sendConfirmLink, type AddressConfig } from "./send-confirm-link.js";
@@ -10,14 +9,5 @@ import { sendConfirmLink, type AddressConfig } from "./send-confirm-link.js";
 export async function resendConfirmLink(tx: DbExecutor, config: AddressConfig, userId: string, id: string, now: Date): Promise<WithdrawalAddressDto> {
   const row = await lockOwnAddress(tx, userId, id);
   if (row.confirmedAt) throw new AppError("CONFLICT", "This address is already confirmed.");
-  const sent = await sendConfirmLink(tx, config, row, now);
-  await recordAudit(tx, {
-    actorId: userId,
-    action: "withdrawal_address.resend_link",
-    targetType: "withdrawal_address",
-    targetId: row.id,
-    before: { confirmExpiresAt: row.confirmExpiresAt },
-    after: { confirmExpiresAt: sent.confirmExpiresAt },
-  });
-  return toWithdrawalAddressDto(sent, now);
+  return toWithdrawalAddressDto(await sendConfirmLink(tx, config, row, now, "withdrawal_address.resend_link"), now);
 }

@@ -3,6 +3,7 @@ import type { DbExecutor } from "#server/db/client.js";
 import { user, withdrawalAddress } from "#server/db/schema.js";
 import type { Config } from "#server/env.js";
 import { addressAddedMail } from "#server/mail/withdrawal-address-mails.js";
+import { recordAudit } from "../audit/record-audit.js";
 import { enqueueMail } from "../mail/enqueue-mail.js";
 import type { WithdrawalAddressRow } from "./address-dto.js";
 import { newConfirmToken } from "./confirm-token.js";
@@ -17,10 +18,17 @@ export async function ownerOf(tx: DbExecutor, userId: string): Promise<{ name: s
 }
 
 /**
- * Gives an unconfirmed address a new one-time link (any earlier one stops working) and queues the
- * mail that carries it, in the caller's transaction.
+ * Gives an unconfirmed address a new one-time link (any earlier one stops working), queues the
+ * mail that carries it and records `action` (the address added, or its link sent again) in the
+ * audit log, all in the caller's transaction.
  */
-export async function sendConfirmLink(tx: DbExecutor, config: AddressConfig, row: WithdrawalAddressRow, now: Date): Promise<WithdrawalAddressRow> {
+export async function sendConfirmLink(
+  tx: DbExecutor,
+  config: AddressConfig,
+  row: WithdrawalAddressRow,
+  now: Date,
+  action: "withdrawal_address.add" | "withdrawal_address.resend_link",
+): Promise<WithdrawalAddressRow> {
   const { token, hash, expiresAt } = newConfirmToken(now);
   const [updated] = await tx
     .update(withdrawalAddress)
@@ -42,5 +50,13 @@ export async function sendConfirmLink(tx: DbExecutor, config: AddressConfig, row
       delayHours: config.withdrawalAddresses.delayHours,
     }),
   );
+  await recordAudit(tx, {
+    actorId: row.userId,
+    action,
+    targetType: "withdrawal_address",
+    targetId: row.id,
+    before: action === "withdrawal_address.add" ? null : { confirmExpiresAt: row.confirmExpiresAt },
+    after: { address: row.address, label: row.label, confirmExpiresAt: expiresAt },
+  });
   return updated;
 }
