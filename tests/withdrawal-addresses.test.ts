@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog, journal, outgoingMail, payout, withdrawalAddress } from "#server/db/schema.js";
 import { MESSAGES } from "#shared/schemas/auth.js";
 import { CONFIRM_WITHDRAWAL_ADDRESS_PATH, WITHDRAWAL_ADDRESS_LIMIT, type WithdrawalAddressDto } from "#shared/schemas/withdrawal-addresses.js";
+import { testDatabaseUrl } from "./helpers/database.js";
 import { nextTotpCode } from "./helpers/totp.js";
 import { person as newPerson, summary, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
@@ -264,5 +265,23 @@ describe("payouts", () => {
     // Adding an address is preparation, not money leaving: an unverified account may.
     expect((await add(user, { address: freshWallet(), label: "For later" })).status).toBe(201);
     await nothingMoved(user, 100_000);
+  });
+});
+
+describe.runIf(testDatabaseUrl)("under concurrency (PostgreSQL)", () => {
+  it("adds racing past the limit keep the list at the limit, and one link confirms once", async () => {
+    const user = await person();
+    for (let n = 2; n < WITHDRAWAL_ADDRESS_LIMIT; n++) await listWallet(db(), user.id);
+    const statuses = await Promise.all(Array.from({ length: 10 }, (_, n) => add(user, { address: freshWallet(), label: `Race ${n}` }).then((r) => r.status)));
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(8);
+    expect(await listOf(user)).toHaveLength(WITHDRAWAL_ADDRESS_LIMIT);
+
+    const other = await person();
+    expect((await add(other, { address: freshWallet(), label: "Once" })).status).toBe(201);
+    const token = await mailedToken(other.email);
+    const confirms = await Promise.all(Array.from({ length: 10 }, () => confirm(token).then((r) => r.status)));
+    expect(confirms.sort()).toEqual([200, ...Array(9).fill(404)]);
+    expect((await audits((await listOf(other))[0]!.id)).filter((entry) => entry.action === "withdrawal_address.confirm")).toHaveLength(1);
   });
 });

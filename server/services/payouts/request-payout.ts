@@ -28,7 +28,7 @@ export async function checkPayout(
   now: Date,
   options: { lock: boolean },
 ): Promise<void> {
-  await requireUsableAddress(tx, config, userId, walletAddress, now);
+  await requireUsableAddress(tx, config, userId, walletAddress, now, options);
   const { minCents, maxCents, dailyMaxCents } = config.payouts;
   const limit =
     amount < minCents ? `The smallest payout is ${formatCents(minCents)}.` : amount > maxCents ? `The largest payout is ${formatCents(maxCents)}.` : null;

@@ -9,14 +9,23 @@ import { addressStatus } from "./address-dto.js";
 
 /**
  * Payouts go only to the caller's own confirmed addresses once their delay is over; anything else
- * is 403 ADDRESS_NOT_ALLOWED, saying why, on the form's address field. Read in the payout's own
- * transaction, so an address removed before it commits is refused.
+ * is 403 ADDRESS_NOT_ALLOWED, saying why, on the form's address field. A real request (`lock`)
+ * reads the row FOR SHARE in the payout's transaction: a removal (FOR UPDATE) either committed
+ * first, and the payout is refused, or waits until the payout is made.
  */
-export async function requireUsableAddress(tx: DbExecutor, config: Pick<Config, "withdrawalAddresses">, userId: string, address: string, now: Date): Promise<void> {
-  const [row] = await tx
+export async function requireUsableAddress(
+  tx: DbExecutor,
+  config: Pick<Config, "withdrawalAddresses">,
+  userId: string,
+  address: string,
+  now: Date,
+  options: { lock: boolean },
+): Promise<void> {
+  const read = tx
     .select({ confirmedAt: withdrawalAddress.confirmedAt, usableFrom: withdrawalAddress.usableFrom })
     .from(withdrawalAddress)
     .where(and(eq(withdrawalAddress.userId, userId), eq(withdrawalAddress.address, address), isNull(withdrawalAddress.removedAt)));
+  const [row] = options.lock ? await read.for("share") : await read;
   const status = row ? addressStatus(row, now) : undefined;
   if (status === "usable") return;
   const hours = config.withdrawalAddresses.delayHours;
