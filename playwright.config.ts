@@ -62,6 +62,9 @@ export default defineConfig({
       DATABASE_URL: "",
       SMTP_URL: "",
       DEV_MAIL: "on",
+      // A confirmed withdrawal address is usable at once here; the delay itself is tested in
+      // vitest with a moved clock (tests/withdrawal-addresses.test.ts).
+      WITHDRAWAL_ADDRESS_DELAY_HOURS: "0",
     },
   },
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { BASE_URL, bankReference, createUser, expect, expectNoSeriousAxe, fund, newAdminPage, overflow, signInRequest, test, visit } from "./fixtures.js";
+import { BASE_URL, bankReference, createUser, expect, expectNoSeriousAxe, fund, listWallet, newAdminPage, overflow, signInRequest, test, visit } from "./fixtures.js";
 import { freshWallet } from "../tests/helpers/wallets.js";
 
 /** A payable address of this file's own: four eyes counts the payouts to one address over 24 hours. */
@@ -34,6 +34,7 @@ test.describe("admin queues", () => {
     const admin = await newAdminPage(browser);
     await fund(request, admin.request, 50_000);
     const deposits = [await bankDeposit(request, 12_345), await bankDeposit(request, 20_000), await bankDeposit(request, 30_000)];
+    await listWallet(request, { address: ADDRESS });
     const payout = await post(request, "/api/payouts", { amountCents: 10_000, walletAddress: ADDRESS });
     expect(payout.status(), await payout.text()).toBe(201);
 
@@ -111,6 +112,7 @@ test.describe("admin queues", () => {
     const second = await newAdminPage(browser, { width: 1280, fresh: true });
     // $15,000 credited at once needs two admins too.
     await fund(request, first.request, 1_500_000, second.request);
+    await listWallet(request, { address: ADDRESS });
     const made = await post(request, "/api/payouts", { amountCents: 1_000_000, walletAddress: ADDRESS });
     expect(made.status(), await made.text()).toBe(201);
 

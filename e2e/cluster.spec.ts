@@ -6,7 +6,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import pg from "pg";
 import { hasNginx, NGINX, NGINX_OPT_OUT, renderNginx } from "../tests/helpers/nginx.js";
 import { createDatabase, newOperator, postgresAnswers, startProcess, startSmtp, stopProcess, waitUntilReady, type CapturedMail } from "./cluster-helpers.js";
-import { approveIdentity, claimCryptoDeposit } from "./fixtures.js";
+import { approveIdentity, claimCryptoDeposit, confirmLinkIn, listWallet } from "./fixtures.js";
 
 /**
  * Two app servers from the production build (dist/server/main.js) on one PostgreSQL database behind
@@ -69,6 +69,8 @@ test.beforeAll(async () => {
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       DEV_MAIL: "off",
       LOG_LEVEL: "info",
+      // Usable once confirmed; the delay itself is tested in vitest with a moved clock.
+      WITHDRAWAL_ADDRESS_DELAY_HOURS: "0",
     });
     logs.push(server.output);
     cleanups.push(() => stopProcess(server.child));
@@ -193,13 +195,14 @@ test("sign-up to payout through nginx over two built app servers (NODE_ENV=test)
   }).toPass({ timeout: 120_000 });
   await expect(card(page, "Interest Balance")).toContainText("$100.00");
 
-  // A payout of $120.50, marked paid by the operator.
+  // A payout of $120.50 to the investor's confirmed wallet, marked paid by the operator.
+  const readLink = async (to: string) => confirmLinkIn((await mailTo(to, /confirm your new withdrawal address/i)).text);
+  await listWallet(page.request, { address: WALLET, origin: PUBLIC_URL, readLink });
   await visit(page, "/dashboard/transaction");
   const form = page.getByRole("region", { name: "Transaction Details" });
   await form.getByRole("radio", { name: "Withdraw to a wallet" }).check();
-  await form.getByLabel("Recipient (wallet address)", { exact: true }).fill(WALLET);
+  await form.getByLabel("Recipient (wallet address)", { exact: true }).selectOption(WALLET);
   await form.getByLabel("Amount", { exact: true }).fill("120.50");
-  await form.getByLabel("Wallet address", { exact: true }).fill(WALLET);
   await form.getByRole("button", { name: "Confirm Transaction" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Confirm and send" }).click();
   await expect(page.getByTestId("transaction-outcome")).toContainText("Withdrawal requested: $120.50");

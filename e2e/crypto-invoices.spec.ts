@@ -7,7 +7,7 @@ import { startBitcoinStubs, type BitcoinStubs } from "../tests/helpers/bitcoin-s
 import { TestChain } from "../tests/helpers/esplora-server.js";
 import { freshWallet } from "../tests/helpers/wallets.js";
 import { newOperator, startProcess, stopProcess, waitUntilReady } from "./cluster-helpers.js";
-import { approveIdentity, expectNoSeriousAxe, overflow } from "./fixtures.js";
+import { approveIdentity, expectNoSeriousAxe, listWallet, overflow } from "./fixtures.js";
 
 /**
  * Automatic crypto deposits in the browser (issue 38, item 8): an app server of its own (the
@@ -48,6 +48,8 @@ test.beforeAll(async () => {
     DEV_MAIL: "on",
     RATE_LIMIT: "off",
     LOG_LEVEL: "warn",
+    // Usable once confirmed; the delay itself is tested in vitest with a moved clock.
+    WITHDRAWAL_ADDRESS_DELAY_HOURS: "0",
     ...stubs.env,
     BITCOIN_CONFIRMATIONS: "1",
     BITCOIN_INVOICE_MINUTES: "15",
@@ -153,12 +155,12 @@ test("a withdrawal in bitcoin terms: an estimate on the review, the rate fixed o
   await approveIdentity(investor.request, operator.request, PUBLIC_URL);
 
   const wallet = freshWallet();
+  await listWallet(investor.request, { address: wallet, origin: PUBLIC_URL });
   await visit(investor, "/dashboard/transaction");
   const form = investor.getByRole("region", { name: "Transaction Details" });
   await form.getByRole("radio", { name: "Withdraw to a wallet" }).check();
-  await form.getByLabel("Recipient (wallet address)", { exact: true }).fill(wallet);
+  await form.getByLabel("Recipient (wallet address)", { exact: true }).selectOption(wallet);
   await form.getByLabel("Amount", { exact: true }).fill("100");
-  await form.getByLabel("Wallet address", { exact: true }).fill(wallet);
   await form.getByRole("button", { name: "Confirm Transaction" }).click();
   const review = investor.getByRole("dialog");
   // $100.00 at $65,000.00 a bitcoin: 153,846.15… satoshis, rounded up.

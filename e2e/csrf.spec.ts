@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { APIRequestContext, Page, Request, Response } from "@playwright/test";
-import { BASE_URL, createUser, expect, fund, newAdminPage, signInViaApi, test, expectRefusedRequest } from "./fixtures.js";
+import { BASE_URL, createUser, expect, fund, listWallet, newAdminPage, signInViaApi, test, expectRefusedRequest } from "./fixtures.js";
 import { freshWallet } from "../tests/helpers/wallets.js";
 
 /**
@@ -45,6 +45,7 @@ interface Snapshot {
   payouts: unknown;
   deposits: unknown;
   history: unknown;
+  withdrawalAddresses: unknown;
 }
 
 async function snapshot(request: APIRequestContext): Promise<Snapshot> {
@@ -58,6 +59,7 @@ async function snapshot(request: APIRequestContext): Promise<Snapshot> {
     payouts: await read("/api/payouts"),
     deposits: await read("/api/deposits"),
     history: await read("/api/transactions"),
+    withdrawalAddresses: await read("/api/me/withdrawal-addresses"),
   };
 }
 
@@ -86,8 +88,9 @@ test.describe("cross-site request forgery", () => {
     expectRefusedRequest(403, "/api/transfers");
     expectRefusedRequest(403, "/api/payouts");
     expectRefusedRequest(403, "/api/deposits");
+    expectRefusedRequest(403, "/api/me/withdrawal-addresses");
     expectRefusedRequest(404, "/favicon.ico");
-    for (const path of ["/api/transfers", "/api/payouts", "/api/deposits"]) expectRefusedRequest("blocked", path);
+    for (const path of ["/api/transfers", "/api/payouts", "/api/deposits", "/api/me/withdrawal-addresses"]) expectRefusedRequest("blocked", path);
     test.setTimeout(90_000);
     const attacker = await startAttacker();
     try {
@@ -97,6 +100,8 @@ test.describe("cross-site request forgery", () => {
       const admin = await newAdminPage(browser);
       await fund(page.request, admin.request, 50_000);
       await admin.context().close();
+      // Listed, so only the Origin check stands between the forged payout and the victim's money.
+      await listWallet(page.request, { address: ADDRESS });
       const before = await snapshot(page.request);
       const thiefPage = await (await browser.newContext({ baseURL: BASE_URL })).newPage();
       await signInViaApi(thiefPage, thief.email, thief.password);
@@ -106,6 +111,7 @@ test.describe("cross-site request forgery", () => {
         { path: "/api/transfers", body: { toEmail: thief.email, amountCents: 10_000, note: "gift" } },
         { path: "/api/payouts", body: { amountCents: 10_000, walletAddress: ADDRESS } },
         { path: "/api/deposits", body: { method: "crypto", amountCents: 10_000, coin: "BTC" } },
+        { path: "/api/me/withdrawal-addresses", body: { address: freshWallet(), label: "Thief's wallet" } },
       ];
       // 127.0.0.1 is another site; localhost on another port is the same site but another origin,
       // where the browser does send the SameSite=Lax session cookie: only the Origin check stops it.

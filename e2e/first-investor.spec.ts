@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Browser } from "@playwright/test";
-import { freshWallet } from "../tests/helpers/wallets.js";
-import { BASE_URL, card, expectRefusedRequest, watchConsole, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, fund, grantAdmin, newAdminPage, overflow, signInViaApi, test, visit } from "./fixtures.js";
+import { BASE_URL, card, expectRefusedRequest, watchConsole, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, fund, grantAdmin, listWallet, newAdminPage, overflow, signInViaApi, test, visit } from "./fixtures.js";
 
 /*
  * Where a careful first investor and operator could trip, walked at both widths. Every journey here (as everywhere, through the fixtures) fails on a console error or uncaught exception.
@@ -90,17 +89,17 @@ for (const width of WIDTHS) {
       // The browser logs the refused preview itself (a 409); nothing else may appear.
       expectRefusedRequest(409, "/api/payouts/preview");
       const { page } = await investorPage(browser, width, "Tunde Careful");
+      // Listed before two-factor is on, so no code is spent on it.
+      const address = await listWallet(page.request);
       await enrolTwoFactor(page.request);
       const admin = await newAdminPage(browser);
       await fund(page.request, admin.request, 5_000);
       await admin.context().close();
       await visit(page, "/dashboard/transaction");
       const form = page.getByRole("region", { name: "Transaction Details" });
-      const address = freshWallet();
       await form.getByRole("radio", { name: "Withdraw to a wallet" }).check();
-      await form.getByLabel("Recipient (wallet address)", { exact: true }).fill(address);
+      await form.getByLabel("Recipient (wallet address)", { exact: true }).selectOption(address);
       await form.getByLabel("Amount", { exact: true }).fill("75");
-      await form.getByLabel("Wallet address", { exact: true }).fill(address);
       await form.getByRole("button", { name: "Confirm Transaction" }).click();
       await expect(form.getByLabel("Amount", { exact: true })).toHaveAccessibleDescription(/^Your available balance is not enough for this payout\./);
       await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -121,7 +120,8 @@ for (const width of WIDTHS) {
       const asked = await askerPage.request.post("/api/money-requests", { data: { fromEmail: user.email, amountCents: 1_500, note: long }, headers: headers() });
       const { id } = (await asked.json()) as { id: string };
       expect((await page.request.post(`/api/money-requests/${id}/pay`, { data: {}, headers: headers() })).status()).toBe(200);
-      expect((await page.request.post("/api/payouts", { data: { amountCents: 2_000, walletAddress: freshWallet() }, headers: headers() })).status()).toBe(201);
+      const wallet = await listWallet(page.request);
+      expect((await page.request.post("/api/payouts", { data: { amountCents: 2_000, walletAddress: wallet }, headers: headers() })).status()).toBe(201);
       await asker.close();
 
       await visit(page, "/dashboard");

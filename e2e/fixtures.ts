@@ -2,6 +2,7 @@ import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, request as apiRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { freshWallet } from "../tests/helpers/wallets.js";
 import { Authenticator, totpSecret } from "./totp.js";
 
 export { expect };
@@ -352,6 +353,48 @@ export async function mailCount(request: APIRequestContext, email: string, subje
   const response = await request.get(`/dev/mail/messages.json?to=${encodeURIComponent(email)}`);
   const body = (await response.json()) as { messages: OutboxMessage[] };
   return body.messages.filter((message) => !subject || subject.test(message.subject)).length;
+}
+
+const ADDRESS_MAIL = /confirm your new withdrawal address/i;
+
+/** The confirmation link in the newest withdrawal-address mail to `email` (dev outbox), once there are more than `after` of them. */
+export async function withdrawalAddressLink(request: APIRequestContext, email: string, after = 0): Promise<string> {
+  await expect.poll(() => mailCount(request, email, ADDRESS_MAIL), { message: `no withdrawal-address mail to ${email}`, timeout: 15_000 }).toBeGreaterThan(after);
+  const mail = await latestMailTo(request, email, { subject: ADDRESS_MAIL });
+  return confirmLinkIn(mail.text);
+}
+
+/** The link to the confirm page in a withdrawal-address mail's text. */
+export function confirmLinkIn(text: string): string {
+  const link = text.match(/https?:\/\/\S+\/dashboard\/settings\/withdrawal-addresses\/confirm\?token=\S+/)?.[0];
+  expect(link, `no confirmation link in:\n${text}`).toBeDefined();
+  return link!;
+}
+
+/**
+ * Puts `address` (a fresh one by default) on the withdrawal list of the account signed in on
+ * `request`: added through the API (with `totp`'s next code when two-factor is on) and confirmed
+ * with the token of the mailed link, as the confirm page does. The e2e servers run with
+ * WITHDRAWAL_ADDRESS_DELAY_HOURS=0, so it is usable at once. `origin` is the server's PUBLIC_URL
+ * (a test's own server); `readLink` reads the mail where there is no dev outbox (an SMTP capture).
+ */
+export async function listWallet(
+  request: APIRequestContext,
+  options: { address?: string; label?: string; totp?: Authenticator; origin?: string; readLink?: (email: string) => Promise<string> } = {},
+): Promise<string> {
+  const address = options.address ?? freshWallet();
+  const origin = { Origin: options.origin ?? BASE_URL };
+  const { user } = (await (await request.get("/api/session")).json()) as { user: { email: string } };
+  const before = options.readLink ? 0 : await mailCount(request, user.email, ADDRESS_MAIL);
+  const twoFactorCode = options.totp ? await options.totp.nextCode() : undefined;
+  const added = await request.post("/api/me/withdrawal-addresses", { data: { address, label: options.label ?? "My wallet", twoFactorCode }, headers: origin });
+  expect(added.status(), `adding ${address}: ${await added.text()}`).toBe(201);
+  const link = options.readLink ? await options.readLink(user.email) : await withdrawalAddressLink(request, user.email, before);
+  const token = new URL(link).searchParams.get("token");
+  const confirmed = await request.post("/api/me/withdrawal-addresses/confirm", { data: { token }, headers: origin });
+  expect(confirmed.status(), `confirming ${address}: ${await confirmed.text()}`).toBe(200);
+  expect(((await confirmed.json()) as { status: string }).status, "WITHDRAWAL_ADDRESS_DELAY_HOURS is 0 on e2e servers").toBe("usable");
+  return address;
 }
 
 /**

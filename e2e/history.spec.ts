@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { BASE_URL, bankReference, card, createUser, expect, expectNoSeriousAxe, fund, newAdminPage, overflow, signInViaApi, test, visit } from "./fixtures.js";
-import { freshWallet } from "../tests/helpers/wallets.js";
+import { BASE_URL, bankReference, card, createUser, expect, expectNoSeriousAxe, fund, listWallet, newAdminPage, overflow, signInViaApi, test, visit } from "./fixtures.js";
 
 const headers = () => ({ "Origin": BASE_URL, "Idempotency-Key": randomUUID() });
 
@@ -49,7 +48,7 @@ test("the cards and the statement at 375, 768 and 1280 px: a pending deposit bes
   expect(invested.status(), await invested.text()).toBe(201);
   const moved = await page.request.post("/dev/clock", { data: { days: 15 }, headers: { Origin: BASE_URL } });
   expect(moved.status(), await moved.text()).toBe(200);
-  const withdrawal = await page.request.post("/api/payouts", { data: { amountCents: 10_000, walletAddress: freshWallet() }, headers: headers() });
+  const withdrawal = await page.request.post("/api/payouts", { data: { amountCents: 10_000, walletAddress: await listWallet(page.request) }, headers: headers() });
   expect(withdrawal.status(), await withdrawal.text()).toBe(201);
 
   const expected = [

@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { BASE_URL, card, createUser, expectNoSeriousAxe, fund, newAdminPage, overflow, expect, signInViaApi, test, uniqueEmail, visit, type NewUser, expectRefusedRequest } from "./fixtures.js";
+import { BASE_URL, card, createUser, expectNoSeriousAxe, fund, listWallet, newAdminPage, overflow, expect, signInViaApi, test, uniqueEmail, visit, type NewUser, expectRefusedRequest } from "./fixtures.js";
 import { freshWallet } from "../tests/helpers/wallets.js";
 
 /** A payable address of this file's own: four eyes counts the payouts to one address over 24 hours. */
 const ADDRESS = freshWallet();
-/** Another valid address, for the "typed twice" mismatch. */
-const OTHER_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 
 /** Another signed-in browser (a second user or the operator), sending the same test-specific client address. */
 async function signedInPage(browser: Browser, clientIp: string, user: NewUser, width = 1280): Promise<Page> {
@@ -41,7 +39,6 @@ function transactionForm(page: Page) {
     toEmail: form.getByLabel("Recipient (email)", { exact: true }),
     recipient: form.getByLabel("Recipient (wallet address)", { exact: true }),
     amount: form.getByLabel("Amount", { exact: true }),
-    wallet: form.getByLabel("Wallet address", { exact: true }),
     confirm: form.getByRole("button", { name: "Confirm Transaction" }),
     cancel: form.getByRole("button", { name: "Cancel" }),
   };
@@ -55,12 +52,14 @@ function reviewDialog(page: Page) {
 
 /**
  * Funds the account signed in on `page` through an operator whose browser closes again (these tests
- * need no back office after that), then opens the transaction form, collecting any native dialog.
+ * need no back office after that), puts ADDRESS on its withdrawal list, then opens the transaction
+ * form, collecting any native dialog.
  */
 async function fundAndOpenTransactionForm(page: Page, browser: Browser, amountCents: number) {
   const admin = await newAdminPage(browser);
   await fund(page.request, admin.request, amountCents);
   await admin.context().close();
+  await listWallet(page.request, { address: ADDRESS, label: "Cold storage" });
   await visit(page, "/dashboard/transaction");
   return { alerts: collectAlerts(page), tx: transactionForm(page) };
 }
@@ -72,6 +71,7 @@ test.describe("money out", () => {
     await signInViaApi(page, user.email, user.password);
     const admin = await newAdminPage(browser);
     await fund(page.request, admin.request, 50_000);
+    await listWallet(page.request, { address: ADDRESS, label: "Cold storage" });
 
     await visit(page, "/dashboard/transaction");
     await expect(page.getByRole("heading", { level: 1, name: "Transaction History" })).toBeVisible();
@@ -87,20 +87,20 @@ test.describe("money out", () => {
     await expect(tx.toEmail).toHaveAttribute("aria-invalid", "true");
     await expect(tx.sendToUser).toBeChecked();
 
-    // Withdraw to a wallet: the fields a payout needs, and none of a transfer's.
+    // Withdraw to a wallet: the fields a payout needs, and none of a transfer's; the wallet is one of the list.
     await tx.withdraw.check();
     await expect(tx.toEmail).toHaveCount(0);
-    await tx.recipient.fill(ADDRESS);
+    await expect(tx.recipient.getByRole("option")).toHaveText(["Choose a wallet", `Cold storage — ${ADDRESS}`]);
+    await tx.recipient.selectOption(ADDRESS);
     await tx.amount.fill("99");
     await tx.cancel.click();
     await expect(tx.form.getByRole("status")).toHaveText("Transaction has been cancelled.");
     await expect(tx.recipient).toHaveValue("");
     await expect(tx.amount).toHaveValue("");
 
-    // The address typed twice: a review first, and nothing is held until "Confirm and send".
-    await tx.recipient.fill(ADDRESS);
+    // A review first, and nothing is held until "Confirm and send".
+    await tx.recipient.selectOption(ADDRESS);
     await tx.amount.fill("120.50");
-    await tx.wallet.fill(ADDRESS);
     await tx.confirm.click();
     const review = reviewDialog(page);
     await expect(review.dialog).toBeVisible();
@@ -120,7 +120,6 @@ test.describe("money out", () => {
     await expect(outcome).toContainText("Pending");
     await expect(outcome).toBeFocused();
     await expect(tx.recipient).toHaveValue("");
-    await expect(tx.wallet).toHaveValue("");
     const mine = page.getByTestId("my-payout").filter({ hasText: ADDRESS });
     await expect(mine).toContainText("$120.50");
     await expect(mine).toContainText("Pending");
@@ -168,9 +167,8 @@ test.describe("money out", () => {
     await signInViaApi(page, user.email, user.password);
     const { alerts, tx } = await fundAndOpenTransactionForm(page, browser, 20_000);
     await tx.withdraw.check();
-    await tx.recipient.fill(ADDRESS);
+    await tx.recipient.selectOption(ADDRESS);
     await tx.amount.fill("50");
-    await tx.wallet.fill(ADDRESS);
     await tx.confirm.click();
     await reviewDialog(page).send.click();
     await expect(page.getByTestId("transaction-outcome")).toContainText("Withdrawal requested: $50.00 is held");
@@ -208,42 +206,37 @@ test.describe("money out", () => {
     await expectCards(page, { "Main Balance": "$200.00", "Total Balance": "$200.00", "Total Payout": "$0.00" });
   });
 
-  test("a bad wallet address or amount is refused with a clear error and moves nothing", async ({ page, request, browser }) => {
+  test("an address no longer on the list or a bad amount is refused with a clear error and moves nothing", async ({ page, request, browser }) => {
+    expectRefusedRequest(403, "/api/payouts/preview");
     expectRefusedRequest(400, "/api/payouts/preview");
     expectRefusedRequest(409, "/api/payouts/preview");
     const user = await createUser(request);
     await signInViaApi(page, user.email, user.password);
+    // A second address, removed (in another tab, say) after the form has shown it.
+    const gone = await listWallet(page.request, { label: "Old wallet" });
     const { alerts, tx } = await fundAndOpenTransactionForm(page, browser, 10_000);
-
-    // Not a bitcoin address (one character off, so the checksum fails).
     await tx.withdraw.check();
-    // The address is random, so swap its last character for one it is not.
-    const broken = `${ADDRESS.slice(0, -1)}${ADDRESS.endsWith("x") ? "y" : "x"}`;
-    await tx.recipient.fill(broken);
+
+    // Nothing picked.
     await tx.amount.fill("50");
-    await tx.wallet.fill(broken);
     await tx.confirm.click();
-    await expect(tx.recipient).toHaveAccessibleDescription(/This is not a valid bitcoin address\./);
-    await expect(tx.recipient).toHaveAttribute("aria-invalid", "true");
+    await expect(tx.recipient).toHaveAccessibleDescription(/^Choose the wallet to withdraw to\./);
     await expect(tx.recipient).toBeFocused();
 
-    // A valid address, but not the same one twice.
-    await tx.recipient.fill(ADDRESS);
-    await tx.wallet.fill(OTHER_ADDRESS);
+    await tx.recipient.selectOption(gone);
+    const listed = (await (await page.request.get("/api/me/withdrawal-addresses")).json()) as { items: Array<{ id: string; address: string }> };
+    const removed = await page.request.delete(`/api/me/withdrawal-addresses/${listed.items.find((row) => row.address === gone)!.id}`, { headers: { Origin: BASE_URL } });
+    expect(removed.status(), await removed.text()).toBe(200);
     await tx.confirm.click();
-    await expect(tx.wallet).toHaveAccessibleDescription(/Receiver information does not match\./);
-    await expect(tx.recipient).not.toHaveAttribute("aria-invalid", "true");
-
-    // An e-mail typed under the payout's recipient: the form says which choice sends to a user.
-    await tx.recipient.fill("friend@example.com");
-    await tx.wallet.fill("friend@example.com");
-    await tx.confirm.click();
-    await expect(tx.recipient).toHaveAccessibleDescription(/This is an e-mail address\. To send money to a user, choose Send to a user\./);
+    await expect(tx.recipient).toHaveAccessibleDescription(/^This address is not on your list of withdrawal addresses\./);
+    await expect(tx.recipient).toHaveAttribute("aria-invalid", "true");
+    await expect(tx.recipient).toBeFocused();
+    // The refusal read the list again: the removed address is no longer offered.
+    await expect(tx.recipient.getByRole("option", { name: new RegExp(gone) })).toHaveCount(0);
 
     // The server's refusals come on the form, before any review: a limit on the amount, and the balance.
     const review = reviewDialog(page);
-    await tx.recipient.fill(ADDRESS);
-    await tx.wallet.fill(ADDRESS);
+    await tx.recipient.selectOption(ADDRESS);
     await tx.amount.fill("5");
     await tx.confirm.click();
     await expect(tx.amount).toHaveAccessibleDescription(/The smallest payout is \$10\.00\./);
@@ -273,7 +266,7 @@ test.describe("money out", () => {
 
     // Nobody has this address: the review's lookup refuses it on the Recipient field, in words that do not say whether an account exists.
     await expect(tx.sendToUser).toBeChecked();
-    await expect(tx.wallet).toHaveCount(0);
+    await expect(tx.recipient).toHaveCount(0);
     await tx.toEmail.fill(uniqueEmail("nobody"));
     await tx.amount.fill("10");
     await tx.confirm.click();
@@ -444,6 +437,7 @@ test.describe("money out", () => {
       await signInViaApi(page, user.email, user.password);
       const admin = await newAdminPage(browser, { width: 375 });
       await fund(page.request, admin.request, 20_000);
+      await listWallet(page.request, { address: ADDRESS, label: "Cold storage" });
       const payout = await page.request.post("/api/payouts", { data: { amountCents: 2_500, walletAddress: ADDRESS }, headers: { "Origin": BASE_URL, "Idempotency-Key": randomUUID() } });
       expect(payout.status(), await payout.text()).toBe(201);
       const askerPage = await signedInPage(browser, clientIp, asker, 375);
@@ -456,9 +450,7 @@ test.describe("money out", () => {
       await visit(page, "/dashboard/transaction");
       const tx = transactionForm(page);
       await tx.withdraw.check();
-      await tx.recipient.fill("bc1qnot-an-address");
       await tx.amount.fill("20");
-      await tx.wallet.fill("bc1qnot-an-address");
       await tx.confirm.click();
       await expect(tx.recipient).toHaveAttribute("aria-invalid", "true");
       await expect(page.getByTestId("my-payout").filter({ hasText: ADDRESS })).toBeVisible();
@@ -467,8 +459,7 @@ test.describe("money out", () => {
 
       // Both reviews fit the narrow screen, pass axe, and Back keeps what was typed.
       const review = reviewDialog(page);
-      await tx.recipient.fill(ADDRESS);
-      await tx.wallet.fill(ADDRESS);
+      await tx.recipient.selectOption(ADDRESS);
       await tx.confirm.click();
       await expect(review.dialog).toContainText(ADDRESS);
       expect(await overflow(page), "horizontal overflow under the withdrawal review").toBeLessThanOrEqual(0);

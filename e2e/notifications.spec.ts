@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { BASE_URL, createUser, expect, expectNoSeriousAxe, fund, newAdminPage, overflow, signInViaApi, test, visit } from "./fixtures.js";
+import { BASE_URL, createUser, expect, expectNoSeriousAxe, fund, listWallet, newAdminPage, overflow, signInViaApi, test, visit } from "./fixtures.js";
 import { freshWallet } from "../tests/helpers/wallets.js";
 
 /** A payable address of this file's own: four eyes counts the payouts to one address over 24 hours. */
@@ -22,6 +22,7 @@ test.describe("notifications", () => {
       // A confirmed deposit, a payout requested and paid with a long hash, and enough transfers for two pages.
       const admin = await newAdminPage(browser, { width });
       await fund(api, admin.request, 100_000);
+      await listWallet(api, { address: ADDRESS });
       const payout = await (await api.post("/api/payouts", { data: { amountCents: 2_000, walletAddress: ADDRESS }, headers: headers() })).json();
       const paid = await admin.request.post(`/api/admin/payouts/${payout.id}/mark-paid`, { data: { txId: TX_HASH }, headers: headers() });
       expect(paid.status(), await paid.text()).toBe(200);

@@ -1,5 +1,5 @@
 import { MESSAGES } from "../shared/schemas/auth.js";
-import { BASE_URL, PASSWORD, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, fund, grantAdmin, newAdminPage, signInViaApi, test, uniqueEmail, startsWith, visit, expectRefusedRequest } from "./fixtures.js";
+import { BASE_URL, PASSWORD, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, fund, grantAdmin, listWallet, newAdminPage, signInViaApi, test, uniqueEmail, startsWith, visit, expectRefusedRequest } from "./fixtures.js";
 import { enrolInSettings, freshPage, logInWithPassword, panel } from "./two-factor-helpers.js";
 import { freshWallet } from "../tests/helpers/wallets.js";
 
@@ -121,6 +121,8 @@ test.describe("two-factor authentication", () => {
     test.setTimeout(90_000);
     const user = await createUser(request, { name: "Kemi Payout" });
     await signInViaApi(page, user.email, user.password);
+    // Listed before two-factor is on, so no code is spent on it (adding an address asks for one then).
+    await listWallet(page.request, { address: ADDRESS });
     const authenticator = await enrolTwoFactor(page.request);
     const admin = await newAdminPage(browser);
     await fund(page.request, admin.request, 50_000);
@@ -133,9 +135,8 @@ test.describe("two-factor authentication", () => {
     const confirm = review.getByRole("button", { name: "Confirm and send" });
     const fillWithdrawal = async (amount: string) => {
       await form.getByRole("radio", { name: "Withdraw to a wallet" }).check();
-      await form.getByLabel("Recipient (wallet address)", { exact: true }).fill(ADDRESS);
+      await form.getByLabel("Recipient (wallet address)", { exact: true }).selectOption(ADDRESS);
       await form.getByLabel("Amount", { exact: true }).fill(amount);
-      await form.getByLabel("Wallet address", { exact: true }).fill(ADDRESS);
       await form.getByRole("button", { name: "Confirm Transaction" }).click();
     };
     // A transfer to another user is money leaving too: its review asks for the code the same way.

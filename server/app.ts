@@ -43,6 +43,7 @@ import { devMailRoutes } from "./routes/dev-mail.js";
 import { healthRoutes } from "./routes/health.js";
 import { meRoutes } from "./routes/me.js";
 import { accountDataRoutes } from "./routes/account-data.js";
+import { withdrawalAddressRoutes } from "./routes/withdrawal-addresses.js";
 import { publicRoutes } from "./routes/public.js";
 import { seoRoutes } from "./routes/seo.js";
 import { readBootstrap } from "./site.js";
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps) {
     meRoutes(deps),
     accountDataRoutes(deps),
     verificationRoutes(deps),
+    withdrawalAddressRoutes(deps),
     sessionRoutes(deps),
     transactionRoutes(deps),
     statementRoutes(deps),

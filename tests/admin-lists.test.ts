@@ -7,6 +7,7 @@ import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { grantAdmin } from "#server/services/users/grant-admin.js";
 import { enrolTwoFactor, person as newPerson, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { listWallet } from "./helpers/withdrawal-addresses.js";
 import { signIn } from "./helpers/test-server.js";
 import { freshWallet } from "./helpers/wallets.js";
 import { insertUser } from "./helpers/users.js";
@@ -367,8 +368,9 @@ describe("keyset pages of the admin lists", () => {
 
 const LARGE = 1_000_000; // $10,000.00: the default PAYOUT_APPROVAL_USD, so it needs four eyes.
 
-async function requestPayout(user: Person, amountCents: number, walletAddress = freshWallet()): Promise<{ id: string }> {
-  const made = await user.client.post("/api/payouts", { amountCents, walletAddress });
+/** A payout to `walletAddress` (a fresh one by default), put on the user's withdrawal list first. */
+async function requestPayout(user: Person, amountCents: number, walletAddress?: string): Promise<{ id: string }> {
+  const made = await user.client.post("/api/payouts", { amountCents, walletAddress: await listWallet(db(), user.id, walletAddress) });
   expect(made.status, await made.clone().text()).toBe(201);
   return made.json();
 }

@@ -7,6 +7,7 @@ import type { AdminOverviewDto } from "#shared/schemas/admin-overview.js";
 import { bankDepositBody } from "./helpers/deposits.js";
 import { person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { listWallet } from "./helpers/withdrawal-addresses.js";
 
 const suite = serverSuite();
 const db = () => suite.database.handle.db;
@@ -33,6 +34,7 @@ describe("the admin overview", () => {
     const admin = await person(suite, { admin: true });
     const checker = await person(suite, { admin: true });
     const rich = await person(suite, { funds: 2_000_000n });
+    await listWallet(db(), rich.id, WALLET);
     const saver = await person(suite, { funds: 0n });
     const read = async (): Promise<AdminOverviewDto> => {
       const response = await admin.client.get("/api/admin/overview");

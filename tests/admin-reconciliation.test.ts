@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bankDepositBody } from "./helpers/deposits.js";
 import { person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { listWallet } from "./helpers/withdrawal-addresses.js";
 import { creditMainBalance } from "./helpers/ledger.js";
 
 const suite = serverSuite();
@@ -25,6 +26,7 @@ describe("reconciliation", () => {
   it("matches a day of deposits and payouts with the platform accounts, and shows an injected difference", async () => {
     const admin = await person(suite, { admin: true });
     const alice = await person(suite);
+    await listWallet(db(), alice.id, WALLET);
     const made = await (await alice.client.post("/api/deposits", await bankDepositBody(alice.client, 50_000))).json();
     expect((await admin.client.post(`/api/admin/deposits/${made.id}/confirm`, { receivedCents: 49_000, reason: "Bank charges of $10" })).status).toBe(200);
     const payout = await (await alice.client.post("/api/payouts", { amountCents: 9_000, walletAddress: WALLET })).json();

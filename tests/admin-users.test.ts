@@ -5,6 +5,7 @@ import { changeRole } from "#server/services/users/change-role.js";
 import { person, type Person } from "./helpers/people.js";
 import { bankDepositBody } from "./helpers/deposits.js";
 import { serverSuite } from "./helpers/suite.js";
+import { listWallet } from "./helpers/withdrawal-addresses.js";
 import { signIn, uniqueEmail } from "./helpers/test-server.js";
 
 const suite = serverSuite();
@@ -20,6 +21,7 @@ const json = async (response: Response) => {
 /** A customer with some of everything: a confirmed balance, a pending deposit, an investment, a payout, a transfer and a money request. */
 async function busyCustomer(admin: Person): Promise<Person> {
   const customer = await person(suite, { funds: 500_000n, name: "Busy Customer", email: uniqueEmail("busy") });
+  await listWallet(db(), customer.id, WALLET);
   const friend = await person(suite, { name: "Friend", funds: 10_000n });
   expect((await customer.client.post("/api/deposits", await bankDepositBody(customer.client, 70_000))).status).toBe(201);
   expect((await customer.client.post("/api/investments", { planId: "standard", amountCents: 100_000 })).status).toBe(201);

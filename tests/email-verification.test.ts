@@ -11,6 +11,7 @@ import { MESSAGES } from "#shared/schemas/auth.js";
 import { bankDepositBody } from "./helpers/deposits.js";
 import { person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { listWallet } from "./helpers/withdrawal-addresses.js";
 import { signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
 
 const suite = serverSuite({ RATE_LIMIT: "on" });
@@ -35,6 +36,8 @@ const verificationLink = async (email: string) => {
 describe("an unverified address", () => {
   it.each(MONEY_ROUTES)("can look around but not move money: POST %s answers 403 EMAIL_NOT_VERIFIED", async (route, body) => {
     const user = await person(suite, { verified: false, funds: 100_000n });
+    // Listed, so the refusal is surely the address's, not the wallet's.
+    await listWallet(suite.database.handle.db, user.id, WALLET);
     expect((await user.client.get("/api/me/summary")).status).toBe(200);
     const response = await user.client.post(route, body);
     expect(response.status).toBe(403);

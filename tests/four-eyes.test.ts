@@ -5,6 +5,7 @@ import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { bankDepositBody } from "./helpers/deposits.js";
 import { person, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { listWallet } from "./helpers/withdrawal-addresses.js";
 import { freshWallet } from "./helpers/wallets.js";
 
 /** One admin, alone, trying every way around four eyes. */
@@ -164,6 +165,7 @@ describe("four eyes that one operator cannot satisfy alone", () => {
     const [admin] = await admins();
     const address = freshWallet();
     const [one, two] = [await person(suite, { funds: 1_000_000n }), await person(suite, { funds: 1_000_000n })];
+    for (const who of [one, two]) await listWallet(db(), who.id, address);
     // Sent together from two accounts, $6,000 each to one address: the second to be counted needs approval.
     const made = await Promise.all([one, two].map((who) => who.client.post("/api/payouts", { amountCents: 600_000, walletAddress: address })));
     expect(made.map((response) => response.status)).toEqual([201, 201]);
@@ -172,6 +174,7 @@ describe("four eyes that one operator cannot satisfy alone", () => {
     expect(paid.map((response) => response.status).sort()).toEqual([200, 409]);
     // The same address in capitals (bech32 is the same address either way) is the same recipient.
     const third = await person(suite, { funds: 1_000_000n });
+    await listWallet(db(), third.id, address);
     const upper = await third.client.post("/api/payouts", { amountCents: 100_000, walletAddress: address.toUpperCase() });
     expect(upper.status).toBe(201);
     const row = (await db().select().from(payout).where(eq(payout.userId, third.id)))[0]!;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { settleDue } from "#server/services/investments/settle-due.js";
 import { person as newPerson, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
-import { freshWallet } from "./helpers/wallets.js";
+import { listWallet } from "./helpers/withdrawal-addresses.js";
 
 const suite = serverSuite();
 const person = (options: Parameters<typeof newPerson>[1] = {}) => newPerson(suite, options);
@@ -36,7 +36,7 @@ describe("transaction history as CSV", () => {
     const admin = await person({ admin: true });
     const user = await person({ funds: 10_000n });
     const asker = await person({ name: "Ada Asker" });
-    const wallet = freshWallet();
+    const wallet = await listWallet(suite.database.handle.db, user.id);
     const held = await (await user.client.post("/api/payouts", { amountCents: 2_000, walletAddress: wallet })).json();
     const request = await (await asker.client.post("/api/money-requests", { fromEmail: user.email, amountCents: 500, note: "Taxi from the airport" })).json();
     expect((await user.client.post(`/api/money-requests/${request.id}/pay`, {})).status).toBe(200);

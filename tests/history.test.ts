@@ -17,6 +17,7 @@ import { testDatabaseUrl } from "./helpers/database.js";
 import { bankDepositBody } from "./helpers/deposits.js";
 import { person as newPerson, summary, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { listWallet } from "./helpers/withdrawal-addresses.js";
 
 const suite = serverSuite();
 const db = () => suite.database.handle.db;
@@ -45,6 +46,7 @@ describe("the history as a statement", () => {
   it("shows one row per business event with its effect on the Main Balance and the balance after it", async () => {
     const admin = await person({ admin: true });
     const user = await person({ funds: 500_000n });
+    await listWallet(db(), user.id, WALLET);
     const friend = await person({ name: "Bola Ola" });
     // A confirmed deposit, an investment that matures, a transfer each way, a paid request and three withdrawals.
     const deposit = await (await user.client.post("/api/deposits", await bankDepositBody(user.client, 100_000, "gtbank"))).json();
@@ -193,12 +195,13 @@ describe("the figures beside the cards", () => {
   it("shows pending deposits and pending withdrawals apart from the six figures", async () => {
     const admin = await person({ admin: true });
     const user = await person({ funds: 50_000n });
+    await listWallet(db(), user.id, WALLET);
     expect(await summary(user)).toMatchObject({ pendingDepositsCents: 0, pendingWithdrawalsCents: 0 });
     await user.client.post("/api/deposits", await bankDepositBody(user.client, 250_000, "uba"));
     const second = await (await user.client.post("/api/deposits", { method: "crypto", coin: "BTC", amountCents: 100_000 })).json();
     const refused = await (await user.client.post("/api/deposits", { method: "crypto", coin: "BTC", amountCents: 9_900 })).json();
     await admin.client.post(`/api/admin/deposits/${refused.id}/reject`, { reason: "No." });
-    await user.client.post("/api/payouts", { amountCents: 12_000, walletAddress: WALLET });
+    expect((await user.client.post("/api/payouts", { amountCents: 12_000, walletAddress: WALLET })).status).toBe(201);
     expect(await summary(user)).toMatchObject({
       mainBalanceCents: 38_000,
       totalTransactionCents: 50_000,

@@ -6,6 +6,7 @@ import { createTestDatabase } from "./helpers/database.js";
 import { bankDepositBody } from "./helpers/deposits.js";
 import { person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { listWallet } from "./helpers/withdrawal-addresses.js";
 import { startTestServer } from "./helpers/test-server.js";
 import { samples } from "./helpers/prometheus-text.js";
 
@@ -20,6 +21,7 @@ describe("GET /metrics", () => {
   it("shows the business gauges after known activity, read from the database at scrape time", async () => {
     const before = samples(await (await scrape()).text());
     const saver = await person(suite, { funds: 500_000n });
+    await listWallet(suite.database.handle.db, saver.id, WALLET);
     expect((await saver.client.post("/api/deposits", await bankDepositBody(saver.client, 70_000))).status).toBe(201);
     expect((await saver.client.post("/api/payouts", { amountCents: 120_000, walletAddress: WALLET })).status).toBe(201);
     await suite.database.handle.db.insert(outgoingMail).values({ id: randomUUID(), kind: "deposit_confirmed", to: "gone@example.com", subject: "s", text: "t", status: "dead", attempts: 12 });

@@ -5,6 +5,7 @@ import { notification } from "#server/db/schema.js";
 import { bankDepositBody } from "./helpers/deposits.js";
 import { person as newPerson } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { listWallet } from "./helpers/withdrawal-addresses.js";
 
 const suite = serverSuite();
 const db = () => suite.database.handle.db;
@@ -97,6 +98,7 @@ describe("each notification links to what it is about", () => {
   it("derives the link from the kind and the subject: deposit, investment, payout, transfer, money request", async () => {
     const admin = await person({ admin: true });
     const user = await person({ funds: 500_000n, name: "Ada Obi" });
+    await listWallet(db(), user.id, WALLET);
     const friend = await person({ name: "Femi Ola" });
 
     const deposit = await (await user.client.post("/api/deposits", await bankDepositBody(user.client, 12_000))).json();

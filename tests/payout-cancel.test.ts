@@ -7,14 +7,16 @@ import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { testDatabaseUrl } from "./helpers/database.js";
 import { person as newPerson, summary, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { listWallet } from "./helpers/withdrawal-addresses.js";
 
 const suite = serverSuite();
 const db = () => suite.database.handle.db;
 const WALLET = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 const person = (options: Parameters<typeof newPerson>[1] = {}) => newPerson(suite, options);
 
+/** A payout to WALLET, put on the user's withdrawal list first. */
 async function requestPayout(user: Person, amountCents: number): Promise<{ id: string }> {
-  const response = await user.client.post("/api/payouts", { amountCents, walletAddress: WALLET });
+  const response = await user.client.post("/api/payouts", { amountCents, walletAddress: await listWallet(db(), user.id, WALLET) });
   expect(response.status).toBe(201);
   return response.json();
 }

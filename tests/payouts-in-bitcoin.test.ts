@@ -8,7 +8,7 @@ import { startEsploraServer, TestChain, type EsploraServer } from "./helpers/esp
 import { person, type Person, type PersonOptions } from "./helpers/people.js";
 import { startRateServer, type RateServer } from "./helpers/rate-servers.js";
 import { startTestServer, type TestServer } from "./helpers/test-server.js";
-import { freshWallet } from "./helpers/wallets.js";
+import { listWallet } from "./helpers/withdrawal-addresses.js";
 
 /**
  * Withdrawals in bitcoin terms (issue 38, item 7; decision 0055): in automatic crypto mode a payout
@@ -65,8 +65,8 @@ const someone = (options: PersonOptions = {}, suite: Suite = automatic) => perso
 const row = async (id: string, suite: Suite = automatic) => (await db(suite).select().from(payout).where(eq(payout.id, id)))[0]!;
 const audits = (id: string) => db().select({ action: auditLog.action, actorId: auditLog.actorId }).from(auditLog).where(eq(auditLog.targetId, id));
 
-async function requestPayout(user: Person, amountCents: number): Promise<{ id: string; amountBtc: string | null }> {
-  const made = await user.client.post("/api/payouts", { amountCents, walletAddress: freshWallet() });
+async function requestPayout(user: Person, amountCents: number, suite: Suite = automatic): Promise<{ id: string; amountBtc: string | null }> {
+  const made = await user.client.post("/api/payouts", { amountCents, walletAddress: await listWallet(db(suite), user.id) });
   expect(made.status, await made.clone().text()).toBe(201);
   return made.json();
 }
@@ -224,7 +224,7 @@ describe("the queue and the investor's list in bitcoin terms", () => {
   it("in manual mode: no estimate, no rate, and mark-paid needs no approval below four eyes, as before", async () => {
     const admin = await someone({ admin: true }, manual);
     const user = await someone({ funds: 1_000_000n }, manual);
-    const made = await requestPayout(user, SMALL);
+    const made = await requestPayout(user, SMALL, manual);
     const list = await queued(admin, user);
     expect(list.items[0]).toMatchObject({ estimate: null, amountBtc: null });
     expect((await approve(admin, made.id)).status).toBe(409);

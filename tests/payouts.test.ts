@@ -3,16 +3,23 @@ import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { testDatabaseUrl } from "./helpers/database.js";
 import { person as newPerson, summary, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { listWallet } from "./helpers/withdrawal-addresses.js";
 
 const suite = serverSuite();
 const db = () => suite.database.handle.db;
 const WALLET = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 const person = (options: Parameters<typeof newPerson>[1] = {}) => newPerson(suite, options);
+/** Someone with WALLET on their withdrawal list, confirmed and usable. */
+const payer = async (options: Parameters<typeof newPerson>[1] = {}) => {
+  const who = await person(options);
+  await listWallet(db(), who.id, WALLET);
+  return who;
+};
 
 describe("payouts", () => {
   it("hold the amount at once; paid moves it out, rejected brings it back; each decided once", async () => {
     const admin = await person({ admin: true });
-    const user = await person({ funds: 100_000n });
+    const user = await payer({ funds: 100_000n });
     const first = await user.client.post("/api/payouts", { amountCents: 30_000, walletAddress: WALLET });
     expect(first.status).toBe(201);
     const paidOne = await first.json();
@@ -42,7 +49,7 @@ describe("payouts", () => {
     ["more than the maximum", { amountCents: 5_000_001, walletAddress: WALLET }, 400, "The largest payout is $50,000.00."],
     ["more than the balance", { amountCents: 60_000, walletAddress: WALLET }, 409, "Your available balance is not enough for this payout."],
   ])("refuse %s and hold nothing", async (_label, body, status, message) => {
-    const user = await person({ funds: 50_000n });
+    const user = await payer({ funds: 50_000n });
     const response = await user.client.post("/api/payouts", body);
     expect(response.status).toBe(status);
     expect((await response.json()).error.message).toBe(message);
@@ -50,7 +57,7 @@ describe("payouts", () => {
   });
 
   it("refuse more than the daily total per user", async () => {
-    const user = await person({ funds: 20_000_000n });
+    const user = await payer({ funds: 20_000_000n });
     for (let index = 0; index < 2; index++) expect((await user.client.post("/api/payouts", { amountCents: 5_000_000, walletAddress: WALLET })).status).toBe(201);
     const over = await user.client.post("/api/payouts", { amountCents: 1_000, walletAddress: WALLET });
     expect(over.status).toBe(400);
@@ -129,7 +136,7 @@ describe("a money request", () => {
 
 describe.runIf(testDatabaseUrl)("money out under concurrency (PostgreSQL)", () => {
   it("50 concurrent payouts that together exceed the balance never take it below zero", async () => {
-    const user = await person({ funds: 100_000n });
+    const user = await payer({ funds: 100_000n });
     const statuses = await Promise.all(Array.from({ length: 50 }, () => user.client.post("/api/payouts", { amountCents: 3_000, walletAddress: WALLET }).then((r) => r.status)));
     const accepted = statuses.filter((status) => status === 201).length;
     expect(accepted).toBe(33);
@@ -140,7 +147,7 @@ describe.runIf(testDatabaseUrl)("money out under concurrency (PostgreSQL)", () =
 
   it("concurrent mark-paid and reject of one payout resolve it once", async () => {
     const admin = await person({ admin: true });
-    const user = await person({ funds: 50_000n });
+    const user = await payer({ funds: 50_000n });
     const made = await (await user.client.post("/api/payouts", { amountCents: 20_000, walletAddress: WALLET })).json();
     const statuses = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>

@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactMessage, deposit, idempotencyRecord, journal, moneyRequest, payout, transfer, user } from "#server/db/schema.js";
+import { contactMessage, deposit, idempotencyRecord, journal, moneyRequest, payout, transfer, user, withdrawalAddress } from "#server/db/schema.js";
 import { person, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
 import { uniqueEmail, CONSENT } from "./helpers/test-server.js";
@@ -22,6 +22,9 @@ function mutations(recipient: string): Array<[method: string, path: string, body
     ["POST", "/api/money-requests", { fromEmail: recipient, amountCents: 1_000 }],
     ["POST", `/api/money-requests/${ID}/pay`, {}],
     ["POST", `/api/money-requests/${ID}/decline`, {}],
+    ["POST", "/api/me/withdrawal-addresses", { address: WALLET, label: "Mine" }],
+    ["POST", "/api/me/withdrawal-addresses/confirm", { token: "A".repeat(43) }],
+    ["DELETE", `/api/me/withdrawal-addresses/${ID}`, {}],
     ["POST", "/api/notifications/read-all", {}],
     ["POST", `/api/notifications/${ID}/read`, {}],
     ["POST", "/api/contact", { name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hello there" }],
@@ -47,7 +50,7 @@ function mutations(recipient: string): Array<[method: string, path: string, body
 async function snapshot(people: Person[]) {
   const db = suite.database.handle.db;
   const counts = await Promise.all(
-    [journal, deposit, payout, transfer, moneyRequest, contactMessage, idempotencyRecord, user].map(async (table) => (await db.select({ n: count() }).from(table))[0]?.n),
+    [journal, deposit, payout, transfer, moneyRequest, contactMessage, idempotencyRecord, user, withdrawalAddress].map(async (table) => (await db.select({ n: count() }).from(table))[0]?.n),
   );
   const figures = await Promise.all(people.map(async (p) => (await p.client.get("/api/me/summary")).json()));
   const sessions = await Promise.all(people.map(async (p) => (await p.client.get("/api/session")).json()));
@@ -119,6 +122,18 @@ describe("the JSON API", () => {
       expect(await snapshot([victim, recipient])).toEqual(before);
     },
   );
+
+  it("takes a request with no body and no type (a DELETE), but not an empty one typed as a form", async () => {
+    const victim = await person(suite);
+    const added = await (await victim.client.post("/api/me/withdrawal-addresses", { address: WALLET, label: "Mine" })).json();
+    const path = `/api/me/withdrawal-addresses/${added.id}`;
+    const form = await fetch(new URL(path, suite.server.url), {
+      method: "DELETE",
+      headers: { Cookie: [...victim.client.cookies].map(([name, { value }]) => `${name}=${value}`).join("; "), Origin: suite.server.url, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(form.status).toBe(415);
+    expect((await victim.client.request(path, { method: "DELETE" })).status).toBe(200);
+  });
 
   it("accepts application/json with a charset", async () => {
     const victim = await person(suite, { funds: 100_000n });

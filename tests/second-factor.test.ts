@@ -7,6 +7,7 @@ import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { HttpClient } from "./helpers/http-client.js";
 import { person, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { listWallet } from "./helpers/withdrawal-addresses.js";
 import { signIn, STRONG_PASSWORD } from "./helpers/test-server.js";
 import { nextTotpCode, secretFromUri, totpCode } from "./helpers/totp.js";
 import { freshWallet } from "./helpers/wallets.js";
@@ -37,15 +38,17 @@ function fromAddress(client: HttpClient, ip: string): HttpClient {
 }
 
 describe("every way money leaves asks the same second factor", () => {
-  it("a stolen session sends nothing without a code, by transfer, money request or payout", async () => {
+  it("a stolen session sends nothing without a code, by transfer, money request or payout, nor adds a withdrawal address", async () => {
     const victim = await person(suite, { twoFactor: true, funds: 100_000n, name: "Vic Tim" });
+    const wallet = await listWallet(db(), victim.id);
     const attacker = await person(suite, { name: "Mal Lory" });
     const request = await (await attacker.client.post("/api/money-requests", { fromEmail: victim.email, amountCents: 50_000 })).json();
 
     const attempts = {
       transfer: (body: object) => victim.client.post("/api/transfers", { toEmail: attacker.email, amountCents: 50_000, ...body }),
       moneyRequest: (body: object) => victim.client.post(`/api/money-requests/${request.id}/pay`, body),
-      payout: (body: object) => victim.client.post("/api/payouts", { amountCents: 50_000, walletAddress: freshWallet(), ...body }),
+      payout: (body: object) => victim.client.post("/api/payouts", { amountCents: 50_000, walletAddress: wallet, ...body }),
+      withdrawalAddress: (body: object) => victim.client.post("/api/me/withdrawal-addresses", { address: freshWallet(), label: "Not mine", ...body }),
     };
     for (const [route, attempt] of Object.entries(attempts)) {
       const missing = await attempt({});
@@ -56,6 +59,7 @@ describe("every way money leaves asks the same second factor", () => {
     }
     expect(await summary(victim.client)).toMatchObject({ mainBalanceCents: 100_000 });
     expect(await summary(attacker.client)).toMatchObject({ mainBalanceCents: 0 });
+    expect((await (await victim.client.get("/api/me/withdrawal-addresses")).json()).items).toHaveLength(1);
 
     // The owner, with the code, pays the request: the code is used up by that one movement.
     const code = await nextTotpCode(victim.totpSecret!);
@@ -164,9 +168,10 @@ describe("a session is as strong as the sign-in that made it", () => {
 describe("wrong codes are counted per account", () => {
   it("ten wrong codes from many addresses and places lock every code, the right one too; the owner is told and the lock audited", async () => {
     const user = await person(suite, { twoFactor: true, funds: 100_000n });
+    const wallet = await listWallet(db(), user.id);
     const attacker = (n: number) => fromAddress(user.client, `198.51.100.${n}`);
     const wrongs = [
-      ...[1, 2, 3, 4].map((n) => () => attacker(n).post("/api/payouts", { amountCents: 2_000, walletAddress: freshWallet(), twoFactorCode: "000000" })),
+      ...[1, 2, 3, 4].map((n) => () => attacker(n).post("/api/payouts", { amountCents: 2_000, walletAddress: wallet, twoFactorCode: "000000" })),
       ...[5, 6, 7].map((n) => () => attacker(n).post("/api/auth/two-factor/generate-backup-codes", { password: STRONG_PASSWORD, code: "000000" })),
       ...[8, 9, 10].map((n) => () => attacker(n).post("/api/auth/two-factor/verify-totp", { code: "000000" })),
     ];
@@ -175,7 +180,7 @@ describe("wrong codes are counted per account", () => {
     expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 400, 401, 401, 401]);
 
     const right = await nextTotpCode(user.totpSecret!);
-    const locked = await user.client.post("/api/payouts", { amountCents: 2_000, walletAddress: freshWallet(), twoFactorCode: right });
+    const locked = await user.client.post("/api/payouts", { amountCents: 2_000, walletAddress: wallet, twoFactorCode: right });
     expect(locked.status).toBe(429);
     expect((await locked.json()).error.message).toBe(MESSAGES.twoFactorLocked);
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(800);
@@ -192,7 +197,7 @@ describe("wrong codes are counted per account", () => {
 
     // Once the 15 minutes are over (moved here in the database), the right code works and the count starts again.
     await db().update(twoFactor).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(twoFactor.userId, user.id));
-    expect((await user.client.post("/api/payouts", { amountCents: 2_000, walletAddress: freshWallet(), twoFactorCode: right })).status).toBe(201);
+    expect((await user.client.post("/api/payouts", { amountCents: 2_000, walletAddress: wallet, twoFactorCode: right })).status).toBe(201);
     const [row] = await db().select().from(twoFactor).where(eq(twoFactor.userId, user.id));
     expect(row).toMatchObject({ failedVerificationCount: 0, lockedUntil: null });
   });

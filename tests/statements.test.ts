@@ -10,8 +10,8 @@ import { bankDepositBody } from "./helpers/deposits.js";
 import { creditMainBalance } from "./helpers/ledger.js";
 import { person as newPerson, summary, type Person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { listWallet } from "./helpers/withdrawal-addresses.js";
 import { insertUser } from "./helpers/users.js";
-import { freshWallet } from "./helpers/wallets.js";
 
 const suite = serverSuite();
 const db = () => suite.database.handle.db;
@@ -98,7 +98,7 @@ describe("the monthly account statement", () => {
     // A transfer each way, a withdrawal requested and cancelled, and a deposit claim nobody confirmed.
     await post(investor, "/api/transfers", { toEmail: friend.email, amountCents: 12_345, note: "=SUM(A1)" });
     await post(friend, "/api/transfers", { toEmail: investor.email, amountCents: 5_000 });
-    const payout = await post(investor, "/api/payouts", { amountCents: 2_000, walletAddress: freshWallet() });
+    const payout = await post(investor, "/api/payouts", { amountCents: 2_000, walletAddress: await listWallet(db(), investor.id) });
     await post(investor, `/api/payouts/${payout.id}/cancel`, {}, 200);
     await post(investor, "/api/deposits", await bankDepositBody(investor.client, 50_000));
     suite.server.clock.advance(15 * DAY);

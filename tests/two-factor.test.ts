@@ -3,6 +3,7 @@ import { MESSAGES } from "#shared/schemas/auth.js";
 import { HttpClient } from "./helpers/http-client.js";
 import { enrolTwoFactor, person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
+import { listWallet } from "./helpers/withdrawal-addresses.js";
 import { signIn, STRONG_PASSWORD } from "./helpers/test-server.js";
 import { nextTotpCode, secretFromUri, totpCode } from "./helpers/totp.js";
 
@@ -146,15 +147,21 @@ describe("sessions", () => {
 
 describe("payouts with two-factor on", () => {
   const payoutFor = (client: HttpClient) => (body: Record<string, unknown>) => client.post("/api/payouts", { amountCents: 2_000, walletAddress: WALLET, ...body });
+  /** Someone with WALLET on their withdrawal list. */
+  const payer = async (options: Parameters<typeof person>[1]) => {
+    const user = await person(suite, options);
+    await listWallet(suite.database.handle.db, user.id, WALLET);
+    return user;
+  };
   it("check codes against real time, whatever the test clock says", async () => {
-    const user = await person(suite, { twoFactor: true, funds: 100_000n });
+    const user = await payer({ twoFactor: true, funds: 100_000n });
     suite.server.clock.advance(60 * 60_000);
     expect((await payoutFor(user.client)({ twoFactorCode: await nextTotpCode(user.totpSecret!) })).status).toBe(201);
   });
 
 
   it("need a current code, and a code approves one payout only", async () => {
-    const user = await person(suite, { twoFactor: true, funds: 100_000n });
+    const user = await payer({ twoFactor: true, funds: 100_000n });
     const payout = payoutFor(user.client);
 
     const missing = await payout({});
@@ -177,7 +184,7 @@ describe("payouts with two-factor on", () => {
   });
 
   it("stop taking codes after ten wrong ones, the right one too", async () => {
-    const user = await person(suite, { twoFactor: true, funds: 100_000n });
+    const user = await payer({ twoFactor: true, funds: 100_000n });
     const payout = payoutFor(user.client);
     for (let attempt = 0; attempt < 10; attempt++) expect((await payout({ twoFactorCode: "000000" })).status).toBe(400);
     const locked = await payout({ twoFactorCode: await nextTotpCode(user.totpSecret!) });
@@ -186,7 +193,7 @@ describe("payouts with two-factor on", () => {
   });
 
   it("need no code from a user without two-factor", async () => {
-    const user = await person(suite, { funds: 10_000n });
+    const user = await payer({ funds: 10_000n });
     expect((await payoutFor(user.client)({})).status).toBe(201);
   });
 });

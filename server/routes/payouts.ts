@@ -29,7 +29,7 @@ export function payoutRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" 
       {
         method: "post",
         path: "/preview",
-        summary: "Review a payout before asking for it: refused as the request would be (limits, balance, 24-hour total); moves nothing",
+        summary: "Review a payout before asking for it: refused as the request would be (the address on the caller's list, limits, balance, 24-hour total); moves nothing",
         auth: "user",
         verifiedEmail: true,
         verifiedIdentity: true,
@@ -37,7 +37,7 @@ export function payoutRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" 
         response: payoutPreviewDto,
       },
       async (c, { body }) => {
-        await checkPayout(database.db, config, c.get("user").id, BigInt(body.amountCents), clock.now(), { lock: false });
+        await checkPayout(database.db, config, c.get("user").id, { amount: BigInt(body.amountCents), walletAddress: body.walletAddress }, clock.now(), { lock: false });
         return c.json(body);
       },
     )
@@ -45,7 +45,7 @@ export function payoutRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" 
       {
         method: "post",
         path: "/",
-        summary: "Request a payout to a bitcoin address; the amount is held at once",
+        summary: "Request a payout to a usable address of the caller's withdrawal list (else 403 ADDRESS_NOT_ALLOWED); the amount is held at once",
         auth: "user",
         verifiedEmail: true,
         verifiedIdentity: true,

@@ -15,6 +15,12 @@ describe("moneyOutFailure", () => {
     expect(moneyOutFailure(unknown, NAMES, FALLBACK)).toMatchObject({ fields: { recipient: "No account uses that e-mail address." } });
   });
 
+  it("puts a payout's refused address on the address field, in the server's words", () => {
+    const waiting = "This address is confirmed and can be used from 2026-11-29 14:00 UTC.";
+    const refused = new ApiError(403, "ADDRESS_NOT_ALLOWED", waiting, { walletAddress: waiting });
+    expect(moneyOutFailure(refused, NAMES, FALLBACK)).toEqual({ message: "", fields: { recipient: waiting }, conflict: false });
+  });
+
   it("keeps a sentence without a field for the whole form", () => {
     const self = new ApiError(400, "VALIDATION_FAILED", "You cannot send money to yourself.");
     expect(moneyOutFailure(self, NAMES, FALLBACK)).toEqual({ message: "You cannot send money to yourself.", fields: {}, conflict: false });

@@ -22,7 +22,8 @@ export function moneyOutFailure(error: unknown, names: Record<string, string>, f
   // Said by <AccountRefusalNotice>, with the way out (resend the link, turn on two-factor).
   if (isAccountRefusal(error)) return { message: "", fields: {}, conflict: false };
   if (error.status === 401) return { message: NOT_AUTHENTICATED, fields: {}, conflict: false };
-  if ((error.status === 400 || error.status === 404) && error.message) {
+  // A payout to an address not (yet) usable on the investor's list: the server's reason, on the address field.
+  if ((error.status === 400 || error.status === 404 || error.code === "ADDRESS_NOT_ALLOWED") && error.message) {
     const { message, fields } = explainBadRequest(error, names);
     return { message: Object.keys(fields).length > 0 ? "" : message, fields, conflict: false };
   }

@@ -15,11 +15,12 @@ export const ACCOUNT_KEYS = {
   verification: ["me", "verification"],
 } as const;
 
-/** Money going out of an account or between users. */
+/** Money going out of an account or between users, and where payouts may go (a refusal may mean the list changed elsewhere). */
 export const MONEY_OUT_KEYS = {
   payouts: ["payouts", "mine"],
   moneyRequests: ["money-requests"],
   adminPayouts: ["admin", "payouts"],
+  withdrawalAddresses: ["withdrawal-addresses"],
 } as const;
 
 /** The back office's read-only lists: the audit log, the contact inbox (and its count in the menu), the reconciliation. */

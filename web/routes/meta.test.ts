@@ -7,6 +7,7 @@ describe("metaFor", () => {
     expect(metaFor("/dashboard/").title).toBe("Dashboard");
     expect(metaFor("/dashboard/transfer/crypto").title).toBe("Transfer with Crypto");
     expect(metaFor("/dashboard/settings").title).toBe("Settings");
+    expect(metaFor("/dashboard/settings/withdrawal-addresses/confirm").title).toBe("Confirm your withdrawal address");
     expect(metaFor("/dashboard/admin/plans").title).toBe("Plans");
   });
 

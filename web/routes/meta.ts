@@ -33,6 +33,7 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   "/dashboard/notifications": "Notifications",
   "/dashboard/settings": "Settings",
   "/dashboard/verification": "Verify your identity",
+  "/dashboard/settings/withdrawal-addresses/confirm": "Confirm your withdrawal address",
   "/dashboard/admin": "Back office",
   "/dashboard/admin/users": "Users",
   "/dashboard/admin/deposits": "Deposits",

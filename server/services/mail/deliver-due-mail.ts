@@ -5,6 +5,7 @@ import type { Database } from "#server/db/client.js";
 import { outgoingMail } from "#server/db/schema.js";
 import type { Logger } from "#server/logger.js";
 import { brandMail, type MailSite } from "#server/mail/brand.js";
+import { ADDRESS_ADDED_KIND } from "#server/mail/withdrawal-address-mails.js";
 import type { Mailer } from "#server/mail/mailer.js";
 import { queueMailJobs } from "./enqueue-mail.js";
 
@@ -21,7 +22,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /** Kinds whose text holds a one-time link: once sent, the stored copy loses the link. */
-const ONE_TIME_LINK_KINDS = new Set(["password-reset", "verify-email"]);
+const ONE_TIME_LINK_KINDS = new Set(["password-reset", "verify-email", ADDRESS_ADDED_KIND]);
 
 export interface DeliveryDeps {
   db: Database;

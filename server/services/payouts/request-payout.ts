@@ -9,16 +9,26 @@ import { AppError } from "#server/errors.js";
 import { userAccount } from "../ledger/accounts.js";
 import { postJournal } from "../ledger/post-journal.js";
 import { notify, type NotificationInput } from "../notifications/notify.js";
+import { requireUsableAddress } from "../withdrawal-addresses/require-usable-address.js";
 import { toPayoutDto } from "./payout-dto.js";
 
 const DAY_MS = 86_400_000;
 
 /**
- * The payout rules on an amount: within the payout limits, the available balance and the 24-hour
+ * The payout rules: the address is a usable one of the caller's own list (else 403
+ * ADDRESS_NOT_ALLOWED), the amount within the payout limits, the available balance and the 24-hour
  * total. `lock` takes the user's available account first (a real request: concurrent ones then see
  * each other in the daily total); the review before a request checks without it and moves nothing.
  */
-export async function checkPayout(tx: DbExecutor, config: Config, userId: string, amount: bigint, now: Date, options: { lock: boolean }): Promise<void> {
+export async function checkPayout(
+  tx: DbExecutor,
+  config: Config,
+  userId: string,
+  { amount, walletAddress }: { amount: bigint; walletAddress: string },
+  now: Date,
+  options: { lock: boolean },
+): Promise<void> {
+  await requireUsableAddress(tx, config, userId, walletAddress, now, options);
   const { minCents, maxCents, dailyMaxCents } = config.payouts;
   const limit =
     amount < minCents ? `The smallest payout is ${formatCents(minCents)}.` : amount > maxCents ? `The largest payout is ${formatCents(maxCents)}.` : null;
@@ -53,7 +63,7 @@ export async function requestPayout(
   now: Date,
 ): Promise<{ payout: PayoutDto; notification: NotificationInput }> {
   const amount = BigInt(input.amountCents);
-  await checkPayout(tx, config, userId, amount, now, { lock: true });
+  await checkPayout(tx, config, userId, { amount, walletAddress: input.walletAddress }, now, { lock: true });
   const available = userAccount(userId, "available");
 
   // Four eyes counts a recipient's payouts over 24 hours, not each alone: a large sum split into

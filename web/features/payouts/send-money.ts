@@ -7,7 +7,6 @@ import { checkAmount } from "#web/lib/amount.js";
 export const FILL_ALL_FIELDS = "Please fill in all fields.";
 export const CANCELLED = "Transaction has been cancelled.";
 export const CONFIRMED = "Transaction confirmed!";
-export const RECEIVER_MISMATCH = "Receiver information does not match.";
 
 /** The two ways money leaves (docs/product.md, "The money model"), chosen plainly on the form. */
 export type SendMoneyKind = "transfer" | "payout";
@@ -19,22 +18,22 @@ export const WRONG_KIND: Record<SendMoneyKind, string> = {
   payout: "This is an e-mail address. To send money to a user, choose Send to a user.",
 };
 
-export type SendMoneyField = "toEmail" | "recipient" | "amount" | "walletAddress";
+export type SendMoneyField = "toEmail" | "recipient" | "amount";
 export type SendMoneyErrors = Partial<Record<SendMoneyField, string>>;
 
 /**
- * The form as typed. Each kind keeps its own recipient, so switching back and forth loses nothing:
- * `toEmail` for a transfer, `recipient` (a bitcoin address, typed again as `walletAddress`) for a payout.
+ * The form as filled in. Each kind keeps its own recipient, so switching back and forth loses
+ * nothing: `toEmail` for a transfer, `recipient` for a payout (an address picked from the
+ * investor's own list of withdrawal addresses, never typed: the list is what was confirmed).
  */
 export interface SendMoneyInput {
   kind: SendMoneyKind;
   toEmail: string;
   recipient: string;
   amount: string;
-  walletAddress: string;
 }
 
-export const EMPTY_SEND_MONEY: SendMoneyInput = { kind: "transfer", toEmail: "", recipient: "", amount: "", walletAddress: "" };
+export const EMPTY_SEND_MONEY: SendMoneyInput = { kind: "transfer", toEmail: "", recipient: "", amount: "" };
 
 /** Neither kind carries the second factor's code yet: the review asks for it last, so it is still current when sent. */
 export type SendMoneyPlan =
@@ -47,16 +46,16 @@ const FIRST_ISSUE = (error: { issues: ReadonlyArray<{ message: string }> }) => e
 
 /**
  * Reads the Transaction Details form for the kind chosen. A transfer needs the recipient's e-mail
- * and an amount; a payout needs a bitcoin address typed twice (the reference's receiver /
- * confirm-receiver check) and an amount. Nothing is sent from here: the plan goes to the review.
+ * and an amount; a payout needs an address picked from the withdrawal list and an amount (the
+ * reference's "type it twice" check is the list's e-mailed confirmation now). Nothing is sent from
+ * here: the plan goes to the review.
  */
 export function planSendMoney(form: SendMoneyInput): SendMoneyPlan {
   const amountText = form.amount.trim();
   const missing: SendMoneyErrors = {};
   if (form.kind === "transfer" && !form.toEmail.trim()) missing.toEmail = "Enter the recipient's e-mail address.";
-  if (form.kind === "payout" && !form.recipient.trim()) missing.recipient = "Enter the bitcoin address to withdraw to.";
+  if (form.kind === "payout" && !form.recipient.trim()) missing.recipient = "Choose the wallet to withdraw to.";
   if (!amountText) missing.amount = "Enter an amount.";
-  if (form.kind === "payout" && !form.walletAddress.trim()) missing.walletAddress = "Enter the wallet address again to confirm it.";
   if (Object.keys(missing).length > 0) return { ok: false, missing: true, errors: missing };
 
   const errors: SendMoneyErrors = {};
@@ -75,8 +74,7 @@ export function planSendMoney(form: SendMoneyInput): SendMoneyPlan {
   const recipient = form.recipient.trim();
   const address = walletAddressField.safeParse(recipient);
   if (!address.success) errors.recipient = recipient.includes("@") ? WRONG_KIND.payout : FIRST_ISSUE(address.error);
-  else if (form.walletAddress.trim() !== recipient) errors.walletAddress = RECEIVER_MISMATCH;
-  if (!amount.ok || errors.recipient || errors.walletAddress) return { ok: false, missing: false, errors };
+  if (!amount.ok || errors.recipient) return { ok: false, missing: false, errors };
   const parsed = createPayoutSchema.safeParse({ amountCents: amount.cents, walletAddress: recipient });
   return parsed.success ? { ok: true, kind: "payout", input: parsed.data } : { ok: false, missing: false, errors: { amount: FIRST_ISSUE(parsed.error) } };
 }

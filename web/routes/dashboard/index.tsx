@@ -26,6 +26,7 @@ import { RequestMoneyScreen } from "./request-money.js";
 import { UnavailableScreen } from "./screens.js";
 import { SettingsScreen } from "./settings.js";
 import { VerificationScreen } from "./verification.js";
+import { ConfirmWithdrawalAddressScreen, SignedInOrPublicLayout } from "./confirm-withdrawal-address.js";
 import { TransactionHistoryScreen } from "./transactions.js";
 import { DepositMethodScreen } from "./deposit-method.js";
 import { CryptoDepositScreen } from "./crypto-deposit.js";
@@ -42,6 +43,9 @@ export default function DashboardRoutes() {
       {/* Notification links end in #<subject>-<id>: scroll to that row once its list has loaded. */}
       <ScrollToHash />
       <Routes>
+        <Route element={<SignedInOrPublicLayout />}>
+          <Route path="settings/withdrawal-addresses/confirm" element={<ConfirmWithdrawalAddressScreen />} />
+        </Route>
         <Route
           element={
             <RequireAuth>

@@ -11,13 +11,14 @@ import { authErrorMessage } from "#web/lib/auth-messages.js";
 import { useSession } from "#web/lib/session.js";
 import { TwoFactorPanel } from "#web/features/two-factor/components/two-factor-panel.js";
 import { YourDataPanel } from "#web/features/account-data/components/your-data-panel.js";
+import { WithdrawalAddressesPanel } from "#web/features/withdrawal-addresses/components/withdrawal-addresses-panel.js";
 import { checkForm, type FieldErrors } from "#web/lib/form.js";
 import { ScreenTitle } from "./screens.js";
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+function Panel({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-card border border-slate-200 bg-white p-6">
+    <section id={id} aria-labelledby={headingId} className="scroll-mt-20 rounded-card border border-slate-200 bg-white p-4 sm:p-6">
       <h2 id={headingId} className="text-lg font-semibold text-brand-900">
         {title}
       </h2>
@@ -104,13 +105,18 @@ function SessionsPanel() {
 export function SettingsScreen() {
   return (
     <section>
-      <ScreenTitle title="Settings">Your profile, password, two-factor authentication, sessions and your data.</ScreenTitle>
+      <ScreenTitle title="Settings">Your profile, password, two-factor authentication, withdrawal addresses, sessions and your data.</ScreenTitle>
       <div className="grid gap-6 xl:grid-cols-2">
         <ProfilePanel />
         <PasswordPanel />
         <div className="xl:col-span-2">
           <Panel title="Two-factor authentication">
             <TwoFactorPanel />
+          </Panel>
+        </div>
+        <div className="xl:col-span-2">
+          <Panel title="Withdrawal addresses" id="withdrawal-addresses">
+            <WithdrawalAddressesPanel />
           </Panel>
         </div>
         <div className="xl:col-span-2">

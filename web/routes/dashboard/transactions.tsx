@@ -12,6 +12,7 @@ import { MyPayouts } from "#web/features/payouts/components/my-payouts.js";
 import { SendMoneyForm } from "#web/features/payouts/components/send-money-form.js";
 import { StatementsPanel } from "#web/features/statements/components/statements-panel.js";
 import { useCreateTransfer, usePreviewTransfer } from "#web/features/transfers/api/transfers.js";
+import { useWithdrawalAddresses } from "#web/features/withdrawal-addresses/api/withdrawal-addresses.js";
 import { ScreenTitle } from "./screens.js";
 
 export function TransactionHistoryScreen() {
@@ -21,6 +22,7 @@ export function TransactionHistoryScreen() {
   const historyHeading = useId();
   const createTransfer = useCreateTransfer();
   const previewTransfer = usePreviewTransfer();
+  const addresses = useWithdrawalAddresses();
 
   return (
     <section>
@@ -29,6 +31,7 @@ export function TransactionHistoryScreen() {
       <div className="grid gap-6 xl:grid-cols-2 xl:items-start">
         <SendMoneyForm
           transfer={{ preview: previewTransfer.mutateAsync, send: createTransfer.mutateAsync, previewing: previewTransfer.isPending, sending: createTransfer.isPending }}
+          addresses={{ items: addresses.data?.items, loading: addresses.isPending, failed: addresses.isError, readAt: addresses.dataUpdatedAt }}
         />
         <TitledSection title="Your payouts">
           <MyPayouts />

@@ -39,10 +39,18 @@ export function useCancelPayout() {
   });
 }
 
-/** Whether the server would take this payout now (limits, balance, 24-hour total), before its review: moves nothing, so never retried. */
+/**
+ * Whether the server would take this payout now (the address on the list, limits, balance, 24-hour
+ * total), before its review: moves nothing, so never retried. A refused address means the list
+ * changed since it was read (removed in another tab, say), so it is read again.
+ */
 export function usePreviewPayout() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (input: PayoutPreviewInput) => apiRequest<PayoutPreviewInput>("/api/payouts/preview", { body: input }),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === "ADDRESS_NOT_ALLOWED") void client.invalidateQueries({ queryKey: MONEY_OUT_KEYS.withdrawalAddresses });
+    },
   });
 }
 

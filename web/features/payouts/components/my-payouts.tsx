@@ -12,7 +12,7 @@ export function MyPayouts() {
   if (payouts.data.items.length === 0) {
     return (
       <p className="rounded-card border border-dashed border-slate-300 bg-white p-6 text-slate-700" data-testid="payouts-empty">
-        You have not requested a payout yet. Put a bitcoin address in both Recipient and Wallet address above to withdraw.
+        You have not requested a payout yet. Choose Withdraw to a wallet above to send money to one of your confirmed withdrawal addresses.
       </p>
     );
   }

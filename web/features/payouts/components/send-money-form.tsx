@@ -5,9 +5,7 @@ import { AccountRefusalNotice } from "#web/components/account/account-refusal.js
 import { Alert } from "#web/components/ui/alert.js";
 import { Button } from "#web/components/ui/button.js";
 import { AmountField } from "#web/components/ui/amount-field.js";
-import type { FieldProps } from "#web/components/ui/field.js";
 import { OtherUserEmailField } from "#web/components/ui/email-fields.js";
-import { VerbatimField } from "#web/components/ui/verbatim-field.js";
 import { focusField } from "#web/lib/focus-field.js";
 import { useIdempotencyKey } from "#web/lib/idempotency.js";
 import { ApiError } from "#web/lib/api.js";
@@ -17,11 +15,12 @@ import { useSummary } from "#web/lib/account-summary.js";
 import { useBootstrap } from "#web/lib/bootstrap.js";
 import { readPayoutQuote, useCreatePayout, usePreviewPayout } from "../api/payouts.js";
 import { CANCELLED, EMPTY_SEND_MONEY, FILL_ALL_FIELDS, planSendMoney, type SendMoneyErrors, type SendMoneyField, type SendMoneyInput, type SendMoneyKind } from "../send-money.js";
+import { PayoutAddressField, usableAddresses, type PayoutAddresses } from "./payout-address-field.js";
 import { SendMoneyKindChoice } from "./send-money-kind.js";
 import { SendMoneyReview, type ReviewedMoney, type ReviewProblem } from "./send-money-review.js";
 import { TransactionSummary, type SentMoney } from "./transaction-summary.js";
 
-const FIELD_ORDER: SendMoneyField[] = ["toEmail", "recipient", "amount", "walletAddress"];
+const FIELD_ORDER: SendMoneyField[] = ["toEmail", "recipient", "amount"];
 const FAILED = "The transaction could not be completed. Please try again.";
 const SHORT_FOR_TRANSFER = "Your available balance is not enough for this transfer.";
 const SHORT_FOR_PAYOUT = "Your available balance is not enough for this payout.";
@@ -30,7 +29,7 @@ const SHORT_FOR_PAYOUT = "Your available balance is not enough for this payout."
  * authenticator code, so it may have gone through. Sending it again could pay twice.
  */
 const MAYBE_SENT = "This transaction may already have gone through. Check Your payouts and your history before you send it again.";
-/** The API's field names → this form's. A payout's address is what the user typed as Recipient. */
+/** The API's field names → this form's. A payout's address is what the user picked as Recipient (ADDRESS_NOT_ALLOWED names it too). */
 const SERVER_FIELDS = { amountCents: "amount", walletAddress: "recipient", toEmail: "toEmail", twoFactorCode: "twoFactorCode" };
 
 /**
@@ -47,11 +46,12 @@ export interface TransferSender {
 type Notice = { tone: "error" | "info"; text: string } | null;
 
 /**
- * "Transaction Details": send money to another user (at once) or withdraw to a bitcoin wallet
- * (held until an operator sends it). "Confirm Transaction" opens a review; only its "Confirm and
- * send" moves money, with one Idempotency-Key per reviewed transaction, kept across retries.
+ * "Transaction Details": send money to another user (at once) or withdraw to one of the investor's
+ * withdrawal addresses (held until an operator sends it). "Confirm Transaction" opens a review;
+ * only its "Confirm and send" moves money, with one Idempotency-Key per reviewed transaction, kept
+ * across retries. The route passes the transfers feature's calls and the withdrawal addresses.
  */
-export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
+export function SendMoneyForm({ transfer, addresses }: { transfer: TransferSender; addresses: PayoutAddresses }) {
   const summary = useSummary();
   const twoFactor = useSession().user?.twoFactorEnabled === true;
   const inBitcoin = useBootstrap().site.payouts.inBitcoin;
@@ -69,9 +69,8 @@ export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
   /** A field to focus once the review has closed (and handed focus back to the button). */
   const [focusRequest, setFocusRequest] = useState<{ field: SendMoneyField } | null>(null);
   const toEmailRef = useRef<HTMLInputElement>(null);
-  const recipientRef = useRef<HTMLInputElement>(null);
+  const recipientRef = useRef<HTMLSelectElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
-  const walletRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const outcome = useRef<HTMLDivElement>(null);
   /** Set before the request starts, so a second click in the same instant sends nothing. */
@@ -85,11 +84,11 @@ export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
   }, [sent]);
   useEffect(() => {
     if (!focusRequest) return;
-    const inputs = { toEmail: toEmailRef, recipient: recipientRef, amount: amountRef, walletAddress: walletRef };
+    const inputs = { toEmail: toEmailRef, recipient: recipientRef, amount: amountRef };
     focusField(inputs[focusRequest.field].current);
   }, [focusRequest]);
 
-  const edit = (field: keyof SendMoneyInput) => (event: ChangeEvent<HTMLInputElement>) => setForm((old) => ({ ...old, [field]: event.target.value }));
+  const edit = (field: keyof SendMoneyInput) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((old) => ({ ...old, [field]: event.target.value }));
   /** What each input takes from the form: its name, value, change and error. */
   const bind = (field: SendMoneyField) => ({ name: field, value: form[field], onChange: edit(field), error: errors[field] });
 
@@ -188,6 +187,8 @@ export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
   };
 
   const transferKind = form.kind === "transfer";
+  // Nothing to withdraw to: the field says why and where to add one, and the form cannot be sent.
+  const noAddress = !transferKind && usableAddresses(addresses).length === 0;
   return (
     <section aria-labelledby={headingId} className="rounded-card border border-slate-200 bg-white p-5 sm:p-6">
       <h2 id={headingId} className="text-lg font-semibold text-brand-900">
@@ -209,17 +210,16 @@ export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
             hint="The e-mail address of their Termvest account. You will see their name before you send."
           />
         ) : (
-          <WalletAddressField ref={recipientRef} label="Recipient (wallet address)" {...bind("recipient")} hint="The bitcoin address of your wallet." />
+          <PayoutAddressField ref={recipientRef} addresses={addresses} {...bind("recipient")} />
         )}
         <AmountField ref={amountRef} required {...bind("amount")} hint="In US dollars, from your Main Balance." />
-        {!transferKind && <WalletAddressField ref={walletRef} label="Wallet address" {...bind("walletAddress")} hint="Type the bitcoin address again to confirm it." />}
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         <AccountRefusalNotice error={refusal} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={cancel} disabled={busy}>
             Cancel
           </Button>
-          <Button ref={confirmRef} type="submit" disabled={busy}>
+          <Button ref={confirmRef} type="submit" disabled={busy || noAddress}>
             {transfer.previewing ? "Processing..." : "Confirm Transaction"}
           </Button>
         </div>
@@ -242,7 +242,3 @@ export function SendMoneyForm({ transfer }: { transfer: TransferSender }) {
   );
 }
 
-/** A bitcoin address, monospaced so that look-alike characters can be told apart. */
-function WalletAddressField(props: FieldProps) {
-  return <VerbatimField required className="[&_input]:font-mono" {...props} />;
-}
