@@ -31,7 +31,7 @@ async function expectError(response: Response, status: number, code: string) {
   expect(response.status, await response.clone().text()).toBe(status);
   const { error } = await response.json();
   expect(error.code).toBe(code);
-  return error as { message: string; fields?: Record<string, string> };
+  return error as { message: string; fields?: Record<string, string>; link?: string };
 }
 /** A JPEG of exactly `size` bytes: the header, then padding. */
 const jpegOfSize = (size: number) => Buffer.concat([TINY_JPEG, Buffer.alloc(size - TINY_JPEG.length)]);
@@ -375,7 +375,8 @@ describe("an unverified account", () => {
     expect((await deposit(60_000)).status).toBe(201);
     expect(await limits()).toEqual({ depositLimitCents: 100_000, depositedCents: 60_000, depositRemainingCents: 40_000, moneyOutAllowed: false });
     const over = await expectError(await deposit(40_001), 403, "VERIFICATION_REQUIRED");
-    expect(over.message).toBe("Until your identity is verified you can deposit $1,000.00 in total; $400.00 remains. Verify your identity at /dashboard/verification to deposit more.");
+    expect(over.message).toBe("Until your identity is verified you can deposit $1,000.00 in total; $400.00 remains. Verify your identity to deposit more.");
+    expect(over.link).toBe("/dashboard/verification");
     expect((await deposit(40_000)).status).toBe(201);
     expect(await limits()).toEqual({ depositLimitCents: 100_000, depositedCents: 100_000, depositRemainingCents: 0, moneyOutAllowed: false });
     const full = await expectError(await deposit(1_000), 403, "VERIFICATION_REQUIRED");
@@ -394,7 +395,8 @@ describe("an unverified account", () => {
       [`/api/money-requests/${request.id}/pay`, {}],
     ] as const) {
       const error = await expectError(await investor.client.post(path, body), 403, "VERIFICATION_REQUIRED");
-      expect(error.message).toContain("/dashboard/verification");
+      expect(error.message).toMatch(/^Verify your identity before money leaves your account/);
+      expect(error.link).toBe("/dashboard/verification");
     }
     expect((await (await investor.client.get("/api/me/summary")).json()).mainBalanceCents).toBe(100_000);
     expect((await mine(friend)).limits).toEqual({ depositLimitCents: null, depositedCents: null, depositRemainingCents: null, moneyOutAllowed: true });
