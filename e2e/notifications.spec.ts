@@ -19,7 +19,8 @@ test.describe("notifications", () => {
       const api = page.request;
       const headers = () => ({ "Origin": BASE_URL, "Idempotency-Key": randomUUID() });
 
-      // A confirmed deposit, a payout requested and paid with a long hash, and enough transfers for two pages.
+      // An identity approved (fund() does it first), a confirmed deposit, a payout requested and paid
+      // with a long hash, and enough transfers for two pages.
       const admin = await newAdminPage(browser, { width });
       await fund(api, admin.request, 100_000);
       await listWallet(api, { address: ADDRESS });
@@ -31,7 +32,7 @@ test.describe("notifications", () => {
         const sent = await api.post("/api/transfers", { data: { toEmail: friend.email, amountCents: 100 }, headers: headers() });
         expect(sent.status(), await sent.text()).toBe(201);
       }
-      const total = 3 + TRANSFERS;
+      const total = 4 + TRANSFERS;
 
       // The bell leads to the full list.
       await visit(page, "/dashboard");
