@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { BASE_URL, bankReference, card, createUser, expect, expectNoSeriousAxe, fund, listWallet, newAdminPage, overflow, signInViaApi, test, visit } from "./fixtures.js";
+import { approveIdentity, BASE_URL, bankReference, card, createUser, expect, expectNoSeriousAxe, fund, listWallet, newAdminPage, overflow, signInViaApi, test, visit } from "./fixtures.js";
 
 const headers = () => ({ "Origin": BASE_URL, "Idempotency-Key": randomUUID() });
 
@@ -27,6 +27,9 @@ test("the cards and the statement at 375, 768 and 1280 px: a pending deposit bes
   test.setTimeout(180_000);
   const user = await createUser(request, { name: "Kemi Ade" });
   await signInViaApi(page, user.email, user.password);
+  // $3,500 is past what an unverified account may deposit: the operator has checked who this is.
+  const admin = await newAdminPage(browser);
+  await approveIdentity(page.request, admin.request);
 
   // $3,500 claimed, nothing confirmed: every figure is $0.00, and the claim has its own line.
   await claimDeposit(page.request, 350_000);
@@ -41,7 +44,6 @@ test("the cards and the statement at 375, 768 and 1280 px: a pending deposit bes
   }
 
   // $1,000 confirmed, invested in Standard, matured: Main $1,100 includes the $100 of interest.
-  const admin = await newAdminPage(browser);
   await fund(page.request, admin.request, 100_000);
   await admin.context().close();
   const invested = await page.request.post("/api/investments", { data: { planId: "standard", amountCents: 100_000 }, headers: headers() });
