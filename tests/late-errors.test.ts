@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "./helpers/database.js";
 import { HttpClient } from "./helpers/http-client.js";
-import { markEmailVerified } from "./helpers/people.js";
+import { markEmailVerified, markIdentityVerified } from "./helpers/people.js";
 import { freePort, signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
 import { creditMainBalance } from "./helpers/ledger.js";
 
@@ -57,6 +57,7 @@ describe.runIf(testDatabaseUrl)("a database connection killed during a burst", {
       const client = new HttpClient(url);
       await signIn(client, email);
       const { user } = await (await client.get("/api/session")).json();
+      await markIdentityVerified(db, user.id);
       return { client, email, id: user.id as string };
     };
     const sender = await person();
