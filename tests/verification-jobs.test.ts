@@ -104,7 +104,7 @@ describe("identity documents that expire", () => {
 });
 
 describe("identity files after an account closes", () => {
-  it("are deleted once the retention years have passed, each case's count audited, once", async () => {
+  it("are deleted, with what the investor gave on the case, once the retention years have passed, each case's count audited, once", async () => {
     const closing = await newPerson(suite, { identity: false });
     const staying = await newPerson(suite, { identity: false });
     for (const [who, name] of [
@@ -117,6 +117,9 @@ describe("identity files after an account closes", () => {
     // One removed file: kept as evidence until now, deleted with the rest.
     const removed = (await db().select().from(identityDocument).where(eq(identityDocument.userId, closing.id)))[0]!;
     expect((await closing.client.request(`/api/me/verification/documents/${removed.id}`, { method: "DELETE" })).status).toBe(200);
+    // What each investor gave on the case, which goes with the files.
+    const given = { legalName: "Tolu Adeyemi", dateOfBirth: "1990-05-17", address: "12 Marina Road, Lagos", documentNumber: "A01234567", documentCountry: "NG" };
+    for (const who of [closing, staying]) await db().update(identityCase).set(given).where(eq(identityCase.userId, who.id));
     const closedAt = clock().now();
     await db().update(user).set({ closedAt }).where(eq(user.id, closing.id));
     const filesOf = (userId: string) => db().select().from(identityDocument).where(eq(identityDocument.userId, userId));
@@ -139,9 +142,12 @@ describe("identity files after an account closes", () => {
     }
     expect((await filesOf(staying.id)).every((file) => file.content !== null && file.purgedAt === null)).toBe(true);
     const [caseRow] = await db().select().from(identityCase).where(eq(identityCase.userId, closing.id));
+    expect(caseRow).toMatchObject({ legalName: null, dateOfBirth: null, address: null, documentNumber: null, documentCountry: null, personalDataPurgedAt: expect.any(Date) });
+    const [stayingCase] = await db().select().from(identityCase).where(eq(identityCase.userId, staying.id));
+    expect(stayingCase).toMatchObject({ ...given, personalDataPurgedAt: null });
     const audit = await db().select().from(auditLog).where(and(eq(auditLog.action, "verification.purge_files"), eq(auditLog.targetId, caseRow!.id)));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: null, after: { filesDeleted: 2, retentionYears: 5 } });
+    expect(audit[0]).toMatchObject({ actorId: null, after: { filesDeleted: 2, personalDataCleared: true, retentionYears: 5 } });
 
     await purgeIdentityFilesJob(jobDeps())([]);
     expect(await purgeIdentityFiles(db(), clock().now(), KYC)).toBe(0);

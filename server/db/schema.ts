@@ -831,6 +831,11 @@ export const identityCase = pgTable(
     decidedBy: text("decided_by").references(() => user.id),
     /** When the investor was told their document expires within a month (once per document). */
     expiryNoticeAt: timestamp("expiry_notice_at", { withTimezone: true }),
+    /**
+     * When the retention job cleared what the investor gave (name, birth date, address, the
+     * document's number and country) with the files, KYC_RETENTION_YEARS after the account closed.
+     */
+    personalDataPurgedAt: timestamp("personal_data_purged_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "identity_case" ADD COLUMN "personal_data_purged_at" timestamp with time zone;
