@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_CLOSED_MESSAGE } from "#shared/schemas/account-data.js";
 import { MESSAGES } from "#shared/schemas/auth.js";
-import { auditLog, identityCase, identityDocument, ledgerAccount, moneyRequest, payout, session, twoFactor, user, withdrawalAddress } from "#server/db/schema.js";
+import { auditLog, identityCase, identityDocument, ledgerAccount, moneyRequest, outgoingMail, payout, session, twoFactor, user, withdrawalAddress } from "#server/db/schema.js";
 import { recordAudit } from "#server/services/audit/record-audit.js";
 import { userAccount } from "#server/services/ledger/accounts.js";
 import { postJournal } from "#server/services/ledger/post-journal.js";
@@ -245,6 +245,10 @@ describe("POST /api/me/close", () => {
     // The address stays taken: a new sign-up makes no second account.
     await signUp(suite.server.client(), { email: investor.email.toUpperCase() });
     expect(await db().select({ id: user.id }).from(user).where(eq(user.email, investor.email))).toHaveLength(1);
+    // Nor is a reset link or a "log in instead" mailed, which sign-in would then refuse; the answer is the usual one.
+    expect((await suite.server.client().post("/api/auth/request-password-reset", { email: investor.email, redirectTo: "/reset-password" })).status).toBe(200);
+    const queued = await db().select({ kind: outgoingMail.kind }).from(outgoingMail).where(eq(outgoingMail.to, investor.email));
+    expect(queued.map((mail) => mail.kind).filter((kind) => kind === "password-reset" || kind === "existing-account-sign-up")).toEqual([]);
     // Nobody can pay it or ask it for money any more: it is answered like an address without an account.
     const toClosed = await other.client.post("/api/transfers", { toEmail: investor.email, amountCents: 100 });
     expect(toClosed.status).toBe(400);

@@ -1,6 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { verification } from "../db/schema.js";
+import { user, verification } from "../db/schema.js";
 import type { Config } from "../env.js";
 import type { Logger } from "../logger.js";
 import { existingAccountMail, passwordChangedMail, passwordResetMail, securityChangeMail, verifyEmailMail, type SecurityChange } from "../mail/templates.js";
@@ -42,13 +42,25 @@ export function accountMail(db: Database, config: Config, logger: Logger) {
     await queueMail(message);
   };
 
+  // A closed account is never signed in to again (server/auth/closed-account.ts): a reset link or a
+  // "log in instead" would promise what sign-in then refuses. The requester's answer is the same.
+  const isClosed = async (account: Account) => {
+    const [row] = await db.select({ closedAt: user.closedAt }).from(user).where(eq(user.id, account.id));
+    if (row?.closedAt) logger.info({ userId: account.id }, "account closed; no reset or sign-up mail queued");
+    return Boolean(row?.closedAt);
+  };
+
   return {
-    passwordReset: (account: Account, url: string) =>
-      queueCapped("mail-reset", account, passwordResetMail({ ...site, name: account.name, to: account.email, url })),
+    passwordReset: async (account: Account, url: string) => {
+      if (await isClosed(account)) return;
+      await queueCapped("mail-reset", account, passwordResetMail({ ...site, name: account.name, to: account.email, url }));
+    },
     verifyEmail: (account: Account, url: string) =>
       queueCapped(VERIFY_CAP, account, verifyEmailMail({ ...site, name: account.name, to: account.email, url })),
-    existingAccount: (account: Account) =>
-      queueCapped("mail-existing", account, existingAccountMail({ ...site, name: account.name, to: account.email })),
+    existingAccount: async (account: Account) => {
+      if (await isClosed(account)) return;
+      await queueCapped("mail-existing", account, existingAccountMail({ ...site, name: account.name, to: account.email }));
+    },
     /** After a reset or change: the owner hears of it, no other reset link works, and a reset unlocks sign-in. */
     passwordChanged: async (account: Account, how: "reset" | "change") => {
       if (how === "reset") await forgetSignInFailures(db, account.email);
