@@ -33,7 +33,6 @@
  * --profile runs the server under `node --cpu-prof` and prints where its CPU time went.
  * Exits 0 when the run and the checks completed (whether or not a bar was met), 1 otherwise.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -49,7 +48,7 @@ import { summarizeProfiles } from "./lib/cpu-profile.js";
 import { backendPids, benchDatabaseUrl, fmt, logger, machineInfo, redact, REPO_ROOT, serverSettings } from "./lib/harness.js";
 import { runLoad, type LoadCase, type LoadResult } from "./lib/load.js";
 import { median, table, writeSection } from "./lib/markdown.js";
-import { buildApp, freePort, randomSecret, startServer } from "./lib/server.js";
+import { buildApp, freePort, randomSecret, startHello, startServer } from "./lib/server.js";
 
 const SECTION_HEADING = "## API (bench/api.ts)";
 const HISTORY_JOURNALS = 200;
@@ -114,15 +113,6 @@ interface Bar {
 
 /** Every request says what a browser says: it takes brotli and gzip (pages and scripts are sent compressed). */
 const BROWSER_HEADERS = { "Accept-Encoding": "gzip, deflate, br" };
-
-function startHello(port: number): Promise<ChildProcess> {
-  const args = [path.join(REPO_ROOT, "bench/lib/hello-server.ts"), String(port)];
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`hello server exited (${code})`)));
-    child.stdout?.once("data", () => resolve(child));
-  });
-}
 
 async function withDatabase<T>(baseUrl: URL, run: (url: string) => Promise<T>): Promise<T> {
   const name = `termvest_bench_api_${randomSecret(8).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;

@@ -123,7 +123,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
       metricSources: {
         jobStats: async () =>
           Object.entries(await readJobStats(database.db)).map(([name, { lagSeconds, ...counts }]) => ({ name, counts, lagSeconds })),
-        // The last stored check (daily job); before the first one, a check at most a minute old.
+        // The last stored check (periodic job); before the first one, a check at most a minute old.
         ledgerProblems: async () =>
           (await readLastLedgerCheck(database.db))?.problemCount ?? (await recentLedgerCheck(database.db, clock.now())).problems.length,
         ...(chainStats ? { chainSources: () => chainStats.snapshot() } : {}),

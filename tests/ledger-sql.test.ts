@@ -13,11 +13,12 @@ import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
 type Rows<T> = { rows: T[] };
 const rows = async <T>(db: Database, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows<T>).rows;
 
-/** Our objects in the public schema (better-auth and drizzle own none of these kinds). */
+/** Our objects in the public schema (better-auth and drizzle own none of these kinds; an extension's, such as pg_trgm's, are its own). */
 async function databaseObjects(db: Database): Promise<Map<string, string>> {
   const functions = await rows<{ name: string; def: string }>(db, sql`
     select p.proname as name, pg_get_functiondef(p.oid) as def from pg_proc p
-    join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`);
+    join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'
+      and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`);
   const views = await rows<{ name: string; def: string }>(db, sql`
     select viewname as name, pg_get_viewdef(format('public.%I', viewname)::regclass) as def from pg_views where schemaname = 'public'`);
   const triggers = await rows<{ name: string; def: string }>(db, sql`

@@ -5,6 +5,7 @@ import { platformAccount, userAccount } from "#server/services/ledger/accounts.j
 import { summarize } from "#server/services/ledger/summary.js";
 import { postJournal } from "#server/services/ledger/post-journal.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
+import { ACCOUNT_SLICES, CHECK_OVERLAP_MS, nextLedgerScope } from "#server/services/ledger/run-ledger-check.js";
 import { timeOrderedUuid } from "#server/db/time-ordered-uuid.js";
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "./helpers/database.js";
 import { insertUser } from "./helpers/users.js";
@@ -274,6 +275,56 @@ describe("the ledger's guards", () => {
     } finally {
       await scratch.dispose();
     }
+  });
+});
+
+describe("the periodic ledger check (decision 0063)", () => {
+  it("reads what was written since its start and the accounts of its slice, and a full check reads everything", async () => {
+    // A database of its own: the broken balances it writes can never be removed.
+    const scratch = await createTestDatabase();
+    try {
+      const db = scratch.handle.db;
+      const old = await insertUser(db);
+      const recent = await insertUser(db);
+      const deposit = (id: string, key: string) =>
+        postJournal(db, { idempotencyKey: key, kind: "deposit", userId: id, postings: [{ account: userAccount(id, "available"), amountCents: 500n }, { account: platformAccount("deposits"), amountCents: -500n }] });
+      await deposit(old.id, `t:${old.id}:old`);
+      // Last week's postings, as if the checks since then had found them sound.
+      await db.execute(sql`alter table posting disable trigger posting_append_only`);
+      await db.execute(sql`alter table journal disable trigger journal_append_only`);
+      await db.execute(sql`update posting set created_at = created_at - interval '7 days' where account_id like ${`u:${old.id}:%`} or journal_id in (select journal_id from posting where account_id like ${`u:${old.id}:%`})`);
+      await db.execute(sql`update journal set created_at = created_at - interval '7 days' where user_id = ${old.id}`);
+      await db.execute(sql`alter table posting enable trigger posting_append_only`);
+      await db.execute(sql`alter table journal enable trigger journal_append_only`);
+      await deposit(recent.id, `t:${recent.id}:new`);
+      const since = new Date(Date.now() - 86_400_000);
+      expect(await verifyLedger(db, { since })).toEqual([]);
+
+      // A balance edited without a posting, on each account: the check of the last day sees the
+      // account that was posted to since; the other only in its slice, or in a full check.
+      await db.execute(sql`update ledger_account set balance_cents = balance_cents + 1 where id in (${userAccount(old.id, "available").id}, ${userAccount(recent.id, "available").id})`);
+      const heldApart = `account ${userAccount(old.id, "available").id} holds 501 but its postings sum to 500`;
+      const touched = `account ${userAccount(recent.id, "available").id} holds 501 but its postings sum to 500`;
+      const lastDay = await verifyLedger(db, { since });
+      expect(lastDay).toContain(touched);
+      expect(lastDay).not.toContain(heldApart);
+      const slotOf = sql`select abs(hashtext(${userAccount(old.id, "available").id})) % 144 as slot`;
+      const slot = Number(((await db.execute(slotOf)) as unknown as { rows: Array<{ slot: number }> }).rows[0]!.slot);
+      expect(await verifyLedger(db, { since, slice: { index: slot, of: 144 } })).toContain(heldApart);
+      expect(await verifyLedger(db)).toEqual(expect.arrayContaining([touched, heldApart]));
+    } finally {
+      await scratch.dispose();
+    }
+  });
+
+  it("continues from an hour before the last clean check, and after one that found problems reads everything", () => {
+    const now = new Date("2026-11-28T10:00:00Z");
+    const checkedAt = new Date("2026-11-28T09:50:00Z");
+    expect(nextLedgerScope(null, now)).toBeUndefined();
+    expect(nextLedgerScope({ checkedAt, problemCount: 2 }, now)).toBeUndefined();
+    const scope = nextLedgerScope({ checkedAt, problemCount: 0 }, now);
+    expect(scope?.since).toEqual(new Date(checkedAt.getTime() - CHECK_OVERLAP_MS));
+    expect(scope?.slice).toEqual({ index: Math.floor(now.getTime() / 600_000) % ACCOUNT_SLICES, of: ACCOUNT_SLICES });
   });
 });
 

@@ -199,3 +199,16 @@ async function waitForReady(url: string): Promise<void> {
   }
   throw new Error(`GET ${url} did not answer 200 within ${READY_TIMEOUT_MS / 1000} s (last: ${last})`);
 }
+
+/**
+ * The yardstick (bench/lib/hello-server.ts) as its own process on `port`, like the real server, so
+ * both pay the same Node.js HTTP costs and share the cores with the load generator the same way.
+ */
+export function startHello(port: number): Promise<ChildProcess> {
+  const args = [path.join(import.meta.dirname, "hello-server.ts"), String(port)];
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: path.resolve(import.meta.dirname, "../.."), stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`hello server exited (${code})`)));
+    child.stdout?.once("data", () => resolve(child));
+  });
+}

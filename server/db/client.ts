@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -65,6 +66,8 @@ export async function openPglite(location: string | undefined, options: { loadDa
   if (location) mkdirSync(location, { recursive: true });
   const client = await PGlite.create({
     ...byteaAsHex,
+    // The user search's trigram indexes (server/db/sql/online/).
+    extensions: { pg_trgm },
     ...(location ? { dataDir: location } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

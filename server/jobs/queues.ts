@@ -53,7 +53,8 @@ export const SCHEDULES: Partial<Record<JobName, string>> = {
   [JOBS.maturityReminders]: "*/10 * * * *",
   // 00:30 UTC on the 1st: the month just ended is complete, and its statements can be downloaded.
   [JOBS.statementNotices]: "30 0 1 * *",
-  [JOBS.ledgerCheck]: "17 3 * * *",
+  // Every ten minutes, each run reading what changed since the last (run-ledger-check.ts).
+  [JOBS.ledgerCheck]: "*/10 * * * *",
   [JOBS.auditSignInFailures]: "*/5 * * * *",
   // Just after the UTC day turns: a document valid until yesterday is expired today.
   [JOBS.expireIdentityDocuments]: "10 0 * * *",

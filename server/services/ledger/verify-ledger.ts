@@ -1,5 +1,17 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "#server/db/client.js";
+
+/**
+ * How much of the ledger a check reads. Without a scope, everything. With `since`, the journals
+ * and postings written from then on (each checked whole: a journal's postings all carry its time),
+ * and every posting of each user account they touched, from its first; `slice` adds the accounts
+ * whose slot (a hash of the id, modulo `of`) is `index`, so a series of checks walks every account
+ * even if nothing was posted to it, catching a balance edited without a posting (decision 0063).
+ */
+export interface LedgerScope {
+  since: Date;
+  slice?: { index: number; of: number };
+}
 
 /**
  * The ledger's invariants, checked from the raw tables: every journal sums to zero, every user
@@ -9,30 +21,44 @@ import type { DbExecutor } from "#server/db/client.js";
  * every posting, journal and investment names rows that exist (post_journal guarantees it by
  * construction instead of per-row foreign keys; decision 0019), and every journal
  * that moves platform money touches its own user's accounts and no one else's (decision 0020).
- * Returns the problems found (none when the ledger is sound).
+ * Returns the problems found (none when the ledger is sound) within `scope` (everything without one).
  */
-export async function verifyLedger(db: DbExecutor): Promise<string[]> {
-  const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+export async function verifyLedger(db: DbExecutor, scope?: LedgerScope): Promise<string[]> {
+  const rows = async (query: SQL) => ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  const since = scope?.since.toISOString();
+  // The rows in scope, as derived tables the checks read instead of the whole tables. The ranges on
+  // created_at are served by the BRIN indexes on posting and journal (server/db/sql/indexes/).
+  const postings = since ? sql`(select * from posting where created_at >= ${since}::timestamptz)` : sql`posting`;
+  const journals = since ? sql`(select * from journal where created_at >= ${since}::timestamptz)` : sql`journal`;
+  const slice = scope?.slice ? sql` or (abs(hashtext(id)) % ${scope.slice.of}) = ${scope.slice.index}` : sql``;
+  const accounts = since
+    ? sql`(select * from ledger_account where user_id is not null and (id in (select account_id from posting where created_at >= ${since}::timestamptz and account_id like 'u:%')${slice}))`
+    : sql`(select * from ledger_account where user_id is not null)`;
+  // Every posting of the accounts in scope, from the first: what their balances and chains are made of.
+  const accountPostings = since ? sql`(select p.* from posting p where p.account_id in (select id from ${accounts} s))` : sql`posting`;
+  const investments = since
+    ? sql`(select * from investment where created_at >= ${since}::timestamptz or settled_at >= ${since}::timestamptz)`
+    : sql`investment`;
+
   const problems: string[] = [];
-  for (const row of await rows(sql`select journal_id, sum(amount_cents)::text as total from posting group by journal_id having sum(amount_cents) <> 0`)) {
+  for (const row of await rows(sql`select journal_id, sum(amount_cents)::text as total from ${postings} p group by journal_id having sum(amount_cents) <> 0`)) {
     problems.push(`journal ${row.journal_id} sums to ${row.total}`);
   }
   for (const row of await rows(sql`
     select a.id, a.balance_cents::text as balance, coalesce(sum(p.amount_cents), 0)::text as postings
-    from ledger_account a left join posting p on p.account_id = a.id
-    where a.user_id is not null
+    from ${accounts} a left join ${accountPostings} p on p.account_id = a.id
     group by a.id, a.balance_cents
     having a.balance_cents is distinct from coalesce(sum(p.amount_cents), 0)`)) {
     problems.push(`account ${row.id} holds ${row.balance} but its postings sum to ${row.postings}`);
   }
-  for (const row of await rows(sql`select id, balance_cents::text as balance from ledger_account where user_id is not null and balance_cents < 0`)) {
+  for (const row of await rows(sql`select id, balance_cents::text as balance from ${accounts} a where balance_cents < 0`)) {
     problems.push(`user account ${row.id} is negative (${row.balance})`);
   }
   for (const row of await rows(sql`select id, balance_cents::text as balance from ledger_account where user_id is null and balance_cents is not null`)) {
     problems.push(`platform account ${row.id} keeps a balance (${row.balance}); its balance is the sum of its postings`);
   }
   for (const row of await rows(sql`
-    select p.journal_id, p.account_id from posting p join ledger_account a on a.id = p.account_id
+    select p.journal_id, p.account_id from ${postings} p join ledger_account a on a.id = p.account_id
     where (a.user_id is not null) is distinct from (p.balance_after_cents is not null) or p.balance_after_cents < 0`)) {
     problems.push(`posting ${row.journal_id}/${row.account_id} records no true balance after it`);
   }
@@ -42,24 +68,24 @@ export async function verifyLedger(db: DbExecutor): Promise<string[]> {
   // every "after" by a later "before" or today's balance.
   for (const row of await rows(sql`
     select distinct account_id from (select account_id from (
-      select p.account_id, p.balance_after_cents as value, 1 as n from posting p where p.balance_after_cents is not null
-      union all select p.account_id, p.balance_after_cents - p.amount_cents, -1 from posting p where p.balance_after_cents is not null
-      union all select a.id, 0, 1 from ledger_account a where a.user_id is not null
-      union all select a.id, a.balance_cents, -1 from ledger_account a where a.user_id is not null
+      select p.account_id, p.balance_after_cents as value, 1 as n from ${accountPostings} p where p.balance_after_cents is not null
+      union all select p.account_id, p.balance_after_cents - p.amount_cents, -1 from ${accountPostings} p where p.balance_after_cents is not null
+      union all select a.id, 0, 1 from ${accounts} a
+      union all select a.id, a.balance_cents, -1 from ${accounts} a
     ) chain group by account_id, value having sum(n) <> 0) unmatched`)) {
     problems.push(`account ${row.account_id}: the balances recorded after its postings do not chain from 0 to its balance`);
   }
-  for (const row of await rows(sql`select journal_id, account_id from posting where amount_cents = 0`)) {
+  for (const row of await rows(sql`select journal_id, account_id from ${postings} p where amount_cents = 0`)) {
     problems.push(`posting ${row.journal_id}/${row.account_id} moves nothing`);
   }
-  for (const row of await rows(sql`select j.id from journal j left join posting p on p.journal_id = j.id group by j.id having count(p.journal_id) < 2`)) {
+  for (const row of await rows(sql`select j.id from ${journals} j left join ${postings} p on p.journal_id = j.id group by j.id having count(p.journal_id) < 2`)) {
     problems.push(`journal ${row.id} has fewer than two postings`);
   }
   // The history pages through each account's postings by their own created_at, which must be the
   // journal's (decision 0045): the same transaction writes both, with its start time.
   for (const row of await rows(sql`
     select p.journal_id, p.account_id, j.id is null as no_journal, a.id is null as no_account
-    from posting p left join journal j on j.id = p.journal_id left join ledger_account a on a.id = p.account_id
+    from ${postings} p left join journal j on j.id = p.journal_id left join ledger_account a on a.id = p.account_id
     where j.id is null or a.id is null or p.created_at <> j.created_at`)) {
     const missing = row.no_journal ? `journal ${row.journal_id}` : row.no_account ? `account ${row.account_id}` : null;
     problems.push(`posting ${row.journal_id}/${row.account_id} ${missing ? `names a missing ${missing}` : "is not dated as its journal"}`);
@@ -68,18 +94,18 @@ export async function verifyLedger(db: DbExecutor): Promise<string[]> {
   // user's own accounts (decision 0020): so a journal that moves platform money must touch the
   // accounts of exactly one user, the journal's own.
   for (const row of await rows(sql`
-    select j.id, coalesce(j.user_id, '') as user_id from journal j
-    join posting p on p.journal_id = j.id join ledger_account a on a.id = p.account_id
+    select j.id, coalesce(j.user_id, '') as user_id from ${journals} j
+    join ${postings} p on p.journal_id = j.id join ledger_account a on a.id = p.account_id
     group by j.id, j.user_id
     having bool_or(a.user_id is null)
        and (count(distinct a.user_id) <> 1 or bool_or(a.user_id is not null and a.user_id is distinct from j.user_id))`)) {
     problems.push(`journal ${row.id} moves platform money but does not touch the accounts of its user ${row.user_id || "(none)"} alone`);
   }
-  for (const row of await rows(sql`select j.id, j.user_id from journal j left join "user" u on u.id = j.user_id where j.user_id is not null and u.id is null`)) {
+  for (const row of await rows(sql`select j.id, j.user_id from ${journals} j left join "user" u on u.id = j.user_id where j.user_id is not null and u.id is null`)) {
     problems.push(`journal ${row.id} names a missing user ${row.user_id}`);
   }
   for (const row of await rows(sql`
-    select i.id, coalesce(i.start_journal_id, '') as start, coalesce(i.settle_journal_id, '') as settle from investment i
+    select i.id, coalesce(i.start_journal_id, '') as start, coalesce(i.settle_journal_id, '') as settle from ${investments} i
     where (i.start_journal_id is not null and not exists (select 1 from journal j where j.id = i.start_journal_id))
        or (i.settle_journal_id is not null and not exists (select 1 from journal j where j.id = i.settle_journal_id))`)) {
     problems.push(`investment ${row.id} links a missing journal (${row.start} / ${row.settle})`);

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "#server/db/client.js";
 import { user } from "#server/db/schema.js";
 import type { CountedList } from "#shared/schemas/admin-list.js";
@@ -20,13 +20,17 @@ const columns = {
 
 const yes = (flag: "true" | "false" | undefined) => (flag === undefined ? undefined : flag === "true");
 
-/** The users table's filters: search by e-mail, name or id; role; e-mail verified; 2FA on; banned; joined between `from` and `to`. */
+/**
+ * The users table's filters: search by any fragment of the e-mail or the name (trigram indexes,
+ * server/db/sql/online/) or by the whole id; role; e-mail verified; 2FA on; banned; joined between
+ * `from` and `to`. A fragment of an id would read every row of the table.
+ */
 function matching(query: UsersQuery): SQL | undefined {
   const banned = yes(query.banned);
   const verified = yes(query.emailVerified);
   const twoFactor = yes(query.twoFactor);
   return and(
-    matchingText(query.q, [user.email, user.name, user.id]),
+    query.q ? or(matchingText(query.q, [user.email, user.name]), eq(user.id, query.q)) : undefined,
     query.role === undefined ? undefined : eq(user.role, query.role),
     verified === undefined ? undefined : eq(user.emailVerified, verified),
     twoFactor === undefined ? undefined : eq(user.twoFactorEnabled, twoFactor),
