@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { outgoingMail } from "#server/db/schema.js";
+import { LIST_COUNT_CAP } from "#shared/schemas/admin-list.js";
 import { person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
 import { uniqueEmail } from "./helpers/test-server.js";
@@ -107,5 +108,20 @@ describe("the inbox's order", () => {
       expect(refused.status, sort).toBe(400);
       expect((await refused.json()).error.message).toContain("sort must be one of createdAt, status");
     }
+  });
+});
+
+describe("a list's count (decision 0063)", () => {
+  it("counts matches up to the cap and says when there are more, the page unchanged", async () => {
+    const admin = await person(suite, { admin: true });
+    const count = async () => (await (await admin.client.get("/api/admin/messages?status=archived&limit=5")).json()) as { items: unknown[]; total: number; totalCapped: boolean };
+    const before = (await count()).total;
+    await db().execute(sql`insert into contact_message (id, name, email, message, status, created_at)
+      select 'cap-' || g, 'Capped', 'capped@example.com', 'Hello', 'archived', now() - g * interval '1 second' from generate_series(1, ${LIST_COUNT_CAP - before}) g`);
+    expect(await count()).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: false });
+    await db().execute(sql`insert into contact_message (id, name, email, message, status) values ('cap-over', 'Capped', 'capped@example.com', 'Hello', 'archived')`);
+    const over = await count();
+    expect(over).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true });
+    expect(over.items).toHaveLength(5);
   });
 });

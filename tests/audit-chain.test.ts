@@ -4,11 +4,13 @@ import type { DbExecutor } from "#server/db/client.js";
 import { handleControl } from "#server/control.js";
 import { recordAudit } from "#server/services/audit/record-audit.js";
 import { flushSignInFailures } from "#server/services/audit/sign-in-failures.js";
+import { runAuditCheck } from "#server/services/audit/run-audit-check.js";
 import { verifyAuditChain } from "#server/services/audit/verify-audit-chain.js";
 import { person } from "./helpers/people.js";
 import { serverSuite } from "./helpers/suite.js";
 import { uniqueEmail } from "./helpers/test-server.js";
 import { createTestDatabase } from "./helpers/database.js";
+import { insertUser } from "./helpers/users.js";
 
 const suite = serverSuite();
 const db = () => suite.database.handle.db;
@@ -125,5 +127,53 @@ describe("sign-in failures", () => {
       rows: Array<{ action: string; request_id: string | null }>;
     };
     expect(rows.rows).toEqual([{ action: "security.two_factor_enabled", request_id: expect.any(String) }]);
+  });
+});
+
+describe("the periodic audit check (decision 0063)", () => {
+  it("walks the whole chain first, then only what is new, and sweeps the older entries again a window at a time", async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const freshDb = fresh.handle.db;
+      await insertUser(freshDb, { role: "admin" });
+      for (let n = 0; n < 4; n++) await recordAudit(freshDb, entry(n));
+      const first = await runAuditCheck(freshDb, new Date());
+      expect(first).toMatchObject({ entries: 4, head: { seq: 4n }, sweptTo: 0n });
+      expect(first.broken).toBeUndefined();
+      await recordAudit(freshDb, entry(4));
+      // The new entry, then the older ones again from the start (fewer than a window: all of them).
+      const second = await runAuditCheck(freshDb, new Date());
+      expect(second).toMatchObject({ entries: 1 + 4, head: { seq: 5n }, sweptTo: 0n });
+
+      // An entry edited in place, its hash left as it was: the sweep finds it.
+      await freshDb.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`update audit_log set after = '{"n": 999}'::jsonb where seq = 2`);
+      });
+      const third = await runAuditCheck(freshDb, new Date());
+      expect(third.broken).toEqual({ seq: "2", reason: "its contents no longer match its hash" });
+      const mail = (await freshDb.execute(sql`select count(*)::int as n from outgoing_mail where kind = 'audit-check'`)) as unknown as { rows: Array<{ n: number }> };
+      expect(mail.rows[0]?.n).toBe(1);
+      // After a broken check, the next reads the whole chain again, and finds it still broken.
+      expect((await runAuditCheck(freshDb, new Date())).broken).toMatchObject({ seq: "2" });
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
+  it("finds the chain rewritten up to its head: the entry the last check ended at no longer has its hash", async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const freshDb = fresh.handle.db;
+      for (let n = 0; n < 3; n++) await recordAudit(freshDb, entry(n));
+      expect((await runAuditCheck(freshDb, new Date())).broken).toBeUndefined();
+      await freshDb.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`update audit_log set hash = repeat('a', 64) where seq = 3`);
+      });
+      expect((await runAuditCheck(freshDb, new Date())).broken).toEqual({ seq: "3", reason: "its hash is no longer the one an earlier check recorded" });
+    } finally {
+      await fresh.dispose();
+    }
   });
 });

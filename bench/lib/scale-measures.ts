@@ -12,7 +12,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openPostgres, type Database } from "#server/db/client.js";
 import { migrate } from "#server/migrate.js";
+import { auditCheck } from "#server/db/schema.js";
+import { runAuditCheck } from "#server/services/audit/run-audit-check.js";
 import { verifyAuditChain } from "#server/services/audit/verify-audit-chain.js";
+import { nextLedgerScope } from "#server/services/ledger/run-ledger-check.js";
 import { settleDue, settlementWorkers } from "#server/services/investments/settle-due.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { seedPlans } from "#server/services/plans/seed-plans.js";
@@ -139,7 +142,7 @@ export async function measureSize(options: SizeOptions): Promise<SizeResult> {
     log(`seeded in ${seed.seconds.toFixed(0)} s: ${seed.postings.toLocaleString("en-US")} postings`);
 
     await waitForOlderTransactions(handle.db, log);
-    const server = await startServer(REPO_ROOT, { databaseUrl: url });
+    const server = await startServer(REPO_ROOT, { databaseUrl: url, publishPages: true });
     cleanups.unshift(() => server.stop());
     const helloPort = await freePort();
     const hello = await startHello(helloPort);
@@ -204,21 +207,35 @@ export async function measureSize(options: SizeOptions): Promise<SizeResult> {
       const report = await reconcile(handle.db, reconciliationPeriod({}, now));
       return { detail: `${report.days.length} days`, failures: 0 };
     });
-    await daily("verifyLedger", async () => {
+    await daily("verifyLedger, whole (on demand)", async () => {
       const problems = await verifyLedger(handle.db);
       return { detail: `${problems.length} problems`, failures: problems.length };
     });
-    await daily("audit chain verification", async () => {
+    await daily("audit chain, whole (npm run audit -- verify)", async () => {
       const report = await verifyAuditChain(handle.db);
+      // As if the daily job had checked the chain then: the next run goes on from this head.
+      await handle.db.insert(auditCheck).values({ id: crypto.randomUUID(), checkedAt: new Date(), headSeq: report.last.seq, headHash: report.last.hash, sweptTo: 0n, entries: report.entries });
       return { detail: `${report.entries.toLocaleString("en-US")} entries${report.broken ? `, broken at ${report.broken.seq}` : ""}`, failures: report.broken ? 1 : 0 };
     });
-    const due = Number((await rows<{ n: number }>(handle.db, sql`select count(*)::int as n from investment where status = 'active' and matures_at <= ${new Date(now.getTime() + TONIGHT_HOURS * 3_600_000).toISOString()}::timestamptz`))[0]!.n);
+    const tonight = new Date(now.getTime() + TONIGHT_HOURS * 3_600_000);
+    const due = Number((await rows<{ n: number }>(handle.db, sql`select count(*)::int as n from investment where status = 'active' and matures_at <= ${tonight.toISOString()}::timestamptz`))[0]!.n);
+    const settlementStarted = new Date();
     await daily("settlement of tonight's maturities", async () => {
-      const result = await settleDue(handle.db, new Date(now.getTime() + TONIGHT_HOURS * 3_600_000), { workers: settlementWorkers("postgres") });
+      const result = await settleDue(handle.db, tonight, { workers: settlementWorkers("postgres") });
       return { detail: `${result.settled.toLocaleString("en-US")} of ${due.toLocaleString("en-US")} due`, failures: result.settled === due ? 0 : 1 };
     });
     const settlement = measures.at(-1)!;
     settlement.rate = due / settlement.seconds!;
+    // The periodic checks after tonight: what the settlement wrote (and the requests before it).
+    await daily("ledger check, periodic (after tonight)", async () => {
+      const scope = nextLedgerScope({ checkedAt: settlementStarted, problemCount: 0 }, new Date());
+      const problems = await verifyLedger(handle.db, scope);
+      return { detail: `${problems.length} problems, since ${scope!.since.toISOString().slice(11, 16)} UTC and 1/${scope!.slice!.of} of the accounts`, failures: problems.length };
+    });
+    await daily("audit check, daily", async () => {
+      const result = await runAuditCheck(handle.db, new Date());
+      return { detail: `${result.entries.toLocaleString("en-US")} entries${result.broken ? `, broken at ${result.broken.seq}` : ""}`, failures: result.broken ? 1 : 0 };
+    });
 
     if (!options.skip.has("backup")) {
       const dir = mkdtempSync(path.join(tmpdir(), "termvest-scale-"));

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -86,6 +86,11 @@ export interface StartOptions {
   /** Flags for node before the entry point, e.g. `--cpu-prof`. */
   nodeArgs?: string[];
   /**
+   * Publish the operator's pages in the snapshot (the shipped examples lose their `example: true`),
+   * as an operator does before launch: in production, investing waits for them.
+   */
+  publishPages?: boolean;
+  /**
    * The server's log level (LOG_LEVEL=warn when absent). At `info`, production's default, the
    * server logs a line per request; they go to `data/server.log` instead of this process.
    */
@@ -156,6 +161,7 @@ export async function startServer(root: string, options: StartOptions = {}): Pro
 
   try {
     snapshotBuild(root, appDir);
+    if (options.publishPages) publishOperatorPages(path.join(appDir, "content"));
     const logToFile = options.logLevel !== undefined && options.logLevel !== "warn";
     mkdirSync(dataDir, { recursive: true });
     const stdout = logToFile ? openSync(path.join(dataDir, "server.log"), "a") : "pipe";
@@ -182,6 +188,16 @@ export async function startServer(root: string, options: StartOptions = {}): Pro
   }
 
   return { baseUrl, port, pid: child!.pid!, dataDir, appDir, recentOutput: () => output.slice(-30).join("\n"), stop };
+}
+
+/** Every shipped example page under `contentDir`, published as the operator's own (its frontmatter without `example: true`). */
+function publishOperatorPages(contentDir: string): void {
+  for (const entry of readdirSync(contentDir, { recursive: true, encoding: "utf8" })) {
+    const file = path.join(contentDir, entry);
+    if (!file.endsWith(".md")) continue;
+    const text = readFileSync(file, "utf8");
+    if (/^---\n[\s\S]*?^example: true\n/m.test(text)) writeFileSync(file, text.replace(/^example: true\n/m, ""));
+  }
 }
 
 async function waitForReady(url: string): Promise<void> {

@@ -745,6 +745,26 @@ export const ledgerCheck = pgTable("ledger_check", {
  * Which version of the ledger's SQL (server/db/sql/) the database holds: a digest of those files and
  * of the last migration. Migrating applies the files again whenever it differs (server/db/ledger-sql.ts).
  */
+/**
+ * Each periodic check of the audit chain (decision 0063): how far the chain was whole (the next
+ * check walks on from there, and first makes sure that entry's hash is unchanged), and how far its
+ * sweep through the older entries has got (0: it starts over next time).
+ */
+export const auditCheck = pgTable(
+  "audit_check",
+  {
+    id: text("id").primaryKey(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+    headSeq: bigint("head_seq", { mode: "bigint" }).notNull(),
+    headHash: text("head_hash").notNull(),
+    sweptTo: bigint("swept_to", { mode: "bigint" }).notNull(),
+    entries: integer("entries").notNull(),
+    brokenSeq: bigint("broken_seq", { mode: "bigint" }),
+    brokenReason: text("broken_reason"),
+  },
+  (table) => [index("audit_check_checked_at_idx").on(table.checkedAt)],
+);
+
 export const ledgerSqlVersion = pgTable("ledger_sql_version", {
   name: text("name").primaryKey(),
   digest: text("digest").notNull(),

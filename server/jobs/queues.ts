@@ -12,6 +12,7 @@ export const JOBS = {
   maturityReminders: "maturity-reminders",
   statementNotices: "statement-notices",
   ledgerCheck: "ledger-check",
+  auditCheck: "audit-check",
   auditSignInFailures: "audit-sign-in-failures",
   watchInvoices: "watch-invoices",
   expireIdentityDocuments: "expire-identity-documents",
@@ -36,6 +37,7 @@ export const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   // A batch that fails is rolled back whole; a retry (or a later run) goes on with the users not yet claimed.
   [JOBS.statementNotices]: { policy: SCHEDULED, retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 60 * 60 },
   [JOBS.ledgerCheck]: { policy: SCHEDULED, retryLimit: 2, retryDelay: 60, expireInSeconds: 60 * 60 },
+  [JOBS.auditCheck]: { policy: SCHEDULED, retryLimit: 2, retryDelay: 60, expireInSeconds: 60 * 60 },
   [JOBS.auditSignInFailures]: { policy: SCHEDULED, retryLimit: 2, retryDelay: 10, expireInSeconds: 5 * 60 },
   // Not cron: every server enqueues one run per BITCOIN_POLL_SECONDS (start-jobs.ts); a failed run
   // is not retried, the next poll is the retry.
@@ -55,6 +57,7 @@ export const SCHEDULES: Partial<Record<JobName, string>> = {
   [JOBS.statementNotices]: "30 0 1 * *",
   // Every ten minutes, each run reading what changed since the last (run-ledger-check.ts).
   [JOBS.ledgerCheck]: "*/10 * * * *",
+  [JOBS.auditCheck]: "47 3 * * *",
   [JOBS.auditSignInFailures]: "*/5 * * * *",
   // Just after the UTC day turns: a document valid until yesterday is expired today.
   [JOBS.expireIdentityDocuments]: "10 0 * * *",

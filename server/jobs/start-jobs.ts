@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "#server/db/client.js";
 import { releaseMailLeases } from "#server/services/mail/release-mail-leases.js";
 import type { BossDb } from "./boss-db.js";
 import type { JobDeps, JobHandler } from "./deps.js";
+import { auditCheckJob } from "./handlers/audit-check.js";
 import { auditSignInFailuresJob } from "./handlers/audit-sign-in-failures.js";
 import { expireDepositsJob } from "./handlers/expire-deposits.js";
 import { expireIdentityDocumentsJob } from "./handlers/expire-identity-documents.js";
@@ -37,6 +38,7 @@ const HANDLERS: Record<JobName, (deps: JobDeps) => JobHandler> = {
   [JOBS.maturityReminders]: maturityRemindersJob,
   [JOBS.statementNotices]: statementNoticesJob,
   [JOBS.ledgerCheck]: ledgerCheckJob,
+  [JOBS.auditCheck]: auditCheckJob,
   [JOBS.auditSignInFailures]: auditSignInFailuresJob,
   [JOBS.watchInvoices]: watchInvoicesJob,
   [JOBS.expireIdentityDocuments]: expireIdentityDocumentsJob,

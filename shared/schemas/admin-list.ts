@@ -105,14 +105,19 @@ export const amountsInOrder = z.refine<{ min?: number | bigint; max?: number | b
 );
 export const orderedRanges = [daysInOrder, amountsInOrder] as const;
 
+/** Matches are counted up to this many; beyond it a list says "10,000+ matching" (decision 0063). */
+export const LIST_COUNT_CAP = 10_000;
+
 /**
  * What a back-office list adds to the one list shape: `listOf(item, matchingTotal)` is
- * `{ items, nextCursor, total }`, `total` being every row that matches the filters, on all pages
- * (the screens' "N matching"), counted with the same conditions as the page.
+ * `{ items, nextCursor, total, totalCapped }`, `total` being the rows that match the filters, on
+ * all pages (the screens' "N matching"), counted with the same conditions as the page up to
+ * LIST_COUNT_CAP; `totalCapped` says there are more than that.
  */
-export const matchingTotal = { total: z.number() };
+export const matchingTotal = { total: z.number(), totalCapped: z.boolean() };
 
 /** A back-office list's answer as the web reads it. */
 export interface CountedList<T> extends ListOf<T> {
   total: number;
+  totalCapped: boolean;
 }

@@ -1,6 +1,7 @@
 import { and, gte, ilike, lt, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { DbExecutor } from "#server/db/client.js";
 import type { PgSelect } from "drizzle-orm/pg-core";
-import { LIST_LIMIT_DEFAULT, type CountedList, type SortOrder } from "#shared/schemas/admin-list.js";
+import { LIST_COUNT_CAP, LIST_LIMIT_DEFAULT, type CountedList, type SortOrder } from "#shared/schemas/admin-list.js";
 import { AppError } from "#server/errors.js";
 import { keyset, type CursorFields, type SortKey } from "../paging/keyset.js";
 
@@ -28,8 +29,17 @@ export function matchingText(q: string | undefined, columns: AnyColumn[]): SQL |
   return or(...columns.map((column) => ilike(column, pattern)));
 }
 
-/** The `total` beside a page, read with the same conditions as the page. */
-export const countAll = sql<number>`count(*)::int`;
+/** What a list's `matching` query selects: one constant per matching row, for countUpToCap. */
+export const matchRow = { one: sql<number>`1`.as("one") };
+
+/**
+ * The `total` beside a page: the rows of `matching` (the list's query with its joins and
+ * conditions, selecting `matchRow`) counted up to one over LIST_COUNT_CAP, so a list of a million
+ * rows costs what ten thousand do (decision 0063).
+ */
+export function countUpToCap(db: DbExecutor, matching: PgSelect): Promise<Array<{ total: number }>> {
+  return db.select({ total: sql<number>`count(*)::int` }).from(matching.limit(LIST_COUNT_CAP + 1).as("matching"));
+}
 
 /** The most rows one CSV export holds; a larger one is refused (narrow the filters) rather than cut short. */
 export const CSV_MAX_ROWS = 10_000;
@@ -52,15 +62,15 @@ export interface CursorSelection {
  * One page of a back-office list with the `total` of every match, or every match for its CSV.
  * The page is a keyset page (server/services/paging/keyset.ts) on the sort's key (one of `keys`)
  * then `id`, both in the sort's direction: `rows` is the list's query (its joins and conditions,
- * `$dynamic()`) selecting `selection.fields` and holding `selection.where`; `count` is the same
- * selecting `countAll`. A cursor made under another sort order, or not made here, is a 400.
+ * `$dynamic()`) selecting `selection.fields` and holding `selection.where`; `count` is
+ * countUpToCap of the same selecting `matchRow`. A cursor made under another sort order, or not made here, is a 400.
  * A CSV ignores the cursor and the limit and reads one row over the cap, so a cut-off is refused, never silent.
  */
 export async function readCountedList<K extends string, Q extends PgSelect, T>(
   request: ListRequest<K>,
   order: { keys: Record<K, SortKey>; id: AnyColumn | SQL },
   rows: (selection: CursorSelection) => Q,
-  count: PgSelect,
+  count: Promise<Array<{ total: number }>>,
   toItem: (row: Awaited<Q>[number]) => T,
 ): Promise<CountedList<T>> {
   const csv = request.format === "csv";
@@ -69,9 +79,10 @@ export async function readCountedList<K extends string, Q extends PgSelect, T>(
   if (csv) {
     const items = ((await ordered.limit(CSV_MAX_ROWS + 1)) as unknown as Awaited<Q>).map(toItem);
     if (items.length > CSV_MAX_ROWS) throw new AppError("VALIDATION_FAILED", `An export holds at most ${CSV_MAX_ROWS} rows. Narrow the filters (dates, status) and download again.`);
-    return { items, nextCursor: null, total: items.length };
+    return { items, nextCursor: null, total: items.length, totalCapped: false };
   }
-  const [read, counted] = await Promise.all([ordered.limit(page.readLimit) as unknown as Promise<Array<Awaited<Q>[number] & CursorFields>>, count as unknown as Promise<Array<{ total: number }>>]);
+  const [read, counted] = await Promise.all([ordered.limit(page.readLimit) as unknown as Promise<Array<Awaited<Q>[number] & CursorFields>>, count]);
   const { rows: shown, nextCursor } = page.page(read);
-  return { items: shown.map(toItem), nextCursor, total: counted[0]?.total ?? 0 };
+  const total = counted[0]?.total ?? 0;
+  return { items: shown.map(toItem), nextCursor, total: Math.min(total, LIST_COUNT_CAP), totalCapped: total > LIST_COUNT_CAP };
 }

@@ -4,7 +4,7 @@ import type { AuditEntryDto } from "#shared/schemas/audit.js";
 import type { SortOrder } from "#shared/schemas/admin-list.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { auditLog, user } from "#server/db/schema.js";
-import { countAll, readCountedList, withinDays } from "../admin-lists/page-query.js";
+import { countUpToCap, matchRow, readCountedList, withinDays } from "../admin-lists/page-query.js";
 import { textKey, type SortKey } from "../paging/keyset.js";
 
 export interface AuditFilters {
@@ -72,7 +72,7 @@ export async function listAudit(db: DbExecutor, filters: AuditFilters) {
         .leftJoin(actor, actorJoin)
         .where(and(where, page.where))
         .$dynamic(),
-    db.select({ total: countAll }).from(auditLog).leftJoin(actor, actorJoin).where(where).$dynamic(),
+    countUpToCap(db, db.select(matchRow).from(auditLog).leftJoin(actor, actorJoin).where(where).$dynamic()),
     ({ cursorKey: _key, cursorId: _id, ...row }): AuditEntryDto => ({ ...row, actorEmail: row.actorEmail ?? null, createdAt: row.createdAt.toISOString() }),
   );
 }

@@ -7,7 +7,7 @@ import { contactMessage, user } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
 import { recordAudit } from "../audit/record-audit.js";
 import { enqueueMail } from "../mail/enqueue-mail.js";
-import { countAll, readCountedList } from "../admin-lists/page-query.js";
+import { countUpToCap, matchRow, readCountedList } from "../admin-lists/page-query.js";
 import { textKey, type SortKey } from "../paging/keyset.js";
 import { oneLine } from "./submit-contact-message.js";
 
@@ -54,7 +54,7 @@ export async function listContactMessages(
     query,
     { keys: SORT_KEYS, id: contactMessage.id },
     (page) => db.select({ message: columns, ...page.fields }).from(contactMessage).leftJoin(replier, replierJoin).where(and(where, page.where)).$dynamic(),
-    db.select({ total: countAll }).from(contactMessage).where(where).$dynamic(),
+    countUpToCap(db, db.select(matchRow).from(contactMessage).where(where).$dynamic()),
     (row) => toDto(row.message as Row),
   );
 }

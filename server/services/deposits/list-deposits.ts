@@ -5,7 +5,7 @@ import type { DbExecutor } from "#server/db/client.js";
 import { deposit, user } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
 import { amountCell, ownerColumns, textCell, type CsvColumn } from "../admin-lists/csv.js";
-import { countAll, matchingText, readCountedList, withinAmounts, withinDays } from "../admin-lists/page-query.js";
+import { countUpToCap, matchRow, matchingText, readCountedList, withinAmounts, withinDays } from "../admin-lists/page-query.js";
 import { newestFirst, textKey, type PageRequest, type SortKey } from "../paging/keyset.js";
 import { toDepositDto } from "./deposit-dto.js";
 
@@ -55,7 +55,8 @@ export async function listDepositsForAdmin(db: DbExecutor, query: AdminDepositsQ
         .innerJoin(user, owner)
         .where(and(where, page.where))
         .$dynamic(),
-    db.select({ total: countAll }).from(deposit).innerJoin(user, owner).where(where).$dynamic(),
+    // Every row has its owner: the join counts only when the search reads the owner's e-mail or name.
+    countUpToCap(db, (query.q ? db.select(matchRow).from(deposit).innerJoin(user, owner) : db.select(matchRow).from(deposit)).where(where).$dynamic()),
     (row): AdminDepositDto => ({ ...toDepositDto(row.deposit), user: row.user }),
   );
 }

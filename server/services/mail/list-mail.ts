@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { type AdminMailDto, type AdminMailListDto, type AdminMailQuery, type MailStatus } from "#shared/schemas/admin-mail.js";
 import type { DbExecutor } from "#server/db/client.js";
 import { outgoingMail } from "#server/db/schema.js";
-import { countAll, readCountedList } from "../admin-lists/page-query.js";
+import { countUpToCap, matchRow, readCountedList } from "../admin-lists/page-query.js";
 
 const NEWEST_FIRST = { key: "createdAt", direction: "desc" } as const;
 
@@ -13,7 +13,7 @@ export async function listMail(db: DbExecutor, query: AdminMailQuery): Promise<A
     { ...query, sort: NEWEST_FIRST },
     { keys: { createdAt: { expression: outgoingMail.createdAt, type: "timestamptz" } }, id: outgoingMail.id },
     (page) => db.select({ mail: outgoingMail, ...page.fields }).from(outgoingMail).where(and(where, page.where)).$dynamic(),
-    db.select({ total: countAll }).from(outgoingMail).where(where).$dynamic(),
+    countUpToCap(db, db.select(matchRow).from(outgoingMail).where(where).$dynamic()),
     (row) => toAdminMail(row.mail),
   );
 }

@@ -6,7 +6,7 @@ import { AWAITING_APPROVAL, type AdminPayoutDto, type AdminPayoutsQuery, type Pa
 import type { DbExecutor } from "#server/db/client.js";
 import { payout, user } from "#server/db/schema.js";
 import { amountCell, decimalCell, ownerColumns, textCell, type CsvColumn } from "../admin-lists/csv.js";
-import { countAll, matchingText, readCountedList, withinAmounts, withinDays } from "../admin-lists/page-query.js";
+import { countUpToCap, matchRow, matchingText, readCountedList, withinAmounts, withinDays } from "../admin-lists/page-query.js";
 import { newestFirst, textKey, type PageRequest, type SortKey } from "../paging/keyset.js";
 import { payoutNeedsApproval } from "./approve-payout.js";
 import { toPayoutDto, type PayoutRow } from "./payout-dto.js";
@@ -77,7 +77,8 @@ export async function listPayoutsForAdmin(db: DbExecutor, query: AdminPayoutsQue
         .leftJoin(approver, eq(approver.id, payout.approvedBy))
         .where(and(where, page.where))
         .$dynamic(),
-    db.select({ total: countAll }).from(payout).innerJoin(user, owner).where(where).$dynamic(),
+    // Every row has its owner: the join counts only when the search reads the owner's e-mail or name.
+    countUpToCap(db, (query.q ? db.select(matchRow).from(payout).innerJoin(user, owner) : db.select(matchRow).from(payout)).where(where).$dynamic()),
     (row) => toAdminPayoutDto(row.payout, row.user, row.approver, approvalCents, currentRate),
   );
 }

@@ -4,7 +4,7 @@ import { user } from "#server/db/schema.js";
 import type { CountedList } from "#shared/schemas/admin-list.js";
 import type { AdminUserRow, UsersQuery } from "#shared/schemas/admin-users.js";
 import { textCell, toCsv, type CsvColumn } from "../admin-lists/csv.js";
-import { countAll, matchingText, readCountedList, withinDays } from "../admin-lists/page-query.js";
+import { countUpToCap, matchRow, matchingText, readCountedList, withinDays } from "../admin-lists/page-query.js";
 import { keysetOrder, textKey, type SortKey } from "../paging/keyset.js";
 
 const columns = {
@@ -59,7 +59,7 @@ export async function listUsers(db: DbExecutor, query: UsersQuery): Promise<Coun
     { ...query, format: "json" },
     { keys: SORT_KEYS, id: user.id },
     (page) => db.select({ row: columns, ...page.fields }).from(user).where(and(where, page.where)).$dynamic(),
-    db.select({ total: countAll }).from(user).where(where).$dynamic(),
+    countUpToCap(db, db.select(matchRow).from(user).where(where).$dynamic()),
     (row) => toRow(row.row),
   );
 }

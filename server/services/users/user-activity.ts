@@ -42,7 +42,8 @@ async function total(db: DbExecutor, table: Parameters<ReturnType<DbExecutor["se
 async function counted<T>(db: DbExecutor, userId: string, request: UserListRequest, read: (page: PageRequest) => Promise<ListOf<T>>, all: () => Promise<number>): Promise<CountedList<T>> {
   await findUser(db, userId);
   const [list, n] = await Promise.all([read({ cursor: request.cursor, limit: request.limit ?? LIST_LIMIT_DEFAULT }), all()]);
-  return { ...list, total: n };
+  // One user's rows: few enough to count whole.
+  return { ...list, total: n, totalCapped: false };
 }
 
 export function userDeposits(db: DbExecutor, userId: string, request: UserListRequest): Promise<CountedList<DepositDto>> {

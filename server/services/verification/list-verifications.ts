@@ -4,7 +4,7 @@ import { OPEN_CASE_STATUSES, type AdminVerificationItem, type AdminVerifications
 import type { DbExecutor } from "#server/db/client.js";
 import { identityCase, identityDocument, user } from "#server/db/schema.js";
 import { ownerColumns, textCell, type CsvColumn } from "../admin-lists/csv.js";
-import { countAll, matchingText, readCountedList, withinDays } from "../admin-lists/page-query.js";
+import { countUpToCap, matchRow, matchingText, readCountedList, withinDays } from "../admin-lists/page-query.js";
 import type { SortKey } from "../paging/keyset.js";
 
 const assignee = alias(user, "assignee");
@@ -49,7 +49,8 @@ export async function listVerificationsForAdmin(db: DbExecutor, query: AdminVeri
         .leftJoin(assignee, eq(assignee.id, identityCase.assigneeId))
         .where(and(where, page.where))
         .$dynamic(),
-    db.select({ total: countAll }).from(identityCase).innerJoin(user, owner).where(where).$dynamic(),
+    // Every row has its owner: the join counts only when the search reads the owner's e-mail or name.
+    countUpToCap(db, (query.q ? db.select(matchRow).from(identityCase).innerJoin(user, owner) : db.select(matchRow).from(identityCase)).where(where).$dynamic()),
     (row): AdminVerificationItem => ({
       id: row.identityCase.id,
       // The table's checks hold these to the shared lists.

@@ -51,7 +51,7 @@ function renderQueue(send: ApproveStep<{ txId: string }>["send"], items: Item[] 
     <DataTable
       caption="Pending things"
       columns={COLUMNS}
-      query={{ data: { items, nextCursor, total }, isPending: false, isError: false, isPlaceholderData: false, error: null }}
+      query={{ data: { items, nextCursor, total, totalCapped: false }, isPending: false, isError: false, isPlaceholderData: false, error: null }}
       loadError="Could not load."
       empty="Nothing waits."
       itemKey={(item) => item.id}

@@ -89,7 +89,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
         {/* With nothing to list the empty state below says why (no matches, or nothing yet): no count here. */}
-        <p aria-live="polite">{data && data.total > 0 ? `${data.total} matching` : " "}</p>
+        <p aria-live="polite">{data && data.total > 0 ? `${data.total.toLocaleString("en-US")}${data.totalCapped ? "+" : ""} matching` : " "}</p>
         {csvHref && (
           <a href={csvHref} download className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
             Download CSV

@@ -12,7 +12,7 @@ export function AdminReconciliationScreen() {
   const list = useListState("day");
   const report = useReconciliation(list.query);
   // One period is one page: the table's pager stays hidden.
-  const page = report.data && { items: report.data.days, nextCursor: null, total: report.data.days.length };
+  const page = report.data && { items: report.data.days, nextCursor: null, total: report.data.days.length, totalCapped: false };
   return (
     <section className="flex flex-col gap-6">
       <ScreenTitle title="Reconciliation">
