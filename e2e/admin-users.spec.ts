@@ -119,6 +119,7 @@ test.describe("back office: overview, users and a user's detail", () => {
         await chart.getByText(`${title}: every day as a table`).click();
         await expect(table.getByRole("row")).toHaveCount(91);
         await expect(table.getByRole("row").nth(1).getByRole("rowheader")).toContainText("(today, so far)");
+        await chart.screenshot({ path: testInfo.outputPath(`${testId}-table-${width}.png`) });
       }
       // Today's deposit (this test's, at least) is a bar; money is held, so the line is drawn.
       await expect(admin.getByTestId("daily-deposits").locator("svg rect")).not.toHaveCount(0);

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { formatCents } from "#shared/money.js";
 import { formatUtcDay } from "#web/lib/format-date.js";
+import { FigureTable } from "./figure-table.js";
 
 /** One day of one series: null when the day has not been summed yet. */
 export interface ChartPoint {
@@ -90,32 +91,18 @@ export function DailyChart({ title, points, shape, summary, testId }: { title: s
       </div>
       <details className="mt-1 text-sm">
         <summary className="cursor-pointer font-medium text-brand-700 underline underline-offset-2">{title}: every day as a table</summary>
-        <div className="mt-2 max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label={`${title} per day, table`}>
-          <table className="w-full">
-            <caption className="pb-1 text-left text-xs text-slate-600">{`${title} per UTC day, newest first`}</caption>
-            <thead>
-              <tr className="text-left text-slate-600">
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Day
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  {title}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...points].reverse().map((point) => (
-                <tr key={point.day} className="border-t border-slate-100">
-                  <th scope="row" className="py-1 pr-3 text-left font-normal text-slate-700">
-                    {formatUtcDay(point.day)}
-                    {point.day === last ? " (today, so far)" : ""}
-                  </th>
-                  <td className="py-1 text-right font-semibold tabular-nums">{point.cents === null ? "Not summed yet" : formatCents(point.cents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FigureTable
+          label={`${title} per day, table`}
+          caption={`${title} per UTC day, newest first`}
+          columns={["Day", title]}
+          rows={[...points].reverse().map((point) => ({
+            key: point.day,
+            header: `${formatUtcDay(point.day)}${point.day === last ? " (today, so far)" : ""}`,
+            cells: [point.cents === null ? "Not summed yet" : formatCents(point.cents)],
+          }))}
+          boxClassName="mt-2 max-h-72 overflow-y-auto"
+          tableClassName="w-full"
+        />
       </details>
     </figure>
   );
