@@ -146,7 +146,7 @@ export function createApp(deps: AppDeps) {
       // Settle at once what the jump made due, instead of waiting for the next scheduled run.
       const run = await settleDue(database.db, adjustable.now(), { workers: settlementWorkers(database.kind) });
       // The rest of the scheduled work that reads the clock, on the queue as usual, without waiting.
-      await deps.jobs.runNow(JOBS.maturityReminders, JOBS.expireDeposits, JOBS.expireIdentityDocuments, JOBS.mailSweep);
+      await deps.jobs.runNow(JOBS.maturityReminders, JOBS.expireDeposits, JOBS.expireIdentityDocuments, JOBS.mailSweep, JOBS.dailyFigures);
       return c.json({ now: adjustable.now().toISOString(), settled: run.settled });
     });
   }

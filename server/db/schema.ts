@@ -699,6 +699,21 @@ export const settlementRun = pgTable("settlement_run", {
 });
 
 /**
+ * What moved per completed UTC day (decision 0061), written by the daily-figures job
+ * (server/services/daily-figures/sum-completed-days.ts) so the overview's 90-day charts read 90 rows
+ * instead of the postings. Deposits are what p:deposits credited, payouts what p:payouts received;
+ * under management is every user account's balance at the day's end. Rows are never changed by
+ * anything else; the job may write a day again with the same figures.
+ */
+export const dailyFigures = pgTable("daily_figures", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  depositsCents: bigint("deposits_cents", { mode: "bigint" }).notNull(),
+  payoutsCents: bigint("payouts_cents", { mode: "bigint" }).notNull(),
+  underManagementCents: bigint("under_management_cents", { mode: "bigint" }).notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+});
+
+/**
  * One row per maturity reminder sent (kind "7d" or "1d"), written in the transaction that stores its
  * notification and queues its e-mail: the key makes a second run, on any server or after a
  * restart, send nothing.
@@ -960,6 +975,7 @@ export const schema = {
   ledgerCheck,
   ledgerSqlVersion,
   settlementRun,
+  dailyFigures,
   approval,
   identityCase,
   identityDocument,

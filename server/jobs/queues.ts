@@ -17,6 +17,7 @@ export const JOBS = {
   watchInvoices: "watch-invoices",
   expireIdentityDocuments: "expire-identity-documents",
   purgeIdentityFiles: "purge-identity-files",
+  dailyFigures: "daily-figures",
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -45,6 +46,8 @@ export const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   // Both work in batches, each its own transaction that claims what it changes: a retry goes on with the rest.
   [JOBS.expireIdentityDocuments]: { policy: SCHEDULED, retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
   [JOBS.purgeIdentityFiles]: { policy: SCHEDULED, retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
+  // One transaction: a failed run leaves nothing written, and the retry (or the next hour) sums the same days.
+  [JOBS.dailyFigures]: { policy: SCHEDULED, retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
 };
 
 /** Cron lines (database time, UTC); each fires once across all servers. */
@@ -62,4 +65,7 @@ export const SCHEDULES: Partial<Record<JobName, string>> = {
   // Just after the UTC day turns: a document valid until yesterday is expired today.
   [JOBS.expireIdentityDocuments]: "10 0 * * *",
   [JOBS.purgeIdentityFiles]: "40 3 * * *",
+  // Ten past every hour: at 00:10 the day before is complete (DAY_COMPLETE_AFTER_MS); the other runs
+  // find nothing missing unless a run was missed (servers down), and then fill every gap.
+  [JOBS.dailyFigures]: "10 * * * *",
 };

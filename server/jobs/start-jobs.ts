@@ -6,6 +6,7 @@ import type { BossDb } from "./boss-db.js";
 import type { JobDeps, JobHandler } from "./deps.js";
 import { auditCheckJob } from "./handlers/audit-check.js";
 import { auditSignInFailuresJob } from "./handlers/audit-sign-in-failures.js";
+import { dailyFiguresJob } from "./handlers/daily-figures.js";
 import { expireDepositsJob } from "./handlers/expire-deposits.js";
 import { expireIdentityDocumentsJob } from "./handlers/expire-identity-documents.js";
 import { ledgerCheckJob } from "./handlers/ledger-check.js";
@@ -43,6 +44,7 @@ const HANDLERS: Record<JobName, (deps: JobDeps) => JobHandler> = {
   [JOBS.watchInvoices]: watchInvoicesJob,
   [JOBS.expireIdentityDocuments]: expireIdentityDocumentsJob,
   [JOBS.purgeIdentityFiles]: purgeIdentityFilesJob,
+  [JOBS.dailyFigures]: dailyFiguresJob,
 };
 
 /** Within main.ts's 10-second forced exit, with room for the HTTP server and the database to close. */
@@ -55,7 +57,8 @@ const POLL_SECONDS = 2;
 /**
  * Starts pg-boss on the server's database (decision 0030): its maintenance, its clock for the
  * schedules (each cron fires once across all servers) and one worker per queue. Settlement,
- * expiry and the mail sweep also run once at start, as the old interval loop did.
+ * expiry and the mail sweep also run once at start, as the old interval loop did, and the daily
+ * figures, so days missed while no server ran are summed without waiting for the hour.
  */
 export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Promise<JobQueue> {
   const statements = trackStatements(database);
@@ -100,7 +103,7 @@ export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Pr
     for (const name of names) await boss.send(name, {});
     wake(...names);
   };
-  await runNow(JOBS.settleDue, JOBS.expireDeposits, JOBS.mailSweep);
+  await runNow(JOBS.settleDue, JOBS.expireDeposits, JOBS.mailSweep, JOBS.dailyFigures);
 
   // Automatic crypto deposits: this server asks for a watcher run every BITCOIN_POLL_SECONDS, at
   // most one per interval (pg-boss's throttle on this server's key), whichever server runs it.

@@ -23,6 +23,24 @@ const flowFigures = z.object({
 
 export const MATURING_WITHIN_DAYS = 7;
 
+/** Points in the overview's daily series: today and the days before it. */
+export const DAILY_SERIES_DAYS = 90;
+
+/**
+ * One UTC day (decision 0061). A completed day's figures are null until the daily-figures job has
+ * summed it (the first minutes after midnight, or before its first run); today's are so far.
+ */
+const dailyPoint = z.object({
+  /** "YYYY-MM-DD", UTC. */
+  day: z.string(),
+  /** Credited from the deposits account that day (the ledger's "money in"). */
+  depositsCents: z.nullable(z.number()),
+  /** Moved to the payouts account that day: payouts marked paid. */
+  payoutsCents: z.nullable(z.number()),
+  /** Σ of every user account's balance at the day's end (today: now). */
+  underManagementCents: z.nullable(z.number()),
+});
+
 /** GET /api/admin/overview: every figure read from the database for this answer (the ledger check at most a minute old). */
 export const adminOverviewDto = z.object({
   generatedAt: z.string(),
@@ -37,6 +55,8 @@ export const adminOverviewDto = z.object({
   liabilities: z.object({ availableCents: z.number(), investedCents: z.number(), payoutHoldCents: z.number(), totalCents: z.number() }),
   /** "today" is the UTC calendar day; "last30Days" the 30 × 24 hours before now. */
   flows: z.object({ today: flowFigures, last30Days: flowFigures, allTime: flowFigures }),
+  /** DAILY_SERIES_DAYS points, oldest first, the last one today (UTC). */
+  daily: z.array(dailyPoint),
   ledgerCheck: z.object({ checkedAt: z.string(), problems: z.array(z.string()) }),
   lastSettlementRun: z.nullable(
     z.object({ startedAt: z.string(), finishedAt: z.string(), settled: z.number(), profitCents: z.number(), error: z.nullable(z.string()) }),
@@ -44,3 +64,4 @@ export const adminOverviewDto = z.object({
 });
 export type AdminOverviewDto = z.infer<typeof adminOverviewDto>;
 export type FlowFigures = z.infer<typeof flowFigures>;
+export type DailyPoint = z.infer<typeof dailyPoint>;

@@ -21,3 +21,11 @@ export function formatRelative(iso: string, now: number): string {
   if (abs < 7 * 86_400) return relative.format(Math.round(seconds / 86_400), "day");
   return formatDate(iso);
 }
+
+const utcDay = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+const utcDayShort = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
+/** A UTC calendar day the server names as "YYYY-MM-DD": "28 Nov 2026" (or "28 Nov"), whatever the viewer's time zone. */
+export function formatUtcDay(day: string, options: { short?: boolean } = {}): string {
+  return (options.short ? utcDayShort : utcDay).format(new Date(`${day}T00:00:00Z`));
+}

@@ -2,6 +2,7 @@ import { toJsonCents } from "#shared/money.js";
 import { sql } from "drizzle-orm";
 import type { DbExecutor } from "#server/db/client.js";
 import { MATURING_WITHIN_DAYS, type AdminOverviewDto, type FlowFigures } from "#shared/schemas/admin-overview.js";
+import { readDailySeries } from "../daily-figures/read-daily-series.js";
 import { platformAccount } from "../ledger/accounts.js";
 import { recentLedgerCheck } from "./ledger-check.js";
 import { readLastSettlementRun } from "./settlement-run.js";
@@ -34,8 +35,9 @@ function queue(row: Row, now: Date) {
 }
 
 /**
- * The operator's overview: every figure read from the database now, but the
- * ledger check (≤ 1 minute old). `approvalCents` is PAYOUT_APPROVAL_USD: payouts that reach it
+ * The operator's overview: every figure read from the database now, but the ledger check
+ * (≤ 1 minute old) and the completed days of the daily series (kept by a job, decision 0061).
+ * `approvalCents` is PAYOUT_APPROVAL_USD: payouts that reach it
  * (with the recipient's others of 24 hours) wait for a second admin until one approves them (four eyes).
  */
 export async function readOverview(db: DbExecutor, now: Date, approvalCents: bigint): Promise<AdminOverviewDto> {
@@ -92,6 +94,7 @@ export async function readOverview(db: DbExecutor, now: Date, approvalCents: big
     };
   };
 
+  const daily = await readDailySeries(db, now, available + invested + held);
   const check = await recentLedgerCheck(db, now);
   const run = await readLastSettlementRun(db);
   return {
@@ -106,6 +109,7 @@ export async function readOverview(db: DbExecutor, now: Date, approvalCents: big
       totalCents: toJsonCents(available + invested + held),
     },
     flows: { today: flow("today"), last30Days: flow("month"), allTime: flow("total") },
+    daily,
     ledgerCheck: { checkedAt: check.checkedAt.toISOString(), problems: check.problems },
     lastSettlementRun: run && {
       startedAt: run.startedAt.toISOString(),

@@ -4,6 +4,7 @@ import { formatCents } from "#shared/money.js";
 import type { AdminOverviewDto, FlowFigures } from "#shared/schemas/admin-overview.js";
 import { Alert } from "#web/components/ui/alert.js";
 import { formatDateTime } from "#web/lib/format-date.js";
+import { FigureTable } from "./figure-table.js";
 
 /** "3 days 4 hours", "25 minutes": how long the oldest request has waited. */
 export function formatAge(seconds: number): string {
@@ -106,39 +107,19 @@ export function OverviewFigures({ overview }: { overview: AdminOverviewDto }) {
       </Panel>
       <section className="flex min-w-0 flex-col gap-3 rounded-card border border-slate-200 bg-white p-5 md:col-span-2" data-testid="overview-flows" aria-label="Money in and out">
         <h2 className="text-base font-semibold text-brand-900">Money in and out</h2>
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Money in and out, by period">
-          <table className="w-full min-w-[28rem] text-sm">
-            <caption className="sr-only">Money in, interest paid and money out: today (UTC), the last 30 days and all time</caption>
-            <thead>
-              <tr className="text-left text-slate-600">
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Flow
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right font-medium">
-                  Today (UTC)
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right font-medium">
-                  Last 30 days
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  All time
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {FLOW_ROWS.map(([label, field]) => (
-                <tr key={field} className="border-t border-slate-100">
-                  <th scope="row" className="py-1 pr-3 text-left font-normal text-slate-700">
-                    {label}
-                  </th>
-                  <td className="py-1 pr-3 text-right font-semibold tabular-nums">{formatCents(flows.today[field])}</td>
-                  <td className="py-1 pr-3 text-right font-semibold tabular-nums">{formatCents(flows.last30Days[field])}</td>
-                  <td className="py-1 text-right font-semibold tabular-nums">{formatCents(flows.allTime[field])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FigureTable
+          label="Money in and out, by period"
+          caption="Money in, interest paid and money out: today (UTC), the last 30 days and all time"
+          hideCaption
+          columns={["Flow", "Today (UTC)", "Last 30 days", "All time"]}
+          rows={FLOW_ROWS.map(([label, field]) => ({
+            key: field,
+            header: label,
+            cells: [formatCents(flows.today[field]), formatCents(flows.last30Days[field]), formatCents(flows.allTime[field])],
+          }))}
+          boxClassName="overflow-x-auto"
+          tableClassName="w-full min-w-[28rem] text-sm"
+        />
       </section>
       <Panel title="Ledger check" testId="overview-ledger">
         {ledgerCheck.problems.length === 0 ? (
