@@ -90,7 +90,10 @@ export async function startPgbouncer(serverUrl: string): Promise<RunningPgbounce
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   // Should the test process end without stopping it (a crash, a killed worker), PgBouncer goes too.
-  const killOnExit = () => child.kill("SIGKILL");
+  const killOnExit = () => {
+    child.kill("SIGKILL");
+    rmSync(prefix, { recursive: true, force: true });
+  };
   process.once("exit", killOnExit);
   const log = () => (existsSync(path.join(prefix, "pgbouncer.log")) ? readFileSync(path.join(prefix, "pgbouncer.log"), "utf8") : "");
   const stop = async () => {

@@ -65,7 +65,10 @@ export async function startPrimaryAndStandby(): Promise<PrimaryAndStandby> {
   giveToServiceUser(owner, root);
   const run = (program: string, args: string[]) => execFileSync(bin(program), args, { stdio: "pipe", ...(owner ?? {}) });
   const children: ChildProcess[] = [];
-  const killAll = () => children.forEach((child) => child.kill("SIGKILL"));
+  const killAll = () => {
+    for (const child of children) child.kill("SIGKILL");
+    rmSync(root, { recursive: true, force: true });
+  };
   process.once("exit", killAll);
 
   const stop = async () => {
