@@ -2,8 +2,9 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { SMTPServer } from "smtp-server";
 import { expect, type APIRequestContext } from "@playwright/test";
-import pg from "pg";
 import { Authenticator, totpSecret } from "./totp.js";
+
+export { createDatabase, postgresAnswers } from "../tests/helpers/postgres-server.js";
 
 /** A message the test's SMTP server accepted: the envelope's recipient, the decoded subject and text. */
 export interface CapturedMail {
@@ -82,35 +83,6 @@ export async function waitUntilReady(url: string, timeoutMs = 60_000): Promise<v
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not become ready in ${timeoutMs} ms`);
-}
-
-/** A new, empty PostgreSQL database beside `adminUrl`'s; returns its URL and how to drop it. */
-export async function createDatabase(adminUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
-/** Whether a PostgreSQL server answers at `url` (the cluster test needs one). */
-export async function postgresAnswers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export interface OperatorSetup {

@@ -2,10 +2,12 @@
 // Makes sure the programs the tests run exist before `npm test`: a Chromium for the Playwright
 // suite, without downloading one when the system already has it (order: CHROMIUM_PATH,
 // /usr/bin/chromium, Debian's package via apt-get as root or with password-less sudo, and only then
-// Playwright's own download), and pdftotext (Debian's poppler-utils), which reads the statements'
-// PDFs back in tests/statements.test.ts.
+// Playwright's own download); pdftotext (Debian's poppler-utils), which reads the statements'
+// PDFs back in tests/statements.test.ts; PgBouncer, which tests/pgbouncer.test.ts runs in front of
+// the app; and PostgreSQL's server programs (initdb, pg_basebackup), with which
+// tests/read-replica.test.ts makes its own primary and streaming replica.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
 
@@ -32,15 +34,31 @@ function aptGet() {
   return (args) => (isRoot ? run("apt-get", args) : run("sudo", ["-n", "apt-get", ...args]));
 }
 
-function ensurePdfToText() {
-  if (existsSync("/usr/bin/pdftotext")) return 0;
+/** `found()` true, or Debian's `pkg` installed with apt-get until it is; 0 when found, 1 (saying why) when not. */
+function ensureDebianPackage(what, pkg, found) {
+  if (found()) return 0;
   const apt = aptGet();
-  if (apt && apt(["update"]) && apt(["install", "-y", "poppler-utils"]) && existsSync("/usr/bin/pdftotext")) {
-    console.log("ensure-test-tools: installed Debian's poppler-utils (pdftotext) with apt-get.");
+  if (apt && apt(["update"]) && apt(["install", "-y", pkg]) && found()) {
+    console.log(`ensure-test-tools: installed Debian's ${pkg} (${what}) with apt-get.`);
     return 0;
   }
-  console.error("ensure-test-tools: /usr/bin/pdftotext is missing; install poppler-utils (apt-get install poppler-utils).");
+  console.error(`ensure-test-tools: ${what} is missing; install ${pkg} (apt-get install ${pkg}).`);
   return 1;
+}
+
+const hasInitdb = () =>
+  existsSync("/usr/lib/postgresql") && readdirSync("/usr/lib/postgresql").some((version) => existsSync(`/usr/lib/postgresql/${version}/bin/initdb`));
+
+function ensurePdfToText() {
+  return ensureDebianPackage("/usr/bin/pdftotext", "poppler-utils", () => existsSync("/usr/bin/pdftotext"));
+}
+
+function ensurePgbouncer() {
+  return ensureDebianPackage("/usr/sbin/pgbouncer", "pgbouncer", () => existsSync("/usr/sbin/pgbouncer"));
+}
+
+function ensurePostgresPrograms() {
+  return ensureDebianPackage("PostgreSQL's initdb", "postgresql", hasInitdb);
 }
 
 function ensureChromium() {
@@ -73,4 +91,4 @@ function ensureChromium() {
   return 1;
 }
 
-process.exit(ensureChromium() || ensurePdfToText());
+process.exit(ensureChromium() || ensurePdfToText() || ensurePgbouncer() || ensurePostgresPrograms());

@@ -82,10 +82,20 @@ describe("loadConfig", () => {
       PUBLIC_URL: "https://termvest.example/",
     });
     expect(config.databaseUrl).toBe("postgres://postgres@127.0.0.1:5432/termvest");
+    expect(config.databaseReadUrl).toBeUndefined();
     expect(config.smtpUrl).toBe("smtp://mail.example:2525");
     expect(config.site.social.linkedin).toBe("https://linkedin.com/company/termvest");
     expect(config.rateLimit).toBe(false);
     expect(config.publicUrl).toBe("https://termvest.example");
+  });
+
+  it("takes a read replica only beside PostgreSQL", () => {
+    const primary = "postgres://termvest@10.0.0.5:5432/termvest";
+    const replica = "postgresql://termvest@10.0.0.6:5432/termvest";
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: replica }).databaseReadUrl).toBe(replica);
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: " " }).databaseReadUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_READ_URL: replica })).toThrow(/DATABASE_READ_URL: is only valid with DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: "mysql://x" })).toThrow(/DATABASE_READ_URL/);
   });
 
   it("serves the mail outbox only when DEV_MAIL is on, on a loopback address, outside production", () => {

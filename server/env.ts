@@ -50,6 +50,8 @@ const envSchema = z
     HOST: z.string().trim().min(1).optional(),
     PUBLIC_URL: optionalUrl(),
     DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
+    // A streaming replica of DATABASE_URL's database, for the reads that may lag by seconds (decision 0062).
+    DATABASE_READ_URL: optionalUrl(/^postgres(ql)?$/),
     DATA_DIR: z.string().trim().min(1).default("./data"),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     SMTP_URL: optionalUrl(/^smtps?$/),
@@ -129,6 +131,9 @@ const envSchema = z
   .superRefine((env, ctx) => {
     for (const [name, message] of bankProblems(env, { production: env.NODE_ENV === "production", legalName: env.OPERATOR_LEGAL_NAME })) {
       ctx.addIssue({ code: "custom", path: [name], message });
+    }
+    if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["DATABASE_READ_URL"], message: "is only valid with DATABASE_URL (a replica of that PostgreSQL database; the embedded one has none)" });
     }
     if (env.PAYOUT_MIN_USD > env.PAYOUT_MAX_USD) {
       ctx.addIssue({ code: "custom", path: ["PAYOUT_MIN_USD"], message: "must not be above PAYOUT_MAX_USD" });
@@ -226,6 +231,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** A streaming replica of `databaseUrl`, only for reads that may lag by seconds; undefined: those read the primary. */
+  databaseReadUrl: string | undefined;
   dataDir: string;
   authSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -309,6 +316,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     databaseUrl: env.DATABASE_URL,
+    databaseReadUrl: env.DATABASE_READ_URL,
     dataDir: path.resolve(env.DATA_DIR),
     authSecret: env.AUTH_SECRET,
     smtpUrl: env.SMTP_URL,

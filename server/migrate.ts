@@ -16,27 +16,40 @@ const LOCK_RETRY_MS = 200;
 
 /**
  * Brings a database up to date: the schema's migrations (server/db/migrations), then the ledger's
- * current SQL (server/db/ledger-sql.ts), then the indexes built online (server/db/online-sql.ts),
- * then the job queue's tables and queues. Safe to run from several processes at once on
- * PostgreSQL: they take turns under one advisory lock, held on the one connection that does the
- * work. A waiting server asks again and again rather than blocking in one statement: a concurrent
- * index build waits for every open snapshot, which a blocked statement holds.
+ * current SQL (server/db/ledger-sql.ts), then the settings and indexes applied online
+ * (server/db/online-sql.ts), then the job queue's tables and queues. Safe to run from several
+ * processes at once on PostgreSQL: they take turns under one advisory lock.
+ *
+ * The lock belongs to a transaction left open on a connection of its own while the work runs on
+ * others (so PostgreSQL needs two of the pool's connections), never to a session: through
+ * PgBouncer in transaction mode (docs/scaling.md) one client connection's statements run on
+ * whichever server connection is free, and a session lock taken by one server was held by every
+ * server later handed that connection, so three servers starting together migrated at once.
+ * An open transaction keeps its server connection until it ends, directly or through PgBouncer.
+ * A waiting server asks again every LOCK_RETRY_MS rather than blocking in one statement: a
+ * concurrent index build waits for every open snapshot, and a blocked statement holds one.
  */
 export async function migrate(database: DatabaseHandle): Promise<void> {
-  await database.withConnection(async ({ db, executeSql }) => {
-    if (database.kind === "postgres") {
-      while (!(await executeSql("select pg_try_advisory_lock($1) as locked", [MIGRATION_LOCK_ID])).rows[0]?.locked) {
-        await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
-      }
+  const apply = async () => {
+    if (database.kind === "postgres") await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder: migrationsDir });
+    else await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: migrationsDir });
+    await applyLedgerSql(database.db);
+    await applyOnlineSql(database.executeSql, database.kind);
+    await installJobQueue(database);
+  };
+  if (database.kind === "pglite") return apply();
+  await database.withConnection(async ({ executeSql }) => {
+    for (;;) {
+      await executeSql("begin");
+      if ((await executeSql("select pg_try_advisory_xact_lock($1) as locked", [MIGRATION_LOCK_ID])).rows[0]?.locked) break;
+      await executeSql("rollback");
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
     }
     try {
-      if (database.kind === "postgres") await migratePg(db as unknown as NodePgDatabase, { migrationsFolder: migrationsDir });
-      else await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: migrationsDir });
-      await applyLedgerSql(db);
-      await applyOnlineSql(executeSql, database.kind);
-      await installJobQueue({ executeSql });
+      await apply();
     } finally {
-      if (database.kind === "postgres") await executeSql("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+      // Ends the transaction, and with it the lock, whether the work succeeded or not.
+      await executeSql("commit").catch(() => undefined);
     }
   });
 }

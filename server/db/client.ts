@@ -18,16 +18,21 @@ export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: R
 
 /** One connection held for the whole of a piece of work (see `withConnection`). */
 export interface HeldConnection {
-  db: Database;
   executeSql: ExecuteSql;
 }
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * Only for reads that may lag by seconds (decision 0062): statements, history pages after the
+   * first, the back office's lists. The read replica's pool when DATABASE_READ_URL is set, else
+   * `db` itself. Never for what decides on money or shows a change just made: that reads `db`.
+   */
+  replica: Database;
   kind: "pglite" | "postgres";
   /**
-   * Runs `work` on one connection held until it ends (PGlite has only one), for what needs a
-   * session-level lock across several statements: migrations (server/migrate.ts).
+   * Runs `work` on one connection held until it ends (PGlite has only one), for a transaction kept
+   * open while other work runs: the migrations' lock (server/migrate.ts).
    */
   withConnection<T>(work: (connection: HeldConnection) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
@@ -74,8 +79,9 @@ export async function openPglite(location: string | undefined, options: { loadDa
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   const handle: DatabaseHandle = {
     db,
+    replica: db,
     kind: "pglite",
-    withConnection: (work) => work({ db, executeSql: handle.executeSql }),
+    withConnection: (work) => work({ executeSql: handle.executeSql }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -100,8 +106,9 @@ export async function openPglite(location: string | undefined, options: { loadDa
   return handle;
 }
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+/** A `pg` pool whose lost connections never throw from an `error` event. */
+function pgPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it and the next query reports any real outage.
   });
@@ -111,15 +118,23 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   pool.on("connect", (client) => {
     client.on("error", () => undefined);
   });
+  return pool;
+}
+
+/** `readUrl`: a streaming replica of `url`'s database, opened as a second pool of the same size for `replica`. */
+export async function openPostgres(url: string, options: { max?: number; readUrl?: string | undefined } = {}): Promise<DatabaseHandle> {
+  const max = options.max ?? 10;
+  const pool = pgPool(url, max);
+  const readPool = options.readUrl ? pgPool(options.readUrl, max) : undefined;
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
+    replica: readPool ? (drizzlePg({ client: readPool, schema }) as unknown as Database) : db,
     kind: "postgres",
     withConnection: async (work) => {
       const client = await pool.connect();
       try {
-        const held = drizzlePg({ client, schema }) as unknown as Database;
-        return await work({ db: held, executeSql: (text, values) => client.query(text, values) });
+        return await work({ executeSql: (text, values) => client.query(text, values) });
       } finally {
         client.release();
       }
@@ -129,10 +144,12 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     },
     connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     executeSql: (text, values) => pool.query(text, values),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), readPool?.end()]);
+    },
   };
 }
 
-export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(pgliteDirectory(config.dataDir));
+export function openDatabase(config: { databaseUrl: string | undefined; databaseReadUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, { readUrl: config.databaseReadUrl }) : openPglite(pgliteDirectory(config.dataDir));
 }

@@ -32,7 +32,7 @@ export function adminAuditRoutes(deps: Pick<AppDeps, "auth" | "database" | "conf
       response: auditListDto,
     },
     async (c, { query }) => {
-      const page = await listAudit(deps.database.db, query);
+      const page = await listAudit(deps.database.replica, query);
       if (query.format === "csv") return csvResponse(c, "termvest-audit.csv", toCsv(AUDIT_CSV, page.items));
       return c.json(page);
     },

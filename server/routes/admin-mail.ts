@@ -10,7 +10,7 @@ export function adminMailRoutes(deps: Pick<AppDeps, "auth" | "database" | "confi
   return new ApiRouter("/api/admin/mail", deps)
     .on(
       { method: "get", path: "/", summary: "Stored e-mail by status (dead by default), newest first", auth: "admin", query: adminMailQuery, response: adminMailListDto },
-      async (c, { query }) => c.json(await listMail(database.db, query)),
+      async (c, { query }) => c.json(await listMail(database.replica, query)),
     )
     .on(
       // Not money, but the same once-only handling: a replay with its Idempotency-Key gets the first answer.

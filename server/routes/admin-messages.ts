@@ -12,7 +12,7 @@ export function adminMessageRoutes(deps: Pick<AppDeps, "auth" | "database" | "co
   return new ApiRouter("/api/admin", deps)
     .on(
       { method: "get", path: "/messages", summary: "Contact-form messages by status, newest first unless sort says otherwise", auth: "admin", query: contactInboxQuery, response: contactInboxDto },
-      async (c, { query }) => c.json(await listContactMessages(database.db, query)),
+      async (c, { query }) => c.json(await listContactMessages(database.replica, query)),
     )
     .on(
       { method: "post", path: "/messages/:id/reply", summary: "Answer a new message by e-mail (status → answered)", auth: "admin", body: contactReplySchema, response: contactMessageDto, idempotent: true },

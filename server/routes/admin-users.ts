@@ -62,8 +62,8 @@ export function adminUserRoutes(deps: Pick<AppDeps, "auth" | "database" | "confi
         response: listOf(adminUserRowDto, matchingTotal),
       },
       async (c, { query }) => {
-        if (query.format === "csv") return csvResponse(c, "termvest-users.csv", await usersCsv(db, query));
-        return c.json(await listUsers(db, query));
+        if (query.format === "csv") return csvResponse(c, "termvest-users.csv", await usersCsv(database.replica, query));
+        return c.json(await listUsers(database.replica, query));
       },
     )
     .on(

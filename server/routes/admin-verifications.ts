@@ -45,7 +45,7 @@ export function adminVerificationRoutes(deps: Pick<AppDeps, "auth" | "database" 
         query: adminVerificationsQuery,
         response: adminVerificationList,
       },
-      async (c, { query }) => listResponse(c, query.format, await listVerificationsForAdmin(db, query), { fileName: "termvest-verifications.csv", columns: VERIFICATION_CSV_COLUMNS }),
+      async (c, { query }) => listResponse(c, query.format, await listVerificationsForAdmin(database.replica, query), { fileName: "termvest-verifications.csv", columns: VERIFICATION_CSV_COLUMNS }),
     )
     .on(
       {

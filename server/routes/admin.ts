@@ -32,7 +32,7 @@ export function adminRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" |
         query: adminDepositsQuery,
         response: adminDepositList,
       },
-      async (c, { query }) => listResponse(c, query.format, await listDepositsForAdmin(database.db, query), { fileName: "termvest-deposits.csv", columns: DEPOSIT_CSV_COLUMNS }),
+      async (c, { query }) => listResponse(c, query.format, await listDepositsForAdmin(database.replica, query), { fileName: "termvest-deposits.csv", columns: DEPOSIT_CSV_COLUMNS }),
     )
     .on(
       {
@@ -89,7 +89,7 @@ export function adminRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" |
       async (c, { query }) => {
         // The export carries fixed rates only, so it asks no exchange; without a rate the rows have no estimate.
         const rate = btcRate && query.format !== "csv" ? await askRate(btcRate) : undefined;
-        const list = await listPayoutsForAdmin(database.db, query, config.payouts.approvalCents, rate?.centsPerBtc);
+        const list = await listPayoutsForAdmin(database.replica, query, config.payouts.approvalCents, rate?.centsPerBtc);
         return listResponse(c, query.format, list, { fileName: "termvest-payouts.csv", columns: PAYOUT_CSV_COLUMNS });
       },
     )

@@ -28,7 +28,8 @@ export function statementRoutes(deps: Pick<AppDeps, "auth" | "database" | "confi
       if (!limit.allowed) throw new AppError("RATE_LIMITED", "You downloaded several statements just now. Please try again in a few minutes.", undefined, limit.retryAfterSeconds);
     }
     const now = clock.now();
-    const statement = await readStatement(database.db, userId, period, now);
+    // A complete period, ready from 00:15 UTC after it ends: a replica seconds behind has all of it.
+    const statement = await readStatement(database.replica, userId, period, now);
     return renderStatementPdf(statement, { siteName: config.site.name, operator: config.site.operator }, now);
   };
 

@@ -28,7 +28,9 @@ export function transactionRoutes(deps: Pick<AppDeps, "auth" | "database" | "con
         }
         return csvResponse(c, "termvest-transactions.csv", await transactionHistoryCsv(database.db, userId));
       }
-      return c.json(await transactionHistory(database.db, userId, { cursor: query.cursor, limit: query.limit ?? HISTORY_LIMIT_DEFAULT }));
+      // The first page shows what was just done, so it reads the primary; older pages may lag by seconds.
+      const db = query.cursor ? database.replica : database.db;
+      return c.json(await transactionHistory(db, userId, { cursor: query.cursor, limit: query.limit ?? HISTORY_LIMIT_DEFAULT }));
     },
   );
 }

@@ -66,7 +66,7 @@ export async function ensurePostgresTemplate(serverUrl: string): Promise<string>
     await admin.query(`create database ${building}`);
     const url = new URL(serverUrl);
     url.pathname = `/${building}`;
-    const handle = await openPostgres(url.toString(), { max: 1 });
+    const handle = await openPostgres(url.toString(), { max: 2 });
     try {
       await migrate(handle);
     } finally {
