@@ -40,7 +40,7 @@ describe("the audit log's hash chain", () => {
       expect(row.prev_hash).toBe(index === 0 ? "0".repeat(64) : rows[index - 1]!.hash);
     });
     const report = await verifyAuditChain(db());
-    expect(report).toEqual({ entries: rows.length, headHash: rows.at(-1)!.hash });
+    expect(report).toEqual({ entries: rows.length, headHash: rows.at(-1)!.hash, last: { seq: BigInt(rows.at(-1)!.seq), hash: rows.at(-1)!.hash } });
     expect(await handleControl(db(), "audit-verify", {})).toMatchObject({ ok: true });
   });
 

@@ -58,5 +58,5 @@ describe(`migrate() on ${testDatabaseUrl ? "PostgreSQL" : "PGlite"}`, () => {
     expect(migrated).toEqual(await catalog(await open()));
     await migrate(empty.handle);
     expect(await catalog(empty)).toEqual(migrated);
-  });
+  }, 90_000);
 });
