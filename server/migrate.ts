@@ -26,18 +26,21 @@ const LOCK_RETRY_MS = 200;
  * whichever server connection is free, and a session lock taken by one server was held by every
  * server later handed that connection, so three servers starting together migrated at once.
  * An open transaction keeps its server connection until it ends, directly or through PgBouncer.
- * A waiting server asks again every LOCK_RETRY_MS rather than blocking in one statement: a
- * concurrent index build waits for every open snapshot, and a blocked statement holds one.
+ * A waiting server asks again every LOCK_RETRY_MS rather than holding a transaction open while it
+ * waits: a concurrent index build (online-sql.ts, run once the lock is released) waits for every
+ * transaction open when it starts.
  */
 export async function migrate(database: DatabaseHandle): Promise<void> {
   const apply = async () => {
     if (database.kind === "postgres") await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder: migrationsDir });
     else await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: migrationsDir });
     await applyLedgerSql(database.db);
-    await applyOnlineSql(database.executeSql, database.kind);
     await installJobQueue(database);
   };
-  if (database.kind === "pglite") return apply();
+  if (database.kind === "pglite") {
+    await apply();
+    return applyOnlineSql(database.executeSql, database.kind);
+  }
   await database.withConnection(async ({ executeSql }) => {
     for (;;) {
       await executeSql("begin");
@@ -52,4 +55,8 @@ export async function migrate(database: DatabaseHandle): Promise<void> {
       await executeSql("commit").catch(() => undefined);
     }
   });
+  // After the lock's transaction has ended: a concurrent index build waits for every transaction
+  // open when it starts, that one included. Servers starting together may both get here; each
+  // statement is idempotent (online-sql.ts).
+  await applyOnlineSql(database.executeSql, database.kind);
 }

@@ -7,9 +7,11 @@ import type { ExecuteSql } from "./client.js";
  * What cannot run inside the migrations' transaction without stopping the platform on a large
  * database: indexes built CONCURRENTLY (writers go on while one builds), the extensions they need
  * and the database's own settings, one file each in server/db/sql/online/, applied in file order
- * after the migrations on every start (decision 0063). Each is idempotent (IF NOT EXISTS); a concurrent build that failed half
- * way leaves an invalid index behind, which is dropped and built again. PGlite has one connection
- * and no concurrent builds, so there the statements run plainly.
+ * after the migrations on every start, once their lock is released (decision 0063). Each is
+ * idempotent (IF NOT EXISTS); a concurrent build that failed half way leaves an invalid index
+ * behind, which is dropped and built again (a second server starting at the same moment may find
+ * the first's build still invalid and drop it once it ends, to build it again: wasted work, the
+ * same end). PGlite has one connection and no concurrent builds, so there the statements run plainly.
  */
 export const onlineSqlDir = path.join(ledgerSqlDir, "online");
 
