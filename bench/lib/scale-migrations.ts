@@ -10,7 +10,8 @@
  * take at all (a later migration changed what it changes) is counted and reported, not timed.
  * A second connection samples pg_locks every 20 ms for the migration's backend: a lock at
  * ShareLock or above on a table blocks its writers until the transaction ends, as drizzle's
- * migrator holds it.
+ * migrator holds it. A statement still running after STATEMENT_LIMIT_S is stopped and the
+ * migration reported as at least that long.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -25,10 +26,16 @@ export interface MigrationMeasure {
   lockedTables: string[];
   /** Statements the newest schema holds already (a catalog-only change on a live database). */
   existing: number;
+  /** The replay was stopped at STATEMENT_LIMIT_S: it takes at least that long. */
+  timedOut?: boolean;
   /** Statements that cannot run against the newest schema because a later migration changed what they change (e.g. a column's type under a view made later), with the first reason. */
   notReplayable: number;
   firstReason?: string;
 }
+
+/** A replayed statement is stopped after this long (s): a migration that long is rewritten anyway. */
+const STATEMENT_LIMIT_S = 120;
+const QUERY_CANCELED = "57014";
 
 const WRITE_BLOCKING = new Set(["ShareLock", "ShareRowExclusiveLock", "ExclusiveLock", "AccessExclusiveLock"]);
 /**
@@ -54,6 +61,7 @@ export async function measureMigrations(url: string, log: (line: string) => void
   const results: MigrationMeasure[] = [];
   try {
     const pid = (await runner.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid;
+    await runner.query(`set statement_timeout = '${STATEMENT_LIMIT_S}s'`);
     for (const file of files) {
       const statements = readFileSync(path.join(migrationsDir, file), "utf8").split("--> statement-breakpoint").map((text) => text.trim()).filter(Boolean);
       const firstSeen = new Map<string, number>();
@@ -71,6 +79,7 @@ export async function measureMigrations(url: string, log: (line: string) => void
       })();
       const started = performance.now();
       let existing = 0;
+      let timedOut = false;
       let notReplayable = 0;
       let firstReason: string | undefined;
       await runner.query("begin");
@@ -81,6 +90,11 @@ export async function measureMigrations(url: string, log: (line: string) => void
             await runner.query(renamed(statement));
           } catch (error) {
             const code = (error as { code?: string }).code ?? "";
+            if (code === QUERY_CANCELED) {
+              timedOut = true;
+              await runner.query(`rollback to savepoint s${index}`);
+              break;
+            }
             if (ALREADY_THERE.has(code)) existing += 1;
             else {
               notReplayable += 1;
@@ -96,8 +110,8 @@ export async function measureMigrations(url: string, log: (line: string) => void
         await sampler;
         const locks = [...firstSeen.entries()].map(([table, at]) => ({ table, seconds: (ended - at) / 1000 }));
         const longest = locks.reduce((max, lock) => Math.max(max, lock.seconds), 0);
-        results.push({ file, seconds: (ended - started) / 1000, lockSeconds: longest, lockedTables: locks.filter((lock) => lock.seconds >= longest / 2 && longest > 0).map((lock) => lock.table), existing, notReplayable, ...(firstReason ? { firstReason } : {}) });
-        log(`  ${file}: ${((ended - started) / 1000).toFixed(2)} s, longest write-blocking lock ${longest.toFixed(2)} s`);
+        results.push({ file, seconds: (ended - started) / 1000, lockSeconds: longest, lockedTables: locks.filter((lock) => lock.seconds >= longest / 2 && longest > 0).map((lock) => lock.table), existing, notReplayable, ...(firstReason ? { firstReason } : {}), ...(timedOut ? { timedOut } : {}) });
+        log(`  ${file}: ${((ended - started) / 1000).toFixed(2)} s${timedOut ? ` (stopped at ${STATEMENT_LIMIT_S} s)` : ""}, longest write-blocking lock ${longest.toFixed(2)} s`);
       }
     }
   } finally {
