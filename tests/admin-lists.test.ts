@@ -58,7 +58,7 @@ async function listed(client: Person["client"], path: string): Promise<Listed> {
   const response = await client.get(path);
   expect(response.status, await response.clone().text()).toBe(200);
   const body = (await response.json()) as Listed;
-  expect(Object.keys(body).sort()).toEqual(["items", "nextCursor", "total"]);
+  expect(Object.keys(body).sort()).toEqual(["items", "nextCursor", "total", "totalCapped"]);
   return body;
 }
 

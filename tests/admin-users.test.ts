@@ -87,7 +87,7 @@ describe("the users table", () => {
     expect([...first.items, ...second.items].map((row) => row.email)).toEqual(byEmail);
     expect(first).toMatchObject({ total: 4, nextCursor: expect.any(String) });
     expect(second).toMatchObject({ total: 4, nextCursor: null });
-    expect(Object.keys(await list("")).sort()).toEqual(["items", "nextCursor", "total"]);
+    expect(Object.keys(await list("")).sort()).toEqual(["items", "nextCursor", "total", "totalCapped"]);
     // A cursor is bound to the order it was made for.
     const otherOrder = await admin.client.get(`/api/admin/users?q=${tag}&sort=-email&limit=3&cursor=${first.nextCursor}`);
     expect(otherOrder.status).toBe(400);
@@ -104,6 +104,11 @@ describe("the users table", () => {
     expect(lines[0]).toBe('"ID","Name","E-mail","Role","E-mail verified","Two-factor","Banned","Joined"');
     expect(lines.slice(1).map((line) => line.split(",")[2])).toEqual(byEmail.map((email) => `"${email}"`));
     expect(lines.find((line) => line.includes(banned.email))).toContain('"yes"');
+
+    // A whole address finds that account alone, not one whose address merely contains it.
+    const longer = await person(suite, { email: `x${plain.email}`, name: "Longer Address" });
+    expect(await ids(`q=${encodeURIComponent(plain.email)}`)).toEqual([plain.id]);
+    expect((await ids(`q=${encodeURIComponent(plain.email.slice(0, -4))}`)).sort()).toEqual([plain.id, longer.id].sort());
   });
 });
 
