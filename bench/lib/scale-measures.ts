@@ -193,7 +193,9 @@ export async function measureSize(options: SizeOptions): Promise<SizeResult> {
       for (const load of cases) {
         const one = await alone(load, load.method === "POST" ? 50 : ALONE_REQUESTS);
         const loaded = await runLoad(load, { connections, seconds: options.seconds });
-        measures.push({ name: load.name, group, p50: loaded.p50, p99: loaded.p99, rate: loaded.requestsPerSecond, connections, aloneP50: one.p50, aloneP99: one.p99, failures: one.failures + loaded.non2xx + loaded.errors });
+        // No answer within the run is a failure, not a latency of 0.
+        const answered = loaded.responses > 0;
+        measures.push({ name: load.name, group, p50: answered ? loaded.p50 : Number.NaN, p99: answered ? loaded.p99 : Number.NaN, rate: loaded.requestsPerSecond, connections, aloneP50: one.p50, aloneP99: one.p99, failures: one.failures + loaded.non2xx + loaded.errors + (answered ? 0 : 1) });
         log(`  ${load.name}: p99 ${loaded.p99} ms at ${connections}, ${one.p99.toFixed(1)} ms alone, ${loaded.requestsPerSecond.toFixed(0)}/s, ${loaded.non2xx + loaded.errors + one.failures} failed${one.firstFailure ? ` (first: ${one.firstFailure})` : ""}`);
       }
     }
