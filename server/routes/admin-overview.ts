@@ -7,7 +7,7 @@ import { readOverview } from "../services/admin-overview/read-overview.js";
 export function adminOverviewRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" | "clock">) {
   const { database, clock, config } = deps;
   return new ApiRouter("/api/admin/overview", deps).on(
-    { method: "get", path: "/", summary: "The operator's overview: every figure from the database (the ledger check at most a minute old)", auth: "admin", response: adminOverviewDto },
+    { method: "get", path: "/", summary: "The operator's overview: every figure from the database (the ledger check as the periodic job last stored it)", auth: "admin", response: adminOverviewDto },
     async (c) => c.json(await readOverview(database.db, clock.now(), config.payouts.approvalCents)),
   );
 }

@@ -41,7 +41,7 @@ const dailyPoint = z.object({
   underManagementCents: z.nullable(z.number()),
 });
 
-/** GET /api/admin/overview: every figure read from the database for this answer (the ledger check at most a minute old). */
+/** GET /api/admin/overview: every figure read from the database for this answer (the ledger check as the periodic job last stored it). */
 export const adminOverviewDto = z.object({
   generatedAt: z.string(),
   pendingDeposits: queueFigures,

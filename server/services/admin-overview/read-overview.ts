@@ -36,7 +36,7 @@ function queue(row: Row, now: Date) {
 
 /**
  * The operator's overview: every figure read from the database now, but the ledger check
- * (≤ 1 minute old) and the completed days of the daily series (kept by a job, decision 0061).
+ * (as the periodic job last stored it, decision 0063) and the completed days of the daily series (kept by a job, decision 0061).
  * `approvalCents` is PAYOUT_APPROVAL_USD: payouts that reach it
  * (with the recipient's others of 24 hours) wait for a second admin until one approves them (four eyes).
  */

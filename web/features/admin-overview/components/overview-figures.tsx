@@ -136,7 +136,7 @@ export function OverviewFigures({ overview }: { overview: AdminOverviewDto }) {
             </ul>
           </Alert>
         )}
-        <p className="text-xs text-slate-600">Checked {formatDateTime(ledgerCheck.checkedAt)} (run again at most once a minute).</p>
+        <p className="text-xs text-slate-600">Checked {formatDateTime(ledgerCheck.checkedAt)} (the periodic check, every ten minutes: what changed since the last one, and a share of all accounts).</p>
       </Panel>
       <Panel title="Last settlement run" testId="overview-settlement">
         {run === null ? (
