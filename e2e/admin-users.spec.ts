@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { BASE_URL, createUser, expect, expectNoSeriousAxe, fund, newAdminPage, overflow, signInViaApi, test, uniqueEmail, visit } from "./fixtures.js";
+import { BASE_URL, createUser, expect, expectNoSeriousAxe, expectRefusedRequest, fund, newAdminPage, overflow, signInViaApi, test, uniqueEmail, visit } from "./fixtures.js";
 
 const SIX = ["Main Balance", "Interest Balance", "Total Invest", "Total Payout", "Total Transaction", "Total Balance"];
 
@@ -61,6 +61,8 @@ test.describe("back office: overview, users and a user's detail", () => {
     await expectNoSeriousAxe(admin, `user detail at ${width} px`);
 
     // Banning needs a reason, ends the user's session at once, and shows in their audit entries.
+    // The user's own page, still open, polls the bell: once the ban ends the session that is a 401.
+    expectRefusedRequest(401, "/api/notifications");
     await admin.getByRole("button", { name: "Ban", exact: true }).click();
     const form = admin.getByRole("form", { name: `Ban: ${user.email}` });
     await form.getByRole("button", { name: "Ban" }).click();
