@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dailyFigures } from "#server/db/schema.js";
+import { readLedgerTotals, sumEveryPosting } from "#server/services/daily-figures/read-ledger-totals.js";
 import { sumCompletedDays } from "#server/services/daily-figures/sum-completed-days.js";
 import { lastCompleteDay } from "#server/services/daily-figures/utc-days.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
@@ -27,8 +28,9 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 
 /** The stored rows, oldest first. */
 const storedRows = () => db().select().from(dailyFigures).orderBy(dailyFigures.day);
-/** The stored figures, oldest first, without when they were computed. */
-const stored = async () => (await storedRows()).map(({ computedAt: _computedAt, ...figures }) => figures);
+/** The stored figures the charts read, oldest first. */
+const stored = async () =>
+  (await storedRows()).map(({ day, depositsCents, payoutsCents, underManagementCents }) => ({ day, depositsCents, payoutsCents, underManagementCents }));
 
 /**
  * Moves every journal and posting made since `mark`, and the decisions on deposits and payouts, to
@@ -118,6 +120,31 @@ describe("the daily figures", () => {
     expect(overview.daily.at(-1)).toEqual({ day: today, depositsCents: 30_000, payoutsCents: 5_000, underManagementCents: 165_000 });
     expect(overview.liabilities.totalCents).toBe(165_000);
     expect(overview.flows.today).toMatchObject({ moneyInCents: 30_000, moneyOutCents: 5_000 });
+    // The 120-day-old deposit is outside the last 30 days; the payout paid 2 days ago inside.
+    expect(overview.flows.last30Days).toMatchObject({ moneyInCents: 80_000, moneyOutCents: 15_000 });
+    expect(overview.flows.allTime).toMatchObject({ moneyInCents: 180_000, moneyOutCents: 15_000 });
+    expect(overview.liabilities).toMatchObject({ availableCents: 65_000, investedCents: 100_000, payoutHoldCents: 0 });
+  });
+
+  it("reads liabilities and flows from the last stored day and the postings since, as every posting summed has them", async () => {
+    const now = new Date();
+    const truth = await sumEveryPosting(db(), now);
+    expect(truth.recent).not.toEqual(truth.now);
+    expect(await readLedgerTotals(db(), now)).toEqual(truth);
+    // The stored day is what it reads: a changed row changes the answer.
+    await db().execute(sql`update daily_figures set available_cents = available_cents + 1 where day = ${daysAgo(1)}`);
+    expect((await readLedgerTotals(db(), now)).now.available).toBe(truth.now.available + 1n);
+    // Stored only up to 40 days ago: the last 30 days come from the postings since that day.
+    await db().execute(sql`delete from daily_figures where day > ${daysAgo(40)}`);
+    expect(await readLedgerTotals(db(), now)).toEqual(truth);
+    // Every day stored but the one before the 30 days: every posting summed.
+    await sumCompletedDays(db(), jobNow());
+    await db().execute(sql`delete from daily_figures where day = ${daysAgo(30)}`);
+    expect(await readLedgerTotals(db(), now)).toEqual(truth);
+    // Nothing stored: every posting summed.
+    await db().delete(dailyFigures);
+    expect(await readLedgerTotals(db(), now)).toEqual(truth);
+    expect(await sumCompletedDays(db(), jobNow())).toBe(89);
   });
 
   it("writes nothing new when run again, and the same figures when two runs start at once", async () => {
@@ -128,7 +155,7 @@ describe("the daily figures", () => {
     await db().delete(dailyFigures);
     const written = await Promise.all([sumCompletedDays(db(), jobNow()), sumCompletedDays(db(), jobNow()), sumCompletedDays(db(), jobNow())]);
     expect(written.sort((a, b) => a - b)).toEqual([0, 0, 89]);
-    expect(await stored()).toEqual(before.map(({ computedAt: _computedAt, ...figures }) => figures));
+    expect((await storedRows()).map(({ computedAt: _computedAt, ...figures }) => figures)).toEqual(before.map(({ computedAt: _computedAt, ...figures }) => figures));
   });
 
   it("fills every gap in one run, sums a day only ten minutes after it ends, and the job does it on its own", async () => {

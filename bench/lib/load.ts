@@ -70,8 +70,12 @@ function requestShaper(load: LoadCase) {
   };
 }
 
-/** Runs one case at `connections` for `seconds` (autocannon, one worker in this process). */
-export async function runLoad(load: LoadCase, options: { connections: number; seconds: number; processes?: Record<string, () => Promise<number[]> | number[]> }): Promise<LoadResult> {
+/**
+ * Runs one case at `connections` for `seconds` (autocannon, one worker in this process): as fast as
+ * the server answers, or at `rate` requests a second across the connections (latencies then
+ * corrected for coordinated omission, autocannon's default: a late answer delays the next request).
+ */
+export async function runLoad(load: LoadCase, options: { connections: number; seconds: number; rate?: number; processes?: Record<string, () => Promise<number[]> | number[]> }): Promise<LoadResult> {
   const headers = { ...load.headers };
   const groups = Object.entries(options.processes ?? {});
   const pids = await Promise.all(groups.map(async ([name, find]) => [name, await find()] as const));
@@ -80,6 +84,7 @@ export async function runLoad(load: LoadCase, options: { connections: number; se
     url: load.url,
     connections: options.connections,
     duration: options.seconds,
+    ...(options.rate ? { overallRate: options.rate } : {}),
     method: load.method ?? "GET",
     headers,
     body: load.body,

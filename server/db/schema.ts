@@ -704,12 +704,24 @@ export const settlementRun = pgTable("settlement_run", {
  * instead of the postings. Deposits are what p:deposits credited, payouts what p:payouts received;
  * under management is every user account's balance at the day's end. Rows are never changed by
  * anything else; the job may write a day again with the same figures.
+ *
+ * The ledger's totals at the day's end (decision 0065) let the overview read its liabilities and
+ * flows as the last stored day plus the postings since, instead of every account and posting.
  */
 export const dailyFigures = pgTable("daily_figures", {
   day: date("day", { mode: "string" }).primaryKey(),
   depositsCents: bigint("deposits_cents", { mode: "bigint" }).notNull(),
   payoutsCents: bigint("payouts_cents", { mode: "bigint" }).notNull(),
   underManagementCents: bigint("under_management_cents", { mode: "bigint" }).notNull(),
+  /** Every user account of each kind together, at the day's end (they add up to under management). */
+  availableCents: bigint("available_cents", { mode: "bigint" }).notNull(),
+  investedCents: bigint("invested_cents", { mode: "bigint" }).notNull(),
+  payoutHoldCents: bigint("payout_hold_cents", { mode: "bigint" }).notNull(),
+  /** The platform accounts' balances at the day's end: the sum of every posting to each so far. */
+  depositsAccountCents: bigint("deposits_account_cents", { mode: "bigint" }).notNull(),
+  interestAccountCents: bigint("interest_account_cents", { mode: "bigint" }).notNull(),
+  payoutsAccountCents: bigint("payouts_account_cents", { mode: "bigint" }).notNull(),
+  feesAccountCents: bigint("fees_account_cents", { mode: "bigint" }).notNull(),
   computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
 });
 

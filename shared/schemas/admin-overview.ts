@@ -53,7 +53,7 @@ export const adminOverviewDto = z.object({
   maturing: z.object({ withinDays: z.number(), count: z.number(), principalCents: z.number(), profitCents: z.number() }),
   /** What the platform owes its users: Σ of every user's three accounts. */
   liabilities: z.object({ availableCents: z.number(), investedCents: z.number(), payoutHoldCents: z.number(), totalCents: z.number() }),
-  /** "today" is the UTC calendar day; "last30Days" the 30 × 24 hours before now. */
+  /** "today" is the UTC calendar day; "last30Days" today and the 29 UTC days before it. */
   flows: z.object({ today: flowFigures, last30Days: flowFigures, allTime: flowFigures }),
   /** DAILY_SERIES_DAYS points, oldest first, the last one today (UTC). */
   daily: z.array(dailyPoint),

@@ -1,10 +1,11 @@
 import { toJsonCents } from "#shared/money.js";
 import { sql } from "drizzle-orm";
-import type { DbExecutor } from "#server/db/client.js";
+import type { Database, DbExecutor } from "#server/db/client.js";
 import { MATURING_WITHIN_DAYS, type AdminOverviewDto, type FlowFigures } from "#shared/schemas/admin-overview.js";
 import { readDailySeries } from "../daily-figures/read-daily-series.js";
-import { platformAccount } from "../ledger/accounts.js";
-import { recentLedgerCheck } from "./ledger-check.js";
+import { underManagement, type LedgerTotals } from "../daily-figures/ledger-totals.js";
+import { readLedgerTotals } from "../daily-figures/read-ledger-totals.js";
+import { recentLedgerCheck, type LedgerCheck } from "./ledger-check.js";
 import { readLastSettlementRun } from "./settlement-run.js";
 
 const DAY_MS = 86_400_000;
@@ -14,10 +15,6 @@ type Row = Record<string, string | number | Date | null>;
 async function one(db: DbExecutor, query: ReturnType<typeof sql>): Promise<Row> {
   const { rows } = (await db.execute(query)) as unknown as { rows: Row[] };
   return rows[0] ?? {};
-}
-
-async function many(db: DbExecutor, query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
 /** Sums come back as text (bigint); counts as int. */
@@ -36,11 +33,27 @@ function queue(row: Row, now: Date) {
 
 /**
  * The operator's overview: every figure read from the database now, but the ledger check
- * (as the periodic job last stored it, decision 0063) and the completed days of the daily series (kept by a job, decision 0061).
+ * (as the periodic job last stored it, decision 0063), the completed days of the daily series (kept
+ * by a job, decision 0061), and the liabilities and flows: the last completed day's totals plus the
+ * postings since (decision 0065).
  * `approvalCents` is PAYOUT_APPROVAL_USD: payouts that reach it
  * (with the recipient's others of 24 hours) wait for a second admin until one approves them (four eyes).
  */
-export async function readOverview(db: DbExecutor, now: Date, approvalCents: bigint): Promise<AdminOverviewDto> {
+export async function readOverview(db: Database, now: Date, approvalCents: bigint): Promise<AdminOverviewDto> {
+  // The check carries its own time (and, before the job's first, is shared per database).
+  const check = await recentLedgerCheck(db, now);
+  // One snapshot, so the figures add up to each other; no parallel workers, whose start-up costs
+  // more than the index-only scans they would split (decision 0065).
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+      return readFigures(tx, now, approvalCents, check);
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+async function readFigures(db: DbExecutor, now: Date, approvalCents: bigint, check: LedgerCheck): Promise<AdminOverviewDto> {
   const deposits = await one(
     db,
     sql`select count(*)::int as count, coalesce(sum(amount_cents), 0)::text as total, min(created_at) as oldest from deposit where status = 'pending'`,
@@ -58,44 +71,17 @@ export async function readOverview(db: DbExecutor, now: Date, approvalCents: big
     sql`select count(*)::int as count, coalesce(sum(principal_cents), 0)::text as principal, coalesce(sum(profit_cents), 0)::text as profit
         from investment where status = 'active' and matures_at <= ${horizon.toISOString()}::timestamptz`,
   );
-  const owed = new Map(
-    (await many(db, sql`select kind, coalesce(sum(balance_cents), 0)::text as total from ledger_account where user_id is not null group by kind`)).map(
-      (row) => [row.kind, BigInt(String(row.total))],
-    ),
-  );
-  const available = owed.get("available") ?? 0n;
-  const invested = owed.get("invested") ?? 0n;
-  const held = owed.get("payout_hold") ?? 0n;
-
-  const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const monthAgo = new Date(now.getTime() - 30 * DAY_MS);
-  const ids = {
-    deposits: platformAccount("deposits").id,
-    interest: platformAccount("interest").id,
-    payouts: platformAccount("payouts").id,
-    fees: platformAccount("fees").id,
-  };
-  // The platform accounts keep no balance; what crossed them is the sum of their postings
-  // (through the posting key's leading account column). Deposits and interest are paid out of
-  // their accounts (negative), payouts and early-withdrawal fees paid into theirs.
-  const platformRows = await many(
-    db,
-    sql`select account_id,
-          coalesce(sum(amount_cents) filter (where created_at >= ${startOfDay.toISOString()}::timestamptz), 0)::text as today,
-          coalesce(sum(amount_cents) filter (where created_at >= ${monthAgo.toISOString()}::timestamptz), 0)::text as month,
-          coalesce(sum(amount_cents), 0)::text as total
-        from posting where account_id in (${ids.deposits}, ${ids.interest}, ${ids.payouts}, ${ids.fees}) group by account_id`,
-  );
-  const platform = new Map(platformRows.map((row) => [row.account_id, row]));
-  const flow = (column: "today" | "month" | "total"): FlowFigures => {
-    const sum = (id: string) => BigInt(String(platform.get(id)?.[column] ?? "0"));
-    return { moneyInCents: toJsonCents(-sum(ids.deposits)), interestPaidCents: toJsonCents(-sum(ids.interest)), moneyOutCents: toJsonCents(sum(ids.payouts)),
-      feesCents: toJsonCents(sum(ids.fees)),
-    };
-  };
-
-  const daily = await readDailySeries(db, now, available + invested + held);
-  const check = await recentLedgerCheck(db, now);
+  const totals = await readLedgerTotals(db, now);
+  const held = underManagement(totals.now);
+  // Deposits and interest are paid out of their platform accounts (negative), payouts and
+  // early-withdrawal fees paid into theirs.
+  const flow = (moved: LedgerTotals): FlowFigures => ({
+    moneyInCents: toJsonCents(-moved.deposits),
+    interestPaidCents: toJsonCents(-moved.interest),
+    moneyOutCents: toJsonCents(moved.payouts),
+    feesCents: toJsonCents(moved.fees),
+  });
+  const daily = await readDailySeries(db, now, { deposits: -totals.today.deposits, payouts: totals.today.payouts, underManagement: held });
   const run = await readLastSettlementRun(db);
   return {
     generatedAt: now.toISOString(),
@@ -103,12 +89,12 @@ export async function readOverview(db: DbExecutor, now: Date, approvalCents: big
     pendingPayouts: { ...queue(payouts, now), awaitingSecondApproval: Number(payouts.awaiting ?? 0) },
     maturing: { withinDays: MATURING_WITHIN_DAYS, count: Number(maturing.count ?? 0), principalCents: cents(maturing.principal), profitCents: cents(maturing.profit) },
     liabilities: {
-      availableCents: toJsonCents(available),
-      investedCents: toJsonCents(invested),
-      payoutHoldCents: toJsonCents(held),
-      totalCents: toJsonCents(available + invested + held),
+      availableCents: toJsonCents(totals.now.available),
+      investedCents: toJsonCents(totals.now.invested),
+      payoutHoldCents: toJsonCents(totals.now.payoutHold),
+      totalCents: toJsonCents(held),
     },
-    flows: { today: flow("today"), last30Days: flow("month"), allTime: flow("total") },
+    flows: { today: flow(totals.today), last30Days: flow(totals.recent), allTime: flow(totals.now) },
     daily,
     ledgerCheck: { checkedAt: check.checkedAt.toISOString(), problems: check.problems },
     lastSettlementRun: run && {

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "#server/db/client.js";
-import { platformAccount } from "../ledger/accounts.js";
+import { dailyFigures } from "#server/db/schema.js";
+import { storedTotals, sumTotals, totalsOf, ZERO_TOTALS, type LedgerTotals } from "./ledger-totals.js";
 import { addDays, dayStart, lastCompleteDay, seriesFirstDay } from "./utc-days.js";
 
 type Row = Record<string, string | null>;
@@ -8,9 +9,6 @@ type Row = Record<string, string | null>;
 async function one(db: DbExecutor, query: ReturnType<typeof sql>): Promise<Row | undefined> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows[0];
 }
-
-/** User accounts are 'u:…': a range of the posting key (COLLATE "C"), as reconciliation reads them. */
-const USER_ACCOUNT = sql`account_id >= 'u:' and account_id < 'u;'`;
 
 /** The earliest day of [first, last] with no row, or null when every one has its row. */
 async function firstMissingDay(tx: DbExecutor, first: string, last: string): Promise<string | null> {
@@ -23,15 +21,19 @@ async function firstMissingDay(tx: DbExecutor, first: string, last: string): Pro
 }
 
 /**
- * What users held at the end of the day before `day`: that day's row when there is one, else, once
- * (the first run, or after more than the series' length without a run), every user posting before it.
+ * The ledger's totals at the end of the day before `day`: that day's row when there is one, else,
+ * once (the first run, or after more than the series' length without a run), every posting before it.
  */
-async function heldBefore(tx: DbExecutor, day: string): Promise<string> {
-  const stored = await one(tx, sql`select under_management_cents::text as cents from daily_figures where day = ${addDays(day, -1)}::date`);
-  if (stored?.cents) return stored.cents;
-  const summed = await one(tx, sql`select coalesce(sum(amount_cents), 0)::text as cents from posting where ${USER_ACCOUNT} and created_at < ${dayStart(day)}::timestamptz`);
-  return summed?.cents ?? "0";
+async function totalsBefore(tx: DbExecutor, day: string): Promise<LedgerTotals> {
+  const stored = await tx.select().from(dailyFigures).where(eq(dailyFigures.day, addDays(day, -1)));
+  if (stored[0]) return storedTotals(stored[0]);
+  const summed = await one(tx, sql`select ${sumTotals("")} from posting where created_at < ${dayStart(day)}::timestamptz`);
+  return summed ? totalsOf(summed, "") : ZERO_TOTALS;
 }
+
+/** A total at each day's end: the opening figure plus the day's and every earlier day's postings. */
+const running = (opening: LedgerTotals, part: keyof LedgerTotals) =>
+  sql`${opening[part].toString()}::bigint + sum(coalesce(moves.${sql.identifier(part)}::bigint, 0)) over (order by days.day)`;
 
 /**
  * The daily-figures job (decision 0061): writes a row for every day of the overview's series that
@@ -39,7 +41,7 @@ async function heldBefore(tx: DbExecutor, day: string): Promise<string> {
  * after days without one fill every gap at once. From the earliest missing day to the last complete
  * one, in one pass over those days' postings (the BRIN range on created_at): deposits are what
  * p:deposits credited, payouts what p:payouts received (the ledger, as the overview's flows read
- * it), and under management the day before's figure plus the day's user postings.
+ * it), and each total of ledger-totals.ts the day before's figure plus the day's postings to it.
  *
  * Idempotent: a day's postings no longer change once it is complete, so writing it again writes the
  * same figures (an upsert). Runs take turns under a transaction-scoped advisory lock, so a second
@@ -53,25 +55,34 @@ export async function sumCompletedDays(db: Database, now: Date): Promise<number>
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('daily-figures', 0))`);
     const from = await firstMissingDay(tx, first, last);
     if (from === null) return 0;
-    const opening = await heldBefore(tx, from);
+    const opening = await totalsBefore(tx, from);
     const { rows } = (await tx.execute(sql`
       with moves as (
-        select (created_at at time zone 'UTC')::date as day,
-          -coalesce(sum(amount_cents) filter (where account_id = ${platformAccount("deposits").id}), 0) as deposits,
-          coalesce(sum(amount_cents) filter (where account_id = ${platformAccount("payouts").id}), 0) as payouts,
-          coalesce(sum(amount_cents) filter (where ${USER_ACCOUNT}), 0) as users
+        select (created_at at time zone 'UTC')::date as day, ${sumTotals("")}
         from posting
         where created_at >= ${dayStart(from)}::timestamptz and created_at < ${dayStart(addDays(last, 1))}::timestamptz
         group by 1
       ),
-      days as (select ${from}::date + i as day from generate_series(0, ${last}::date - ${from}::date) as i)
-      insert into daily_figures (day, deposits_cents, payouts_cents, under_management_cents, computed_at)
-      select days.day, coalesce(moves.deposits, 0), coalesce(moves.payouts, 0),
-        ${opening}::bigint + sum(coalesce(moves.users, 0)) over (order by days.day), ${now.toISOString()}::timestamptz
-      from days left join moves using (day)
-      order by days.day
+      days as (select ${from}::date + i as day from generate_series(0, ${last}::date - ${from}::date) as i),
+      ends as (
+        select days.day, -coalesce(moves.deposits::bigint, 0) as deposits_cents, coalesce(moves.payouts::bigint, 0) as payouts_cents,
+          ${running(opening, "available")} as available_cents, ${running(opening, "invested")} as invested_cents,
+          ${running(opening, "payoutHold")} as payout_hold_cents, ${running(opening, "deposits")} as deposits_account_cents,
+          ${running(opening, "interest")} as interest_account_cents, ${running(opening, "payouts")} as payouts_account_cents,
+          ${running(opening, "fees")} as fees_account_cents
+        from days left join moves using (day)
+      )
+      insert into daily_figures (day, deposits_cents, payouts_cents, under_management_cents, available_cents, invested_cents, payout_hold_cents,
+        deposits_account_cents, interest_account_cents, payouts_account_cents, fees_account_cents, computed_at)
+      select day, deposits_cents, payouts_cents, available_cents + invested_cents + payout_hold_cents, available_cents, invested_cents, payout_hold_cents,
+        deposits_account_cents, interest_account_cents, payouts_account_cents, fees_account_cents, ${now.toISOString()}::timestamptz
+      from ends
+      order by day
       on conflict (day) do update set deposits_cents = excluded.deposits_cents, payouts_cents = excluded.payouts_cents,
-        under_management_cents = excluded.under_management_cents, computed_at = excluded.computed_at
+        under_management_cents = excluded.under_management_cents, available_cents = excluded.available_cents,
+        invested_cents = excluded.invested_cents, payout_hold_cents = excluded.payout_hold_cents,
+        deposits_account_cents = excluded.deposits_account_cents, interest_account_cents = excluded.interest_account_cents,
+        payouts_account_cents = excluded.payouts_account_cents, fees_account_cents = excluded.fees_account_cents, computed_at = excluded.computed_at
       returning day`)) as unknown as { rows: Row[] };
     return rows.length;
   });

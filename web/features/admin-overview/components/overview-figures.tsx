@@ -111,7 +111,7 @@ export function OverviewFigures({ overview }: { overview: AdminOverviewDto }) {
           label="Money in and out, by period"
           caption="Money in, interest paid and money out: today (UTC), the last 30 days and all time"
           hideCaption
-          columns={["Flow", "Today (UTC)", "Last 30 days", "All time"]}
+          columns={["Flow", "Today (UTC)", "Last 30 days (UTC)", "All time"]}
           rows={FLOW_ROWS.map(([label, field]) => ({
             key: field,
             header: label,

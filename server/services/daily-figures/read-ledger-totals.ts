@@ -1,0 +1,63 @@
+import { desc, eq, lt, sql } from "drizzle-orm";
+import type { DbExecutor } from "#server/db/client.js";
+import { dailyFigures } from "#server/db/schema.js";
+import { addTotals, storedTotals, subtractTotals, sumTotals, totalsOf, type LedgerTotals } from "./ledger-totals.js";
+import { addDays, dayStart, utcDayOf } from "./utc-days.js";
+
+/** Days in the overview's "last 30 days": today (UTC) and the 29 before it. */
+export const RECENT_DAYS = 30;
+
+/** The ledger's totals now, and what moved today and in the last RECENT_DAYS days (UTC calendar days). */
+export interface OverviewTotals {
+  now: LedgerTotals;
+  today: LedgerTotals;
+  recent: LedgerTotals;
+}
+
+type Row = Record<string, unknown>;
+
+async function one(db: DbExecutor, query: ReturnType<typeof sql>): Promise<Row> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows[0] ?? {};
+}
+
+/**
+ * Every posting of the ledger summed: what the overview shows before the daily-figures job has
+ * stored a day (a new install, in the minutes after its first start). Grows with the ledger.
+ */
+export async function sumEveryPosting(db: DbExecutor, now: Date): Promise<OverviewTotals> {
+  const today = utcDayOf(now);
+  const recentFirst = addDays(today, -(RECENT_DAYS - 1));
+  const row = await one(
+    db,
+    sql`select ${sumTotals("all_")}, ${sumTotals("recent_", sql`created_at >= ${dayStart(recentFirst)}::timestamptz`)},
+          ${sumTotals("today_", sql`created_at >= ${dayStart(today)}::timestamptz`)}
+        from posting`,
+  );
+  return { now: totalsOf(row, "all_"), today: totalsOf(row, "today_"), recent: totalsOf(row, "recent_") };
+}
+
+/**
+ * The overview's totals (decision 0065): the last day the daily-figures job stored, plus the
+ * postings made since (a day or two, found through the BRIN index on posting.created_at), so the
+ * cost follows what moved lately rather than the ledger's size. The last 30 days are today's
+ * totals less those at the end of the day before the first of them. Before the job has stored a
+ * day, every posting is summed (sumEveryPosting).
+ */
+export async function readLedgerTotals(db: DbExecutor, now: Date): Promise<OverviewTotals> {
+  const today = utcDayOf(now);
+  const [stored] = await db.select().from(dailyFigures).where(lt(dailyFigures.day, today)).orderBy(desc(dailyFigures.day)).limit(1);
+  if (!stored) return sumEveryPosting(db, now);
+  const from = addDays(stored.day, 1);
+  const recentFirst = addDays(today, -(RECENT_DAYS - 1));
+  const since = await one(
+    db,
+    sql`select ${sumTotals("since_")}, ${sumTotals("recent_", sql`created_at >= ${dayStart(recentFirst)}::timestamptz`)},
+          ${sumTotals("today_", sql`created_at >= ${dayStart(today)}::timestamptz`)}
+        from posting where created_at >= ${dayStart(from)}::timestamptz`,
+  );
+  const totalsNow = addTotals(storedTotals(stored), totalsOf(since, "since_"));
+  if (recentFirst >= from) return { now: totalsNow, today: totalsOf(since, "today_"), recent: totalsOf(since, "recent_") };
+  const [before] = await db.select().from(dailyFigures).where(eq(dailyFigures.day, addDays(recentFirst, -1)));
+  if (!before) return sumEveryPosting(db, now);
+  return { now: totalsNow, today: totalsOf(since, "today_"), recent: subtractTotals(totalsNow, storedTotals(before)) };
+}
