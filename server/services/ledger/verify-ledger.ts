@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { DbExecutor } from "#server/db/client.js";
+import type { Database, DbExecutor } from "#server/db/client.js";
 
 /**
  * How much of the ledger a check reads. Without a scope, everything. With `since`, the journals
@@ -23,23 +23,60 @@ export interface LedgerScope {
  * that moves platform money touches its own user's accounts and no one else's (decision 0020).
  * Returns the problems found (none when the ledger is sound) within `scope` (everything without one).
  */
-export async function verifyLedger(db: DbExecutor, scope?: LedgerScope): Promise<string[]> {
-  const rows = async (query: SQL) => ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
-  const since = scope?.since.toISOString();
-  // The rows in scope, as derived tables the checks read instead of the whole tables. The ranges on
-  // created_at are served by the BRIN indexes on posting and journal (server/db/sql/indexes/).
-  const postings = since ? sql`(select * from posting where created_at >= ${since}::timestamptz)` : sql`posting`;
-  const journals = since ? sql`(select * from journal where created_at >= ${since}::timestamptz)` : sql`journal`;
-  const slice = scope?.slice ? sql` or (abs(hashtext(id)) % ${scope.slice.of}) = ${scope.slice.index}` : sql``;
-  const accounts = since
-    ? sql`(select * from ledger_account where user_id is not null and (id in (select account_id from posting where created_at >= ${since}::timestamptz and account_id like 'u:%')${slice}))`
-    : sql`(select * from ledger_account where user_id is not null)`;
-  // Every posting of the accounts in scope, from the first: what their balances and chains are made of.
-  const accountPostings = since ? sql`(select p.* from posting p where p.account_id in (select id from ${accounts} s))` : sql`posting`;
-  const investments = since
-    ? sql`(select * from investment where created_at >= ${since}::timestamptz or settled_at >= ${since}::timestamptz)`
-    : sql`investment`;
+export function verifyLedger(db: DbExecutor): Promise<string[]>;
+export function verifyLedger(db: Database, scope?: LedgerScope): Promise<string[]>;
+export async function verifyLedger(db: Database | DbExecutor, scope?: LedgerScope): Promise<string[]> {
+  if (!scope) {
+    return checkLedger(db, {
+      postings: sql`posting`,
+      journals: sql`journal`,
+      accounts: sql`(select * from ledger_account where user_id is not null)`,
+      accountPostings: sql`posting`,
+      investments: sql`investment`,
+    });
+  }
+  const since = scope.since.toISOString();
+  // One snapshot for every check; the accounts in scope and their postings copied once into
+  // temporary tables (dropped at commit), so the checks read them instead of joining every posting
+  // to a guess at how many accounts match.
+  return (db as Database).transaction(
+    async (tx) => {
+      const slice = scope.slice ? sql` union select id, balance_cents from ledger_account where user_id is not null and (abs(hashtext(id)) % ${scope.slice.of}) = ${scope.slice.index}` : sql``;
+      await tx.execute(sql`create temporary table ledger_check_accounts on commit drop as
+        select id, balance_cents from ledger_account
+        where user_id is not null and id in (select account_id from posting where created_at >= ${since}::timestamptz and account_id like 'u:%')${slice}`);
+      await tx.execute(sql`analyze ledger_check_accounts`);
+      await tx.execute(sql`create temporary table ledger_check_postings on commit drop as
+        select p.account_id, p.amount_cents, p.balance_after_cents from ledger_check_accounts a join posting p on p.account_id = a.id`);
+      await tx.execute(sql`analyze ledger_check_postings`);
+      return checkLedger(tx, {
+        // The ranges on created_at are served by the BRIN indexes on posting and journal (server/db/sql/online/).
+        postings: sql`(select * from posting where created_at >= ${since}::timestamptz)`,
+        journals: sql`(select * from journal where created_at >= ${since}::timestamptz)`,
+        accounts: sql`ledger_check_accounts`,
+        accountPostings: sql`ledger_check_postings`,
+        investments: sql`(select * from investment where created_at >= ${since}::timestamptz or settled_at >= ${since}::timestamptz)`,
+      });
+    },
+    { isolationLevel: "repeatable read" },
+  );
+}
 
+/**
+ * The rows a check reads: the postings and journals in scope, the user accounts in scope (id,
+ * balance_cents) and every posting of those accounts from the first (account_id, amount_cents,
+ * balance_after_cents), and the investments in scope.
+ */
+interface Scoped {
+  postings: SQL;
+  journals: SQL;
+  accounts: SQL;
+  accountPostings: SQL;
+  investments: SQL;
+}
+
+async function checkLedger(db: DbExecutor, { postings, journals, accounts, accountPostings, investments }: Scoped): Promise<string[]> {
+  const rows = async (query: SQL) => ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
   const problems: string[] = [];
   for (const row of await rows(sql`select journal_id, sum(amount_cents)::text as total from ${postings} p group by journal_id having sum(amount_cents) <> 0`)) {
     problems.push(`journal ${row.journal_id} sums to ${row.total}`);
