@@ -4,26 +4,12 @@ import { Loading } from "#web/components/ui/spinner.js";
 import { Route, Routes } from "react-router";
 import { queryClient } from "#web/lib/query-client.js";
 import { ScrollToHash } from "#web/lib/scroll-to-hash.js";
-import { AdminApprovalsScreen } from "../admin/approvals.js";
-import { AdminAuditScreen } from "../admin/audit.js";
-import { AdminDepositsScreen } from "../admin/deposits.js";
-import { AdminMessagesScreen } from "../admin/messages.js";
-import { AdminReconciliationScreen } from "../admin/reconciliation.js";
-import { AdminOverviewScreen } from "../admin/overview.js";
-import { AdminMailScreen } from "../admin/mail.js";
-import { AdminPayoutsScreen } from "../admin/payouts.js";
-import { AdminPlansScreen } from "../admin/plans.js";
-import { AdminUserDetailScreen } from "../admin/user-detail.js";
-import { AdminUsersScreen } from "../admin/users.js";
-import { AdminVerificationDetailScreen } from "../admin/verification-detail.js";
-import { AdminVerificationsScreen } from "../admin/verifications.js";
 import { NotFoundPage } from "../public/not-found.js";
 import { BackOfficeGate, RequireAuth, TwoFactorGate } from "./guard.js";
 import { DashboardLayout } from "./layout.js";
 import { OverviewScreen } from "./overview.js";
 import { InvestmentsScreen } from "./investments.js";
 import { RequestMoneyScreen } from "./request-money.js";
-import { UnavailableScreen } from "./screens.js";
 import { SettingsScreen } from "./settings.js";
 import { VerificationScreen } from "./verification.js";
 import { ConfirmWithdrawalAddressScreen, SignedInOrPublicLayout } from "./confirm-withdrawal-address.js";
@@ -32,6 +18,9 @@ import { DepositMethodScreen } from "./deposit-method.js";
 import { CryptoDepositScreen } from "./crypto-deposit.js";
 import { BankDepositScreen } from "./bank-deposit.js";
 import { NotificationsScreen } from "./notifications.js";
+
+/** The back office is its own chunk: an investor's dashboard never downloads it (decision 0064). */
+const AdminRoutes = lazy(() => import("../admin/index.js"));
 
 /** An invoice is opened by few investors, and only in automatic mode: its screen is its own chunk. */
 const CryptoInvoiceScreen = lazy(() => import("./crypto-invoice.js").then((m) => ({ default: m.CryptoInvoiceScreen })));
@@ -81,20 +70,14 @@ export default function DashboardRoutes() {
                 </RequireAuth>
               }
             >
-              <Route index element={<AdminOverviewScreen />} />
-              <Route path="users" element={<AdminUsersScreen />} />
-              <Route path="users/:id" element={<AdminUserDetailScreen />} />
-              <Route path="verifications" element={<AdminVerificationsScreen />} />
-              <Route path="verifications/:id" element={<AdminVerificationDetailScreen />} />
-              <Route path="deposits" element={<AdminDepositsScreen />} />
-              <Route path="payouts" element={<AdminPayoutsScreen />} />
-              <Route path="plans" element={<AdminPlansScreen />} />
-              <Route path="approvals" element={<AdminApprovalsScreen />} />
-              <Route path="audit" element={<AdminAuditScreen />} />
-              <Route path="messages" element={<AdminMessagesScreen />} />
-              <Route path="reconciliation" element={<AdminReconciliationScreen />} />
-              <Route path="mail" element={<AdminMailScreen />} />
-              <Route path="*" element={<UnavailableScreen title="Back office" />} />
+              <Route
+                path="*"
+                element={
+                  <Suspense fallback={<Loading label="Loading the back office..." />}>
+                    <AdminRoutes />
+                  </Suspense>
+                }
+              />
             </Route>
             <Route path="*" element={<NotFoundPage />} />
           </Route>
