@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { Loading } from "#web/components/ui/spinner.js";
 import { Route, Routes } from "react-router";
 import { queryClient } from "#web/lib/query-client.js";
@@ -8,22 +8,28 @@ import { NotFoundPage } from "../public/not-found.js";
 import { BackOfficeGate, RequireAuth, TwoFactorGate } from "./guard.js";
 import { DashboardLayout } from "./layout.js";
 import { OverviewScreen } from "./overview.js";
-import { InvestmentsScreen } from "./investments.js";
-import { RequestMoneyScreen } from "./request-money.js";
-import { SettingsScreen } from "./settings.js";
-import { VerificationScreen } from "./verification.js";
 import { ConfirmWithdrawalAddressScreen, SignedInOrPublicLayout } from "./confirm-withdrawal-address.js";
-import { TransactionHistoryScreen } from "./transactions.js";
-import { DepositMethodScreen } from "./deposit-method.js";
-import { CryptoDepositScreen } from "./crypto-deposit.js";
-import { BankDepositScreen } from "./bank-deposit.js";
-import { NotificationsScreen } from "./notifications.js";
+
+/**
+ * Each screen but the overview (where signing in lands) is its own chunk, loaded when opened: the
+ * dashboard's first load stays small (decision 0064). The layout shows "Loading..." meanwhile.
+ */
+const screen = (load: () => Promise<ComponentType>) => lazy(() => load().then((Screen) => ({ default: Screen })));
+const InvestmentsScreen = screen(() => import("./investments.js").then((m) => m.InvestmentsScreen));
+const RequestMoneyScreen = screen(() => import("./request-money.js").then((m) => m.RequestMoneyScreen));
+const SettingsScreen = screen(() => import("./settings.js").then((m) => m.SettingsScreen));
+const VerificationScreen = screen(() => import("./verification.js").then((m) => m.VerificationScreen));
+const TransactionHistoryScreen = screen(() => import("./transactions.js").then((m) => m.TransactionHistoryScreen));
+const DepositMethodScreen = screen(() => import("./deposit-method.js").then((m) => m.DepositMethodScreen));
+const CryptoDepositScreen = screen(() => import("./crypto-deposit.js").then((m) => m.CryptoDepositScreen));
+const BankDepositScreen = screen(() => import("./bank-deposit.js").then((m) => m.BankDepositScreen));
+const NotificationsScreen = screen(() => import("./notifications.js").then((m) => m.NotificationsScreen));
 
 /** The back office is its own chunk: an investor's dashboard never downloads it (decision 0064). */
 const AdminRoutes = lazy(() => import("../admin/index.js"));
 
 /** An invoice is opened by few investors, and only in automatic mode: its screen is its own chunk. */
-const CryptoInvoiceScreen = lazy(() => import("./crypto-invoice.js").then((m) => ({ default: m.CryptoInvoiceScreen })));
+const CryptoInvoiceScreen = screen(() => import("./crypto-invoice.js").then((m) => m.CryptoInvoiceScreen));
 
 /** Everything under /dashboard: loaded on demand, never pre-rendered. */
 export default function DashboardRoutes() {
