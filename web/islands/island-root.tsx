@@ -1,10 +1,11 @@
-import { StrictMode, useEffect, type ComponentType } from "react";
+import { StrictMode, useEffect, type ComponentType, type ReactNode } from "react";
 import { Router, type Location, type Navigator } from "react-router";
 import type { ContentPage } from "#shared/content.js";
 import type { Bootstrap } from "#shared/site.js";
 import { ErrorBoundary } from "#web/components/layout/error-boundary.js";
 import { AppProviders } from "#web/lib/app-providers.js";
 import { markHydrated } from "#web/lib/embedded.js";
+import { useHydrated } from "#web/lib/use-hydrated.js";
 
 /** The island's own useId prefix, so its ids never meet those of the page around it. */
 export const ISLAND_ID_PREFIX = "island-";
@@ -22,6 +23,19 @@ function HydrationMarker() {
 }
 
 /**
+ * The router of an island. The server knew the path alone (pre-rendered once for everyone), so the
+ * hydrating render sees that too; the query and the navigation state follow right after.
+ */
+function IslandRouter({ location, navigator, children }: { location: Partial<Location>; navigator: Navigator; children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <Router location={hydrated ? location : { pathname: location.pathname }} navigator={navigator}>
+      {children}
+    </Router>
+  );
+}
+
+/**
  * A public page's form, the one part of a public page that React renders in the browser. The
  * server renders this same tree on its own (no router around it but this one) and the browser
  * hydrates exactly it, so the two match; the navigator decides what a navigation does.
@@ -32,10 +46,10 @@ export function IslandRoot(props: { bootstrap: Bootstrap; pageData: ContentPage 
     <StrictMode>
       <ErrorBoundary>
         <AppProviders bootstrap={props.bootstrap} pageData={props.pageData}>
-          <Router location={props.location} navigator={props.navigator}>
+          <IslandRouter location={props.location} navigator={props.navigator}>
             <HydrationMarker />
             <Page />
-          </Router>
+          </IslandRouter>
         </AppProviders>
       </ErrorBoundary>
     </StrictMode>

@@ -5,6 +5,7 @@ import { Route, Routes } from "react-router";
 import { queryClient } from "#web/lib/query-client.js";
 import { ScrollToHash } from "#web/lib/scroll-to-hash.js";
 import { NotFoundPage } from "../public/not-found.js";
+import { UnavailableScreen } from "./screens.js";
 import { BackOfficeGate, RequireAuth, TwoFactorGate } from "./guard.js";
 import { DashboardLayout } from "./layout.js";
 import { OverviewScreen } from "./overview.js";
@@ -25,8 +26,21 @@ const CryptoDepositScreen = screen(() => import("./crypto-deposit.js").then((m) 
 const BankDepositScreen = screen(() => import("./bank-deposit.js").then((m) => m.BankDepositScreen));
 const NotificationsScreen = screen(() => import("./notifications.js").then((m) => m.NotificationsScreen));
 
-/** The back office is its own chunk: an investor's dashboard never downloads it (decision 0064). */
-const AdminRoutes = lazy(() => import("../admin/index.js"));
+/** The back office is one chunk of its own: an investor's dashboard never downloads it. */
+const backOffice = () => import("../admin/index.js");
+const AdminApprovalsScreen = screen(() => backOffice().then((m) => m.AdminApprovalsScreen));
+const AdminAuditScreen = screen(() => backOffice().then((m) => m.AdminAuditScreen));
+const AdminDepositsScreen = screen(() => backOffice().then((m) => m.AdminDepositsScreen));
+const AdminMessagesScreen = screen(() => backOffice().then((m) => m.AdminMessagesScreen));
+const AdminReconciliationScreen = screen(() => backOffice().then((m) => m.AdminReconciliationScreen));
+const AdminOverviewScreen = screen(() => backOffice().then((m) => m.AdminOverviewScreen));
+const AdminMailScreen = screen(() => backOffice().then((m) => m.AdminMailScreen));
+const AdminPayoutsScreen = screen(() => backOffice().then((m) => m.AdminPayoutsScreen));
+const AdminPlansScreen = screen(() => backOffice().then((m) => m.AdminPlansScreen));
+const AdminUserDetailScreen = screen(() => backOffice().then((m) => m.AdminUserDetailScreen));
+const AdminUsersScreen = screen(() => backOffice().then((m) => m.AdminUsersScreen));
+const AdminVerificationDetailScreen = screen(() => backOffice().then((m) => m.AdminVerificationDetailScreen));
+const AdminVerificationsScreen = screen(() => backOffice().then((m) => m.AdminVerificationsScreen));
 
 /** An invoice is opened by few investors, and only in automatic mode: its screen is its own chunk. */
 const CryptoInvoiceScreen = screen(() => import("./crypto-invoice.js").then((m) => m.CryptoInvoiceScreen));
@@ -76,14 +90,20 @@ export default function DashboardRoutes() {
                 </RequireAuth>
               }
             >
-              <Route
-                path="*"
-                element={
-                  <Suspense fallback={<Loading label="Loading the back office..." />}>
-                    <AdminRoutes />
-                  </Suspense>
-                }
-              />
+              <Route index element={<AdminOverviewScreen />} />
+              <Route path="users" element={<AdminUsersScreen />} />
+              <Route path="users/:id" element={<AdminUserDetailScreen />} />
+              <Route path="verifications" element={<AdminVerificationsScreen />} />
+              <Route path="verifications/:id" element={<AdminVerificationDetailScreen />} />
+              <Route path="deposits" element={<AdminDepositsScreen />} />
+              <Route path="payouts" element={<AdminPayoutsScreen />} />
+              <Route path="plans" element={<AdminPlansScreen />} />
+              <Route path="approvals" element={<AdminApprovalsScreen />} />
+              <Route path="audit" element={<AdminAuditScreen />} />
+              <Route path="messages" element={<AdminMessagesScreen />} />
+              <Route path="reconciliation" element={<AdminReconciliationScreen />} />
+              <Route path="mail" element={<AdminMailScreen />} />
+              <Route path="*" element={<UnavailableScreen title="Back office" />} />
             </Route>
             <Route path="*" element={<NotFoundPage />} />
           </Route>
