@@ -27,7 +27,7 @@ const BankDepositScreen = screen(() => import("./bank-deposit.js").then((m) => m
 const NotificationsScreen = screen(() => import("./notifications.js").then((m) => m.NotificationsScreen));
 
 /** The back office is one chunk of its own: an investor's dashboard never downloads it. */
-const backOffice = () => import("../admin/index.js");
+const backOffice = () => import("../admin/back-office.js");
 const AdminApprovalsScreen = screen(() => backOffice().then((m) => m.AdminApprovalsScreen));
 const AdminAuditScreen = screen(() => backOffice().then((m) => m.AdminAuditScreen));
 const AdminDepositsScreen = screen(() => backOffice().then((m) => m.AdminDepositsScreen));
