@@ -21,6 +21,20 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-brand-700 underline decoration-accent-500 decoration-2 underline-offset-8" : "text-slate-700 hover:text-brand-700",
   );
 
+function NavLinks({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end className={linkClass}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Login Now for visitors; Dashboard and Logout once signed in. Both are in the HTML, which is the
  * same for everyone; web/lib/session-parts.ts shows the right one once the session is known.
@@ -59,15 +73,7 @@ function MobileMenu({ siteName }: { siteName: string }) {
         </button>
       </div>
       <nav aria-label="Menu" className="px-6 py-8">
-        <ul className="flex flex-col gap-2">
-          {LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end className={linkClass}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <NavLinks className="flex flex-col gap-2" />
         <AccountActions className="mt-8 flex flex-wrap gap-3" />
       </nav>
     </div>
@@ -93,15 +99,7 @@ export function SiteNav() {
       <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
           <Logo name={site.name} />
-          <ul className="hidden items-center gap-1 lg:flex">
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end className={linkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinks className="hidden items-center gap-1 lg:flex" />
           <AccountActions className="hidden items-center gap-3 lg:flex" />
           <button
             type="button"
