@@ -27,20 +27,24 @@ const BankDepositScreen = screen(() => import("./bank-deposit.js").then((m) => m
 const NotificationsScreen = screen(() => import("./notifications.js").then((m) => m.NotificationsScreen));
 
 /** The back office is one chunk of its own: an investor's dashboard never downloads it. */
-const backOffice = () => import("../admin/back-office.js");
-const AdminApprovalsScreen = screen(() => backOffice().then((m) => m.AdminApprovalsScreen));
-const AdminAuditScreen = screen(() => backOffice().then((m) => m.AdminAuditScreen));
-const AdminDepositsScreen = screen(() => backOffice().then((m) => m.AdminDepositsScreen));
-const AdminMessagesScreen = screen(() => backOffice().then((m) => m.AdminMessagesScreen));
-const AdminReconciliationScreen = screen(() => backOffice().then((m) => m.AdminReconciliationScreen));
-const AdminOverviewScreen = screen(() => backOffice().then((m) => m.AdminOverviewScreen));
-const AdminMailScreen = screen(() => backOffice().then((m) => m.AdminMailScreen));
-const AdminPayoutsScreen = screen(() => backOffice().then((m) => m.AdminPayoutsScreen));
-const AdminPlansScreen = screen(() => backOffice().then((m) => m.AdminPlansScreen));
-const AdminUserDetailScreen = screen(() => backOffice().then((m) => m.AdminUserDetailScreen));
-const AdminUsersScreen = screen(() => backOffice().then((m) => m.AdminUsersScreen));
-const AdminVerificationDetailScreen = screen(() => backOffice().then((m) => m.AdminVerificationDetailScreen));
-const AdminVerificationsScreen = screen(() => backOffice().then((m) => m.AdminVerificationsScreen));
+type BackOffice = typeof import("../admin/back-office.js");
+const BACK_OFFICE_ROUTES = (
+  [
+    ["", "AdminOverviewScreen"],
+    ["users", "AdminUsersScreen"],
+    ["users/:id", "AdminUserDetailScreen"],
+    ["verifications", "AdminVerificationsScreen"],
+    ["verifications/:id", "AdminVerificationDetailScreen"],
+    ["deposits", "AdminDepositsScreen"],
+    ["payouts", "AdminPayoutsScreen"],
+    ["plans", "AdminPlansScreen"],
+    ["approvals", "AdminApprovalsScreen"],
+    ["audit", "AdminAuditScreen"],
+    ["messages", "AdminMessagesScreen"],
+    ["reconciliation", "AdminReconciliationScreen"],
+    ["mail", "AdminMailScreen"],
+  ] as Array<[path: string, name: keyof BackOffice]>
+).map(([path, name]) => ({ path, Screen: screen(() => import("../admin/back-office.js").then((m) => m[name])) }));
 
 /** An invoice is opened by few investors, and only in automatic mode: its screen is its own chunk. */
 const CryptoInvoiceScreen = screen(() => import("./crypto-invoice.js").then((m) => m.CryptoInvoiceScreen));
@@ -90,19 +94,8 @@ export default function DashboardRoutes() {
                 </RequireAuth>
               }
             >
-              <Route index element={<AdminOverviewScreen />} />
-              <Route path="users" element={<AdminUsersScreen />} />
-              <Route path="users/:id" element={<AdminUserDetailScreen />} />
-              <Route path="verifications" element={<AdminVerificationsScreen />} />
-              <Route path="verifications/:id" element={<AdminVerificationDetailScreen />} />
-              <Route path="deposits" element={<AdminDepositsScreen />} />
-              <Route path="payouts" element={<AdminPayoutsScreen />} />
-              <Route path="plans" element={<AdminPlansScreen />} />
-              <Route path="approvals" element={<AdminApprovalsScreen />} />
-              <Route path="audit" element={<AdminAuditScreen />} />
-              <Route path="messages" element={<AdminMessagesScreen />} />
-              <Route path="reconciliation" element={<AdminReconciliationScreen />} />
-              <Route path="mail" element={<AdminMailScreen />} />
+              {/* The overview is the index (path ""). */}
+              {BACK_OFFICE_ROUTES.map(({ path, Screen }) => (path ? <Route key={path} path={path} element={<Screen />} /> : <Route key="index" index element={<Screen />} />))}
               <Route path="*" element={<UnavailableScreen title="Back office" />} />
             </Route>
             <Route path="*" element={<NotFoundPage />} />
