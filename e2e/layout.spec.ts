@@ -69,18 +69,18 @@ test.describe("public navigation", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   });
 
-  test("following a link scrolls the new page to the top", async ({ page }) => {
+  test("following a link opens the new page at its top", async ({ page }) => {
     await visit(page, "/");
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
 
-    // Prove the navigation stays inside the app (no reload that would reset scrolling anyway).
+    // Public pages are HTML (decision 0064): a link between them is a full page load.
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "About", exact: true }).click();
 
     await expect(page).toHaveURL(`${BASE_URL}/about`);
     await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBeUndefined();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 });

@@ -247,6 +247,8 @@ test.describe("dashboard sidebar", () => {
     test("reaches the bottom of a long screen, scrolled or not", async ({ page }) => {
       await signInSharedInvestor(page);
       await page.goto(LONG_SCREEN);
+      // The screen is a chunk of its own (decision 0064): its heading first, then its lists' data.
+      await expect(page.getByRole("heading", { level: 1, name: "Transaction History" })).toBeVisible();
       await page.waitForLoadState("networkidle");
       const sidebar = page.getByRole("complementary", { name: "Dashboard" });
       await expect(sidebar.getByRole("button", { name: "Logout" })).toBeInViewport();

@@ -1,36 +1,21 @@
 import "./styles.css";
-import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { App, AppProviders } from "./app.js";
-import { readBootstrap } from "./lib/bootstrap.js";
-import { readPageData } from "./lib/page-data.js";
-import { preloadPage } from "./routes/public-pages.js";
+import { DashboardApp } from "./dashboard-app.js";
+import { AppProviders } from "./lib/app-providers.js";
+import { readBootstrap } from "./lib/embedded.js";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing");
 
-const app = (
+/* The dashboard shell arrives empty; public pages load web/public-entry.ts instead (server/http/page-scripts.ts). */
+createRoot(root).render(
   <StrictMode>
-    <AppProviders bootstrap={readBootstrap()} pageData={readPageData()}>
+    <AppProviders bootstrap={readBootstrap()} pageData={null}>
       <BrowserRouter>
-        <App />
+        <DashboardApp />
       </BrowserRouter>
     </AppProviders>
-  </StrictMode>
+  </StrictMode>,
 );
-
-/*
- * Public pages arrive pre-rendered and are hydrated once their code is here. Hydration starts in
- * a task of its own and runs as a transition, which React splits into short slices, so neither
- * loading the code nor hydrating blocks input for long. The dashboard shell arrives empty.
- */
-const hydrate = () => setTimeout(() => startTransition(() => void hydrateRoot(root, app)), 0);
-if (root.hasChildNodes()) {
-  preloadPage(window.location.pathname).then(hydrate, (error: unknown) => {
-    console.error("Could not load this page's code", error);
-    hydrate();
-  });
-} else {
-  createRoot(root).render(app);
-}

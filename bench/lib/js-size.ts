@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { chromium, type Response } from "@playwright/test";
+import { chromium, type BrowserContext, type Response } from "@playwright/test";
 
 export interface ScriptSize {
   url: string;
@@ -24,7 +24,13 @@ export interface JsMeasurement {
  */
 export async function measureJs(
   url: string,
-  options: { executablePath: string; args: string[]; timeoutMs: number },
+  options: {
+    executablePath: string;
+    args: string[];
+    timeoutMs: number;
+    /** Prepares the context (signs someone up, say) and answers the address to load instead of `url`. */
+    prepare?: (context: BrowserContext) => Promise<string>;
+  },
 ): Promise<JsMeasurement> {
   const browser = await chromium.launch({
     executablePath: options.executablePath,
@@ -34,6 +40,7 @@ export async function measureJs(
   try {
     const origin = new URL(url).origin;
     const context = await browser.newContext({ serviceWorkers: "block" });
+    if (options.prepare) url = await options.prepare(context);
     const page = await context.newPage();
     const bodies = new Map<string, Promise<Buffer | undefined>>();
     const otherOrigin: string[] = [];

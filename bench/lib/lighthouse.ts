@@ -1,7 +1,7 @@
 import { killAll, launch, type LaunchedChrome } from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 
-export const CATEGORIES = ["performance", "accessibility"] as const;
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 /** What one Lighthouse run measured; scores are 0–100, times in milliseconds. */
@@ -12,7 +12,7 @@ export interface RunMetrics {
   cls: number | null;
   /** Lighthouse's measure of this machine's CPU speed during the run (higher is faster). */
   benchmarkIndex: number | null;
-  /** Audits of the two categories that scored below full marks in this run. */
+  /** Audits of the categories that scored below full marks in this run. */
   findings: Finding[];
   warnings: string[];
   lhr: Result;
@@ -112,7 +112,7 @@ function summarise(lhr: Result): RunMetrics {
     return typeof value === "number" ? value : null;
   };
   return {
-    scores: { performance: score("performance"), accessibility: score("accessibility") },
+    scores: Object.fromEntries(CATEGORIES.map((category) => [category, score(category)])) as Record<Category, number | null>,
     lcpMs: numeric("largest-contentful-paint"),
     tbtMs: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
@@ -133,7 +133,7 @@ function findingsOf(lhr: Result): Finding[] {
       if (!["binary", "numeric", "metricSavings"].includes(audit.scoreDisplayMode)) continue;
       // Metrics are reported as figures of their own; they are not findings.
       if (ref.group === "metrics") continue;
-      const threshold = category === "accessibility" || ref.weight > 0 ? 1 : 0.9;
+      const threshold = category !== "performance" || ref.weight > 0 ? 1 : 0.9;
       if (audit.score >= threshold) continue;
       findings.push({
         category,

@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { brotliOnce } from "./compression.js";
+import { publicTemplate } from "./page-scripts.js";
 import type { ContentPage } from "#shared/content.js";
 import type { Bootstrap, RenderResult } from "#shared/site.js";
 
@@ -90,6 +91,8 @@ export async function loadPages(
   const templateFile = path.join(clientDir, "index.html");
   if (!existsSync(templateFile) || !existsSync(ssrEntry)) return undefined;
   const template = optimizeTemplate(readFileSync(templateFile, "utf8"), clientDir);
+  // Public pages load their small script; only the dashboard shell loads the app (decision 0064).
+  const publicPage = publicTemplate(template, clientDir);
   const ssr = (await import(pathToFileURL(ssrEntry).href)) as SsrModule;
   await ssr.prepare();
   let rendered = new Map<string, Page>();
@@ -104,11 +107,11 @@ export async function loadPages(
     const pages = routes.map((route) => {
       const pageData = content.get(route) ?? null;
       const result = ssr.render(route, next, pageData);
-      return page(result.status, fill(template, next, pageData, result));
+      return page(result.status, fill(publicPage, next, pageData, result));
     });
     const missing = ssr.render(ssr.NOT_FOUND_ROUTE, next);
     const [notFoundPage, shellPage, ...routePages] = await Promise.all([
-      page(404, fill(template, next, null, missing)),
+      page(404, fill(publicPage, next, null, missing)),
       page(200, fill(template, next, null, { html: "", title: `Dashboard · ${next.site.name}`, description: "" })),
       ...pages,
     ]);

@@ -88,6 +88,8 @@ export function staticFiles(root: string): MiddlewareHandler {
  */
 export function staticPaths(root: string): string[] {
   return readdirSync(root, { withFileTypes: true }).flatMap((entry) => {
+    // .vite/ holds the build's manifest, read by the server (page-scripts.ts), never served.
+    if (entry.name.startsWith(".")) return [];
     if (entry.isDirectory()) return [`/${entry.name}/*`];
     return TYPES[path.extname(entry.name)] ? [`/${entry.name}`] : [];
   });

@@ -13,8 +13,3 @@ export function useBootstrap(): Bootstrap {
   if (!value) throw new Error("useBootstrap outside BootstrapProvider");
   return value;
 }
-
-export function readBootstrap(): Bootstrap {
-  const element = document.getElementById("bootstrap");
-  return JSON.parse(element?.textContent || "{}") as Bootstrap;
-}

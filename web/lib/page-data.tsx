@@ -9,11 +9,6 @@ export function PageDataProvider({ value, children }: { value: ContentPage | nul
   return <PageDataContext.Provider value={value}>{children}</PageDataContext.Provider>;
 }
 
-export function readPageData(): ContentPage | null {
-  const element = document.getElementById("page-data");
-  return element?.textContent ? (JSON.parse(element.textContent) as ContentPage | null) : null;
-}
-
 export type ContentState = { status: "ready"; page: ContentPage } | { status: "loading" } | { status: "missing" } | { status: "failed" };
 
 /**

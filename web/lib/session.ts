@@ -1,61 +1,14 @@
 import { useEffect, useSyncExternalStore } from "react";
-import type { CurrentSessionDto } from "#shared/schemas/auth.js";
 import { apiRequest } from "./api.js";
+import { LOADING, refreshSession, sessionState, subscribeSession } from "./session-store.js";
 
-/** What the server says about who is signed in (its contract: `currentSessionDto`). */
-export type CurrentSession = NonNullable<CurrentSessionDto>;
-export type SessionUser = CurrentSession["user"];
-
-type State = { status: "loading" } | { status: "ready"; current: CurrentSession | null };
-
-/*
- * Who is signed in is app-wide state, kept in this small store rather than a query library so the
- * public pages' bundle stays small. The server render and the hydrating render both see "loading".
- */
-const LOADING: State = { status: "loading" };
-let state: State = LOADING;
-let inflight: Promise<void> | null = null;
-const listeners = new Set<() => void>();
-
-function set(next: State) {
-  state = next;
-  for (const listener of listeners) listener();
-}
-
-function fetchSession(): Promise<CurrentSession | null> {
-  return apiRequest<CurrentSessionDto>("/api/session");
-}
-
-/** Asks the server again (after sign-in, a profile change or a password change). */
-export function refreshSession(): Promise<void> {
-  inflight ??= fetchSession()
-    .then(
-      (current) => set({ status: "ready", current }),
-      (error: unknown) => {
-        console.error("Could not load the session", error);
-        set({ status: "ready", current: null });
-      },
-    )
-    .finally(() => {
-      inflight = null;
-    });
-  return inflight;
-}
-
-export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function currentUserId(): string | null | undefined {
-  return state.status === "ready" ? (state.current?.user.id ?? null) : undefined;
-}
+export { currentUserId, refreshSession, signOut, subscribeSession, type CurrentSession, type SessionUser } from "./session-store.js";
 
 /** `user` is undefined while loading, null when signed out. */
 export function useSession() {
-  const snapshot = useSyncExternalStore(subscribeSession, () => state, () => LOADING);
+  const snapshot = useSyncExternalStore(subscribeSession, sessionState, () => LOADING);
   useEffect(() => {
-    if (state.status === "loading") void refreshSession();
+    if (sessionState().status === "loading") void refreshSession();
   }, []);
   if (snapshot.status === "loading") return { user: undefined, session: undefined, loading: true };
   return { user: snapshot.current?.user ?? null, session: snapshot.current?.session, loading: false };
@@ -94,15 +47,6 @@ export function sendVerificationEmail(email: string) {
 export function verifySignInCode(input: { kind: "totp" | "backup"; code: string; trustDevice: boolean }) {
   const path = input.kind === "totp" ? "/api/auth/two-factor/verify-totp" : "/api/auth/two-factor/verify-backup-code";
   return apiRequest<unknown>(path, { body: { code: input.code, trustDevice: input.trustDevice } });
-}
-
-export async function signOut(): Promise<void> {
-  try {
-    await apiRequest<unknown>("/api/auth/sign-out", { body: {} });
-  } finally {
-    // Whatever the server said, this browser treats itself as signed out.
-    set({ status: "ready", current: null });
-  }
 }
 
 export function requestPasswordReset(email: string) {

@@ -1,6 +1,5 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router";
-import { HydrateLater } from "../ui/hydrate-later.js";
 import { Loading } from "../ui/spinner.js";
 import { SiteFooter } from "./site-footer.js";
 import { SiteNav } from "./site-nav.js";
@@ -17,9 +16,7 @@ export function PublicLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <HydrateLater>
-        <SiteFooter />
-      </HydrateLater>
+      <SiteFooter />
     </div>
   );
 }

@@ -1,40 +1,53 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { Loading } from "#web/components/ui/spinner.js";
 import { Route, Routes } from "react-router";
 import { queryClient } from "#web/lib/query-client.js";
 import { ScrollToHash } from "#web/lib/scroll-to-hash.js";
-import { AdminApprovalsScreen } from "../admin/approvals.js";
-import { AdminAuditScreen } from "../admin/audit.js";
-import { AdminDepositsScreen } from "../admin/deposits.js";
-import { AdminMessagesScreen } from "../admin/messages.js";
-import { AdminReconciliationScreen } from "../admin/reconciliation.js";
-import { AdminOverviewScreen } from "../admin/overview.js";
-import { AdminMailScreen } from "../admin/mail.js";
-import { AdminPayoutsScreen } from "../admin/payouts.js";
-import { AdminPlansScreen } from "../admin/plans.js";
-import { AdminUserDetailScreen } from "../admin/user-detail.js";
-import { AdminUsersScreen } from "../admin/users.js";
-import { AdminVerificationDetailScreen } from "../admin/verification-detail.js";
-import { AdminVerificationsScreen } from "../admin/verifications.js";
 import { NotFoundPage } from "../public/not-found.js";
+import { UnavailableScreen } from "./screens.js";
 import { BackOfficeGate, RequireAuth, TwoFactorGate } from "./guard.js";
 import { DashboardLayout } from "./layout.js";
 import { OverviewScreen } from "./overview.js";
-import { InvestmentsScreen } from "./investments.js";
-import { RequestMoneyScreen } from "./request-money.js";
-import { UnavailableScreen } from "./screens.js";
-import { SettingsScreen } from "./settings.js";
-import { VerificationScreen } from "./verification.js";
 import { ConfirmWithdrawalAddressScreen, SignedInOrPublicLayout } from "./confirm-withdrawal-address.js";
-import { TransactionHistoryScreen } from "./transactions.js";
-import { DepositMethodScreen } from "./deposit-method.js";
-import { CryptoDepositScreen } from "./crypto-deposit.js";
-import { BankDepositScreen } from "./bank-deposit.js";
-import { NotificationsScreen } from "./notifications.js";
+
+/**
+ * Each screen but the overview (where signing in lands) is its own chunk, loaded when opened: the
+ * dashboard's first load stays small (decision 0064). The layout shows "Loading..." meanwhile.
+ */
+const screen = (load: () => Promise<ComponentType>) => lazy(() => load().then((Screen) => ({ default: Screen })));
+const InvestmentsScreen = screen(() => import("./investments.js").then((m) => m.InvestmentsScreen));
+const RequestMoneyScreen = screen(() => import("./request-money.js").then((m) => m.RequestMoneyScreen));
+const SettingsScreen = screen(() => import("./settings.js").then((m) => m.SettingsScreen));
+const VerificationScreen = screen(() => import("./verification.js").then((m) => m.VerificationScreen));
+const TransactionHistoryScreen = screen(() => import("./transactions.js").then((m) => m.TransactionHistoryScreen));
+const DepositMethodScreen = screen(() => import("./deposit-method.js").then((m) => m.DepositMethodScreen));
+const CryptoDepositScreen = screen(() => import("./crypto-deposit.js").then((m) => m.CryptoDepositScreen));
+const BankDepositScreen = screen(() => import("./bank-deposit.js").then((m) => m.BankDepositScreen));
+const NotificationsScreen = screen(() => import("./notifications.js").then((m) => m.NotificationsScreen));
+
+/** The back office is one chunk of its own: an investor's dashboard never downloads it. */
+type BackOffice = typeof import("../admin/back-office.js");
+const BACK_OFFICE_ROUTES = (
+  [
+    ["", "AdminOverviewScreen"],
+    ["users", "AdminUsersScreen"],
+    ["users/:id", "AdminUserDetailScreen"],
+    ["verifications", "AdminVerificationsScreen"],
+    ["verifications/:id", "AdminVerificationDetailScreen"],
+    ["deposits", "AdminDepositsScreen"],
+    ["payouts", "AdminPayoutsScreen"],
+    ["plans", "AdminPlansScreen"],
+    ["approvals", "AdminApprovalsScreen"],
+    ["audit", "AdminAuditScreen"],
+    ["messages", "AdminMessagesScreen"],
+    ["reconciliation", "AdminReconciliationScreen"],
+    ["mail", "AdminMailScreen"],
+  ] as Array<[path: string, name: keyof BackOffice]>
+).map(([path, name]) => ({ path, Screen: screen(() => import("../admin/back-office.js").then((m) => m[name])) }));
 
 /** An invoice is opened by few investors, and only in automatic mode: its screen is its own chunk. */
-const CryptoInvoiceScreen = lazy(() => import("./crypto-invoice.js").then((m) => ({ default: m.CryptoInvoiceScreen })));
+const CryptoInvoiceScreen = screen(() => import("./crypto-invoice.js").then((m) => m.CryptoInvoiceScreen));
 
 /** Everything under /dashboard: loaded on demand, never pre-rendered. */
 export default function DashboardRoutes() {
@@ -81,19 +94,8 @@ export default function DashboardRoutes() {
                 </RequireAuth>
               }
             >
-              <Route index element={<AdminOverviewScreen />} />
-              <Route path="users" element={<AdminUsersScreen />} />
-              <Route path="users/:id" element={<AdminUserDetailScreen />} />
-              <Route path="verifications" element={<AdminVerificationsScreen />} />
-              <Route path="verifications/:id" element={<AdminVerificationDetailScreen />} />
-              <Route path="deposits" element={<AdminDepositsScreen />} />
-              <Route path="payouts" element={<AdminPayoutsScreen />} />
-              <Route path="plans" element={<AdminPlansScreen />} />
-              <Route path="approvals" element={<AdminApprovalsScreen />} />
-              <Route path="audit" element={<AdminAuditScreen />} />
-              <Route path="messages" element={<AdminMessagesScreen />} />
-              <Route path="reconciliation" element={<AdminReconciliationScreen />} />
-              <Route path="mail" element={<AdminMailScreen />} />
+              {/* The overview is the index (path ""). */}
+              {BACK_OFFICE_ROUTES.map(({ path, Screen }) => (path ? <Route key={path} path={path} element={<Screen />} /> : <Route key="index" index element={<Screen />} />))}
               <Route path="*" element={<UnavailableScreen title="Back office" />} />
             </Route>
             <Route path="*" element={<NotFoundPage />} />

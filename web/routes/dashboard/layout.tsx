@@ -22,10 +22,11 @@ import {
   Wallet,
   X,
 } from "lucide-react";
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { Suspense, useEffect, useRef, useState, type RefObject } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { AccountBanners } from "#web/components/account/account-banners.js";
 import { Logo } from "#web/components/ui/logo.js";
+import { Loading } from "#web/components/ui/spinner.js";
 import { useFocusTrap } from "#web/components/ui/use-focus-trap.js";
 import { useApprovals } from "#web/features/admin-approvals/api/admin-approvals.js";
 import { useNewMessageCount } from "#web/features/admin-messages/api/admin-messages.js";
@@ -261,7 +262,10 @@ export function DashboardLayout() {
         </header>
         <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
           <AccountBanners />
-          <Outlet />
+          {/* Screens load on demand (./index.tsx). */}
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
         </main>
         <footer className="border-t border-slate-200 bg-white px-6 py-4 text-center text-xs text-slate-600">
           © {new Date().getFullYear()} {site.name}. Investing involves risk.

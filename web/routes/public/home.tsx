@@ -1,9 +1,7 @@
 import { ArrowRight, BadgeCheck, CalendarClock, UserPlus } from "lucide-react";
 import { Link } from "react-router";
 import { LinkButton } from "#web/components/ui/button.js";
-import { HydrateLater } from "#web/components/ui/hydrate-later.js";
 import { Section } from "#web/components/marketing/page-banner.js";
-import { useSession } from "#web/lib/session.js";
 import { WhyChooseUs } from "#web/components/marketing/why-choose-us.js";
 import { ProfitCalculator } from "#web/features/calculator/components/profit-calculator.js";
 import { RecentDeposits } from "#web/features/deposits/components/recent-deposits.js";
@@ -20,7 +18,6 @@ const STEPS = [
 
 export function HomePage() {
   const { site, plans } = useBootstrap();
-  const { user } = useSession();
   return (
     <>
       <section className="dark-surface bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-4 py-20 text-white sm:py-28">
@@ -30,7 +27,7 @@ export function HomePage() {
             {site.name} offers five plans with a set term and a set rate. You see the exact profit and maturity date up front.
           </p>
           <div className="mt-10 flex flex-wrap gap-4">
-            <LinkButton to={user ? "/dashboard" : "/login"} variant="accent">
+            <LinkButton to="/login" data-signed-in-href="/dashboard" variant="accent">
               Get Started <ArrowRight aria-hidden="true" className="size-4" />
             </LinkButton>
             <LinkButton to="/plan" variant="secondary">
@@ -41,82 +38,66 @@ export function HomePage() {
         </div>
       </section>
 
-      <HydrateLater>
-        <section className="mx-auto grid max-w-6xl gap-8 px-4 py-14 sm:px-6 sm:py-20 md:grid-cols-2 md:items-center">
-          <div>
-            <h2 className="text-2xl font-bold text-brand-900 sm:text-3xl">About {site.name}</h2>
-            <p className="mt-4 text-slate-700">
-              We built {site.name} for people who want to know exactly what a plan pays and when. Each plan states its minimum, its
-              rate and its term, and your investment keeps the terms it was made under.
-            </p>
-            <Link to="/about" className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
-              Read More <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
-          </div>
-          <div className="rounded-card bg-brand-50 p-8 text-brand-900">
-            <p className="text-lg font-semibold">Plans from {plans.length ? `${plans[0]?.termDays} to ${plans[plans.length - 1]?.termDays} days` : "14 days"}</p>
-            <p className="mt-2 text-slate-700">Terms are copied onto your investment when you make it, so later changes to a plan never change yours.</p>
-          </div>
-        </section>
-      </HydrateLater>
+      <section className="mx-auto grid max-w-6xl gap-8 px-4 py-14 sm:px-6 sm:py-20 md:grid-cols-2 md:items-center">
+        <div>
+          <h2 className="text-2xl font-bold text-brand-900 sm:text-3xl">About {site.name}</h2>
+          <p className="mt-4 text-slate-700">
+            We built {site.name} for people who want to know exactly what a plan pays and when. Each plan states its minimum, its
+            rate and its term, and your investment keeps the terms it was made under.
+          </p>
+          <Link to="/about" className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
+            Read more about us <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </div>
+        <div className="rounded-card bg-brand-50 p-8 text-brand-900">
+          <p className="text-lg font-semibold">Plans from {plans.length ? `${plans[0]?.termDays} to ${plans[plans.length - 1]?.termDays} days` : "14 days"}</p>
+          <p className="mt-2 text-slate-700">Terms are copied onto your investment when you make it, so later changes to a plan never change yours.</p>
+        </div>
+      </section>
 
-      <HydrateLater>
-        <Section white title="Profit calculator" intro="Choose a plan and an amount to see what it pays at maturity.">
-          <div className="mx-auto max-w-3xl">
-            <ProfitCalculator plans={plans} />
-          </div>
-        </Section>
-      </HydrateLater>
+      <Section white title="Profit calculator" intro="Choose a plan and an amount to see what it pays at maturity.">
+        <div className="mx-auto max-w-3xl">
+          <ProfitCalculator plans={plans} />
+        </div>
+      </Section>
 
-      <HydrateLater>
-        <Section title="Our plans" intro="Each plan's minimum, rate and term. The rate is the total return for the whole term.">
-          <PlanGrid plans={plans} />
-        </Section>
-      </HydrateLater>
+      <Section title="Our plans" intro="Each plan's minimum, rate and term. The rate is the total return for the whole term.">
+        <PlanGrid plans={plans} />
+      </Section>
 
-      <HydrateLater>
-        <Section white title="Recent transactions" intro="The latest confirmed deposits, with names and addresses partly hidden.">
-          <RecentDeposits />
-        </Section>
-      </HydrateLater>
+      <Section white title="Recent transactions" intro="The latest confirmed deposits, with names and addresses partly hidden.">
+        <RecentDeposits />
+      </Section>
 
-      <HydrateLater>
-        <Section title="How to Get Started">
-          <ol className="grid gap-6 md:grid-cols-3">
-            {STEPS.map((step, index) => (
-              <li key={step.title} className="rounded-card border border-slate-200 bg-white p-6">
-                <step.icon aria-hidden="true" className="size-8 text-accent-700" />
-                <h3 className="mt-4 font-semibold text-brand-900">
-                  {index + 1}. {step.title}
-                </h3>
-                <p className="mt-2 text-sm text-slate-700">{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </Section>
-      </HydrateLater>
+      <Section title="How to Get Started">
+        <ol className="grid gap-6 md:grid-cols-3">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="rounded-card border border-slate-200 bg-white p-6">
+              <step.icon aria-hidden="true" className="size-8 text-accent-700" />
+              <h3 className="mt-4 font-semibold text-brand-900">
+                {index + 1}. {step.title}
+              </h3>
+              <p className="mt-2 text-sm text-slate-700">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
 
-      <HydrateLater>
-        <Section white title="Why Choose Us">
-          <WhyChooseUs />
-        </Section>
-      </HydrateLater>
+      <Section white title="Why Choose Us">
+        <WhyChooseUs />
+      </Section>
 
-      <HydrateLater>
-        <Section title="Referral programme">
-          <ReferralSection />
-        </Section>
-      </HydrateLater>
+      <Section title="Referral programme">
+        <ReferralSection />
+      </Section>
 
-      <HydrateLater>
-        <section className="dark-surface bg-brand-800 px-4 py-16 text-center text-white">
-          <h2 className="text-2xl font-bold sm:text-3xl">Ready when you are</h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">Open an account, then choose a plan when you are ready.</p>
-          <LinkButton to={user ? "/dashboard" : "/login"} variant="accent" className="mt-8">
-            Get Started
-          </LinkButton>
-        </section>
-      </HydrateLater>
+      <section className="dark-surface bg-brand-800 px-4 py-16 text-center text-white">
+        <h2 className="text-2xl font-bold sm:text-3xl">Ready when you are</h2>
+        <p className="mx-auto mt-3 max-w-xl text-brand-100">Open an account, then choose a plan when you are ready.</p>
+        <LinkButton to="/login" data-signed-in-href="/dashboard" variant="accent" className="mt-8">
+          Get Started
+        </LinkButton>
+      </section>
     </>
   );
 }

@@ -6,10 +6,16 @@ import { formatAnnualEquivalent, formatRate, formatWholeDollars } from "#shared/
 import { LinkButton } from "#web/components/ui/button.js";
 import { earlyWithdrawalTerms } from "#web/lib/plan-terms.js";
 
-type PlanCardProps = { plan: PlanDto } & ({ ctaTo: string; ctaLabel?: string; action?: never } | { action: ReactNode; ctaTo?: never; ctaLabel?: never });
+type PlanCardProps = { plan: PlanDto } & (
+  | { ctaTo: string; ctaSignedInTo?: string; ctaLabel?: string; action?: never }
+  | { action: ReactNode; ctaTo?: never; ctaSignedInTo?: never; ctaLabel?: never }
+);
 
-/** One plan's terms; the call to action is a link (`ctaTo`) or whatever the caller puts in `action`. */
-export function PlanCard({ plan, ctaTo, ctaLabel = "Get Started", action }: PlanCardProps) {
+/**
+ * One plan's terms; the call to action is a link (`ctaTo`, or `ctaSignedInTo` once the public
+ * page's script knows the visitor is signed in) or whatever the caller puts in `action`.
+ */
+export function PlanCard({ plan, ctaTo, ctaSignedInTo, ctaLabel = "Get Started", action }: PlanCardProps) {
   return (
     <article className="flex flex-col rounded-card border border-slate-200 bg-white p-6 shadow-sm">
       <h3 className="text-lg font-semibold text-brand-800">{plan.name}</h3>
@@ -49,7 +55,7 @@ export function PlanCard({ plan, ctaTo, ctaLabel = "Get Started", action }: Plan
         ))}
       </ul>
       {ctaTo !== undefined ? (
-        <LinkButton to={ctaTo} className="mt-6 w-full" aria-label={`${ctaLabel} with ${plan.name}`}>
+        <LinkButton to={ctaTo} data-signed-in-href={ctaSignedInTo} className="mt-6 w-full" aria-label={`${ctaLabel} with ${plan.name}`}>
           {ctaLabel}
         </LinkButton>
       ) : (
