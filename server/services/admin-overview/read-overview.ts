@@ -72,7 +72,7 @@ async function readFigures(db: DbExecutor, now: Date, approvalCents: bigint, che
         from investment where status = 'active' and matures_at <= ${horizon.toISOString()}::timestamptz`,
   );
   const totals = await readLedgerTotals(db, now);
-  const held = underManagement(totals.now);
+  const heldByUsers = underManagement(totals.now);
   // Deposits and interest are paid out of their platform accounts (negative), payouts and
   // early-withdrawal fees paid into theirs.
   const flow = (moved: LedgerTotals): FlowFigures => ({
@@ -81,7 +81,7 @@ async function readFigures(db: DbExecutor, now: Date, approvalCents: bigint, che
     moneyOutCents: toJsonCents(moved.payouts),
     feesCents: toJsonCents(moved.fees),
   });
-  const daily = await readDailySeries(db, now, { deposits: -totals.today.deposits, payouts: totals.today.payouts, underManagement: held });
+  const daily = await readDailySeries(db, now, { deposits: -totals.today.deposits, payouts: totals.today.payouts, underManagement: heldByUsers });
   const run = await readLastSettlementRun(db);
   return {
     generatedAt: now.toISOString(),
@@ -92,7 +92,7 @@ async function readFigures(db: DbExecutor, now: Date, approvalCents: bigint, che
       availableCents: toJsonCents(totals.now.available),
       investedCents: toJsonCents(totals.now.invested),
       payoutHoldCents: toJsonCents(totals.now.payoutHold),
-      totalCents: toJsonCents(held),
+      totalCents: toJsonCents(heldByUsers),
     },
     flows: { today: flow(totals.today), last30Days: flow(totals.recent), allTime: flow(totals.now) },
     daily,
