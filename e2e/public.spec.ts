@@ -103,7 +103,7 @@ test.describe("home page", () => {
     // Investor and investment counts appear only from PUBLIC_STATS_MIN up (e2e/trust.spec.ts checks they never show less).
     await expect(page.getByText(/5 plans open/)).toBeVisible();
     // Other specs confirm deposits on the shared server; the empty state itself is covered on a fresh database in tests/public.test.ts.
-    await expect(page.getByTestId("recent-deposits-empty").or(page.getByRole("table", { name: "Latest confirmed deposits" }))).toBeVisible();
+    await expect(page.getByTestId("recent-deposits-empty").or(page.getByRole("table", { name: "Latest confirmed deposits" })).filter({ visible: true })).toBeVisible();
   });
 });
 
