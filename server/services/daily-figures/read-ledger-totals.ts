@@ -20,19 +20,18 @@ async function one(db: DbExecutor, query: ReturnType<typeof sql>): Promise<Row> 
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows[0] ?? {};
 }
 
+/** Select-list items: what moved in the last RECENT_DAYS days ("recent_") and today ("today_"). */
+function recentAndToday(today: string) {
+  const recentFirst = addDays(today, -(RECENT_DAYS - 1));
+  return sql`${sumTotals("recent_", sql`created_at >= ${dayStart(recentFirst)}::timestamptz`)}, ${sumTotals("today_", sql`created_at >= ${dayStart(today)}::timestamptz`)}`;
+}
+
 /**
  * Every posting of the ledger summed: what the overview shows before the daily-figures job has
  * stored a day (a new install, in the minutes after its first start). Grows with the ledger.
  */
 export async function sumEveryPosting(db: DbExecutor, now: Date): Promise<OverviewTotals> {
-  const today = utcDayOf(now);
-  const recentFirst = addDays(today, -(RECENT_DAYS - 1));
-  const row = await one(
-    db,
-    sql`select ${sumTotals("all_")}, ${sumTotals("recent_", sql`created_at >= ${dayStart(recentFirst)}::timestamptz`)},
-          ${sumTotals("today_", sql`created_at >= ${dayStart(today)}::timestamptz`)}
-        from posting`,
-  );
+  const row = await one(db, sql`select ${sumTotals("all_")}, ${recentAndToday(utcDayOf(now))} from posting`);
   return { now: totalsOf(row, "all_"), today: totalsOf(row, "today_"), recent: totalsOf(row, "recent_") };
 }
 
@@ -49,12 +48,7 @@ export async function readLedgerTotals(db: DbExecutor, now: Date): Promise<Overv
   if (!stored) return sumEveryPosting(db, now);
   const from = addDays(stored.day, 1);
   const recentFirst = addDays(today, -(RECENT_DAYS - 1));
-  const since = await one(
-    db,
-    sql`select ${sumTotals("since_")}, ${sumTotals("recent_", sql`created_at >= ${dayStart(recentFirst)}::timestamptz`)},
-          ${sumTotals("today_", sql`created_at >= ${dayStart(today)}::timestamptz`)}
-        from posting where created_at >= ${dayStart(from)}::timestamptz`,
-  );
+  const since = await one(db, sql`select ${sumTotals("since_")}, ${recentAndToday(today)} from posting where created_at >= ${dayStart(from)}::timestamptz`);
   const totalsNow = addTotals(storedTotals(stored), totalsOf(since, "since_"));
   if (recentFirst >= from) return { now: totalsNow, today: totalsOf(since, "today_"), recent: totalsOf(since, "recent_") };
   const [before] = await db.select().from(dailyFigures).where(eq(dailyFigures.day, addDays(recentFirst, -1)));
