@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -52,19 +52,16 @@ function fill(template: string, bootstrap: Bootstrap, pageData: ContentPage | nu
 }
 
 /**
- * Two first-paint fixes done once at start: the stylesheet is inlined (one fewer render-blocking
- * round trip; CSP allows inline styles) and the Latin Inter font is preloaded, so text does not
- * shift when it arrives.
+ * A first-paint fix done once at start: the stylesheet is inlined (one fewer render-blocking round
+ * trip; CSP allows inline styles). The font is not preloaded: on a slow link it would take the
+ * bandwidth the page needs to paint; text shows at once in a fallback sized like Inter
+ * (web/styles.css) and changes face when the font arrives.
  */
 export function optimizeTemplate(template: string, clientDir: string): string {
-  let html = template.replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/, (tag, href: string) => {
+  return template.replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/, (tag, href: string) => {
     const file = path.join(clientDir, href);
     return existsSync(file) ? `<style>${readFileSync(file, "utf8").replace(/<\/style/gi, "<\\/style")}</style>` : tag;
   });
-  const assets = existsSync(path.join(clientDir, "assets")) ? readdirSync(path.join(clientDir, "assets")) : [];
-  const font = assets.find((name) => /^inter-latin-wght-normal-.*\.woff2$/.test(name));
-  if (font) html = html.replace("</title>", `</title>\n    <link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin>`);
-  return html;
 }
 
 /** Brotli takes about 26 ms a page, in the thread pool (server/http/compression.ts); gzip about 1.5 ms. */
