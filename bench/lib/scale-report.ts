@@ -38,7 +38,7 @@ function bars(small: SizeResult, large: SizeResult): Bar[] {
       const load = measure.plannedRate ? ` at ${measure.plannedRate}/s` : ` at ${measure.connections} connections`;
       result.push({
         text: `${measure.name}: p99${load} at ${n(large.investors)} ≤ ${P99_RATIO}× its p99 at ${n(small.investors)} and < ${limit} ms, no failed response`,
-        measured: `${measure.p99} ms vs ${before.p99} ms (${ratio.toFixed(2)}×), ${measure.failures ?? 0} failed`,
+        measured: `${fmt.ms(measure.p99!, 1)} ms vs ${fmt.ms(before.p99!, 1)} ms (${ratio.toFixed(2)}×), ${measure.failures ?? 0} failed`,
         pass: ratio <= P99_RATIO && measure.p99! < limit && !measure.failures,
       });
     } else if (measure.rate !== undefined && before.rate !== undefined) {
@@ -68,7 +68,7 @@ function requestRows(results: SizeResult[], group: Measure["group"]): string[][]
       const l = large.measures.find((x) => x.name === m.name);
       const cells = (x: Measure | undefined) =>
         x
-          ? [fmt.ms(x.aloneP50 ?? null, 1), fmt.ms(x.aloneP99 ?? null, 1), fmt.ms(x.p50 ?? null, 0), fmt.ms(x.p99 ?? null, 0), ...(group === "request" ? [fmt.ms(x.saturatedP99 ?? null, 0)] : []), fmt.int(x.rate ?? NaN)]
+          ? [fmt.ms(x.aloneP50 ?? null, 1), fmt.ms(x.aloneP99 ?? null, 1), fmt.ms(x.p50 ?? null, 1), fmt.ms(x.p99 ?? null, 1), ...(group === "request" ? [fmt.ms(x.saturatedP99 ?? null, 0)] : []), fmt.int(x.rate ?? NaN)]
           : Array.from({ length: group === "request" ? 6 : 5 }, () => "–");
       return [m.name, ...cells(m), ...cells(l)];
     });
@@ -106,7 +106,7 @@ export function scaleReport(results: SizeResult[], context: { command: string; m
     `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}`,
     `- Machine: ${machine.cores} cores (\`nproc\`), ${machine.memoryGiB} GiB memory, ${machine.cpuModel}; load average ${fmt.load(machine.loadBefore)} before, ${fmt.load(machine.loadAfter)} after`,
     `- Command: \`${context.command}\` (PostgreSQL at ${context.database}, durability as shipped; each size in a database the script creates, marks and drops)`,
-    `- Requests: the production build (\`node dist/server/main.js\`), autocannon right after 200 requests one at a time (50 for the POSTs: "alone"). An investor's request is sent at the planned peak (200 a second for a GET, 20 for a POST, each case alone, evenly spaced whatever the answers, over at most 50 kept-alive connections; a latency runs from when the request was due, so waiting counts): its p99 there is the bar. It is then sent by 50 connections as fast as they are answered, for the rate and the p99 of a saturated server (the load generator runs on the same machine). The back office's requests are sent by 5 connections as fast as answered. The bare Hono yardstick answered ${n(Math.round(small.yardstickRate))} req/s at ${n(small.investors)} and ${n(Math.round(large.yardstickRate))} req/s at ${n(large.investors)} at 50 connections in the same run. Times in ms.`,
+    `- Requests: the production build (\`node dist/server/main.js\`), autocannon right after 200 requests one at a time (50 for the POSTs: "alone"). An investor's request is sent at the planned peak (200 a second for a GET, 20 for a POST, each case alone, evenly spaced whatever the answers, over at most 50 kept-alive connections; a latency runs from when the request was due, so waiting counts): its p99 there is the bar. It is then sent by 50 connections as fast as they are answered, for the rate and the p99 of a saturated server (the load generator runs on the same machine); after a POST case, the next case waits until the e-mails it queued are sent. The back office's requests are sent by 5 connections as fast as answered. The bare Hono yardstick answered ${n(Math.round(small.yardstickRate))} req/s at ${n(small.investors)} and ${n(Math.round(large.yardstickRate))} req/s at ${n(large.investors)} at 50 connections in the same run. Times in ms.`,
     `- Daily work: in the benchmark's process on the same database with the server stopped.`,
     `- Data (bench/lib/scale-seed.ts, set-based SQL): per investor ten journals over the last year (a deposit, two investments, three more deposits, two payouts) and one notification; one investor in ten has an investment maturing tonight; one in forty a pending payout and a pending bank deposit; ten investors 10,000 more journals each (deposits and transfers among them); five audit entries per investor, chained as the trigger chains them. The signed-in reader has 10,000 journals at both sizes, so a request's figures compare the tables' size, not the reader's history. verifyLedger checks the seeded ledger as part of the run.`,
     "",
