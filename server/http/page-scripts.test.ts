@@ -25,7 +25,7 @@ function clientDir(manifest?: object): string {
 }
 
 describe("publicTemplate", () => {
-  it("swaps the dashboard app's script and preloads for the public entry alone, preloading nothing", () => {
+  it("swaps the dashboard app's script and preloads for the public entry's script alone", () => {
     const html = publicTemplate(
       TEMPLATE,
       clientDir({
