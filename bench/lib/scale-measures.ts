@@ -222,7 +222,8 @@ export async function measureSize(options: SizeOptions): Promise<SizeResult> {
 
     const measures: Measure[] = [];
     const yardstick = await runLoad({ name: "bare Hono hello", url: `http://127.0.0.1:${helloPort}/` }, { connections: CONNECTIONS, seconds: options.seconds });
-    for (const [group, cases, connections] of [["request", requestCases, CONNECTIONS], ["admin", adminCases, ADMIN_CONNECTIONS]] as const) {
+    const groups = [["request", requestCases, CONNECTIONS], ["admin", adminCases, ADMIN_CONNECTIONS]] as const;
+    for (const [group, cases, connections] of groups.filter(([group]) => !options.skip.has(`${group}s`))) {
       for (const load of cases) {
         const one = await alone(load, load.method === "POST" ? 50 : ALONE_REQUESTS);
         // The planned rate first, on a calm server: after a saturated run of POSTs the job queue
@@ -252,6 +253,7 @@ export async function measureSize(options: SizeOptions): Promise<SizeResult> {
       measures.push({ name, group: "daily", seconds, ...value });
       log(`  ${name}: ${seconds.toFixed(1)} s (${value.detail})`);
     };
+    if (options.skip.has("daily")) return { investors, seed, yardstickRate: yardstick.requestsPerSecond, measures, migrations: [] };
     await daily("reconciliation (30 days)", async () => {
       const report = await reconcile(handle.db, reconciliationPeriod({}, now));
       return { detail: `${report.days.length} days`, failures: 0 };

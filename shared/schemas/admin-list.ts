@@ -105,8 +105,8 @@ export const amountsInOrder = z.refine<{ min?: number | bigint; max?: number | b
 );
 export const orderedRanges = [daysInOrder, amountsInOrder] as const;
 
-/** Matches are counted up to this many; beyond it a list says "10,000+ matching" (decision 0063). */
-export const LIST_COUNT_CAP = 10_000;
+/** Matches are counted up to this many; beyond it a list says "1,000+ matching" (decision 0066). */
+export const LIST_COUNT_CAP = 1_000;
 
 /**
  * What a back-office list adds to the one list shape: `listOf(item, matchingTotal)` is

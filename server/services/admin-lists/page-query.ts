@@ -35,7 +35,7 @@ export const matchRow = { one: sql<number>`1`.as("one") };
 /**
  * The `total` beside a page: the rows of `matching` (the list's query with its joins and
  * conditions, selecting `matchRow`) counted up to one over LIST_COUNT_CAP, so a list of a million
- * rows costs what ten thousand do (decision 0063).
+ * rows costs what a thousand do (decision 0066).
  */
 export function countUpToCap(db: DbExecutor, matching: PgSelect): Promise<Array<{ total: number }>> {
   return db.select({ total: sql<number>`count(*)::int` }).from(matching.limit(LIST_COUNT_CAP + 1).as("matching"));
