@@ -1,8 +1,10 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { dailyFigures } from "#server/db/schema.js";
+import { dailyFigures, ledgerTotalsHour } from "#server/db/schema.js";
+import { storedTotals, sumTotals, totalsOf } from "#server/services/daily-figures/ledger-totals.js";
 import { readLedgerTotals, sumEveryPosting } from "#server/services/daily-figures/read-ledger-totals.js";
 import { sumCompletedDays } from "#server/services/daily-figures/sum-completed-days.js";
+import { sumCompletedHour } from "#server/services/daily-figures/sum-completed-hour.js";
 import { lastCompleteDay } from "#server/services/daily-figures/utc-days.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { reconcile } from "#server/services/reconciliation/reconcile.js";
@@ -100,8 +102,9 @@ describe("the daily figures", () => {
     await markPaid(await requestPayout(5_000));
     expect(await verifyLedger(db())).toEqual([]);
 
-    // The start-up run summed these days before the test moved money into them; a real day never changes once complete.
+    // The start-up run summed these days (and today's hours) before the test moved money into them; a real day never changes once complete.
     await db().delete(dailyFigures);
+    await db().delete(ledgerTotalsHour);
     expect(await sumCompletedDays(db(), jobNow())).toBe(89);
     const truth = await ledgerTruth(daysAgo(89), daysAgo(1));
     expect(await stored()).toEqual(truth);
@@ -156,6 +159,37 @@ describe("the daily figures", () => {
     const written = await Promise.all([sumCompletedDays(db(), jobNow()), sumCompletedDays(db(), jobNow()), sumCompletedDays(db(), jobNow())]);
     expect(written.sort((a, b) => a - b)).toEqual([0, 0, 89]);
     expect((await storedRows()).map(({ computedAt: _computedAt, ...figures }) => figures)).toEqual(before.map(({ computedAt: _computedAt, ...figures }) => figures));
+  });
+
+  it("stores today's last completed hour, and the overview reads it and the postings since, as every posting summed has them", async () => {
+    await sumCompletedDays(db(), jobNow());
+    await db().delete(ledgerTotalsHour);
+    const at = (time: string) => new Date(`${today}T${time}Z`);
+    const late = at("23:59:59.000");
+    const truth = await sumEveryPosting(db(), late);
+    const hours = async () => (await db().select().from(ledgerTotalsHour).orderBy(ledgerTotalsHour.at)).map((row) => row.at.toISOString());
+    const summedBefore = async (end: Date) => totalsOf((await rows<Record<string, unknown>>(sql`select ${sumTotals("")} from posting where created_at < ${end.toISOString()}::timestamptz`))[0]!, "");
+    await db().insert(ledgerTotalsHour).values({ at: new Date(`${daysAgo(3)}T05:00:00Z`), ...(await db().select().from(dailyFigures).where(sql`day = ${daysAgo(4)}`))[0]!, computedAt: new Date() });
+
+    // Midnight is the day's row; an hour is summed ten minutes after it ends, and once.
+    expect(await sumCompletedHour(db(), at("00:15:00"))).toBe(false);
+    expect(await sumCompletedHour(db(), at("12:09:59.999"))).toBe(true);
+    expect(await sumCompletedHour(db(), at("12:10:00"))).toBe(true);
+    expect(await sumCompletedHour(db(), at("12:40:00"))).toBe(false);
+    // The hours of days before yesterday are dropped.
+    expect(await hours()).toEqual([at("11:00:00").toISOString(), at("12:00:00").toISOString()]);
+    for (const end of [at("11:00:00"), at("12:00:00")]) {
+      const [row] = await db().select().from(ledgerTotalsHour).where(eq(ledgerTotalsHour.at, end));
+      expect(storedTotals(row!)).toEqual(await summedBefore(end));
+    }
+
+    expect(await readLedgerTotals(db(), late)).toEqual(truth);
+    // The stored hour is what it reads: a changed row changes the answer, an hour after now is not read.
+    await db().execute(sql`update ledger_totals_hour set available_cents = available_cents + 1 where at = ${at("12:00:00").toISOString()}::timestamptz`);
+    const changed = await readLedgerTotals(db(), late);
+    expect([changed.now.available, changed.today.available, changed.recent.available]).toEqual([truth.now.available + 1n, truth.today.available + 1n, truth.recent.available + 1n]);
+    expect(await readLedgerTotals(db(), at("11:59:00"))).toEqual(await sumEveryPosting(db(), at("11:59:00")));
+    await db().delete(ledgerTotalsHour);
   });
 
   it("fills every gap in one run, sums a day only ten minutes after it ends, and the job does it on its own", async () => {

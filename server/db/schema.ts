@@ -726,6 +726,25 @@ export const dailyFigures = pgTable("daily_figures", {
 });
 
 /**
+ * The ledger's totals at the end of a completed hour of the current UTC day (decision 0067), written
+ * by the daily-figures job from the day before's row (or the day's previous hour) plus the hour's
+ * postings, so the overview sums the postings since the last hour rather than since midnight.
+ * Derived data: the job keeps the last two days' and writes an hour at most once.
+ */
+export const ledgerTotalsHour = pgTable("ledger_totals_hour", {
+  /** The hour's end: the totals are every posting dated before it. */
+  at: timestamp("at", { withTimezone: true }).primaryKey(),
+  availableCents: bigint("available_cents", { mode: "bigint" }).notNull(),
+  investedCents: bigint("invested_cents", { mode: "bigint" }).notNull(),
+  payoutHoldCents: bigint("payout_hold_cents", { mode: "bigint" }).notNull(),
+  depositsAccountCents: bigint("deposits_account_cents", { mode: "bigint" }).notNull(),
+  interestAccountCents: bigint("interest_account_cents", { mode: "bigint" }).notNull(),
+  payoutsAccountCents: bigint("payouts_account_cents", { mode: "bigint" }).notNull(),
+  feesAccountCents: bigint("fees_account_cents", { mode: "bigint" }).notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+});
+
+/**
  * One row per maturity reminder sent (kind "7d" or "1d"), written in the transaction that stores its
  * notification and queues its e-mail: the key makes a second run, on any server or after a
  * restart, send nothing.

@@ -65,8 +65,8 @@ export const subtractTotals = (a: LedgerTotals, b: LedgerTotals) => combine(a, b
 /** What users hold together: the overview's liabilities and the charts' money under management. */
 export const underManagement = (totals: LedgerTotals) => totals.available + totals.invested + totals.payoutHold;
 
-/** The totals a stored day ends with. */
-export function storedTotals(row: typeof dailyFigures.$inferSelect): LedgerTotals {
+/** The totals a stored day (or a stored hour of today, ledgerTotalsHour) ends with. */
+export function storedTotals(row: Pick<typeof dailyFigures.$inferSelect, "availableCents" | "investedCents" | "payoutHoldCents" | "depositsAccountCents" | "interestAccountCents" | "payoutsAccountCents" | "feesAccountCents">): LedgerTotals {
   return {
     available: row.availableCents,
     invested: row.investedCents,

@@ -2,6 +2,7 @@ import { desc, eq, lt, sql } from "drizzle-orm";
 import type { DbExecutor } from "#server/db/client.js";
 import { dailyFigures } from "#server/db/schema.js";
 import { addTotals, storedTotals, subtractTotals, sumTotals, totalsOf, type LedgerTotals } from "./ledger-totals.js";
+import { latestStoredHour } from "./sum-completed-hour.js";
 import { addDays, dayStart, utcDayOf } from "./utc-days.js";
 
 /** Days in the overview's "last 30 days": today (UTC) and the 29 before it. */
@@ -38,9 +39,11 @@ export async function sumEveryPosting(db: DbExecutor, now: Date): Promise<Overvi
 /**
  * The overview's totals (decision 0065): the last day the daily-figures job stored, plus the
  * postings made since (a day or two, found through the BRIN index on posting.created_at), so the
- * cost follows what moved lately rather than the ledger's size. The last 30 days are today's
- * totals less those at the end of the day before the first of them. Before the job has stored a
- * day, every posting is summed (sumEveryPosting).
+ * cost follows what moved lately rather than the ledger's size. When that day is yesterday and the
+ * job has stored an hour of today (decision 0067), that hour plus the postings since it, so the
+ * cost is an hour's postings rather than a whole day's. The last 30 days are today's totals less
+ * those at the end of the day before the first of them. Before the job has stored a day, every
+ * posting is summed (sumEveryPosting).
  */
 export async function readLedgerTotals(db: DbExecutor, now: Date): Promise<OverviewTotals> {
   const today = utcDayOf(now);
@@ -48,6 +51,14 @@ export async function readLedgerTotals(db: DbExecutor, now: Date): Promise<Overv
   if (!stored) return sumEveryPosting(db, now);
   const from = addDays(stored.day, 1);
   const recentFirst = addDays(today, -(RECENT_DAYS - 1));
+  const hour = from === today ? await latestStoredHour(db, today, now) : undefined;
+  if (hour) {
+    const since = await one(db, sql`select ${sumTotals("since_")} from posting where created_at >= ${hour.at.toISOString()}::timestamptz`);
+    const totalsNow = addTotals(storedTotals(hour), totalsOf(since, "since_"));
+    const [before] = await db.select().from(dailyFigures).where(eq(dailyFigures.day, addDays(recentFirst, -1)));
+    if (!before) return sumEveryPosting(db, now);
+    return { now: totalsNow, today: subtractTotals(totalsNow, storedTotals(stored)), recent: subtractTotals(totalsNow, storedTotals(before)) };
+  }
   const since = await one(db, sql`select ${sumTotals("since_")}, ${recentAndToday(today)} from posting where created_at >= ${dayStart(from)}::timestamptz`);
   const totalsNow = addTotals(storedTotals(stored), totalsOf(since, "since_"));
   if (recentFirst >= from) return { now: totalsNow, today: totalsOf(since, "today_"), recent: totalsOf(since, "recent_") };

@@ -1,6 +1,7 @@
 import { DAILY_SERIES_DAYS } from "#shared/schemas/admin-overview.js";
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /**
  * How long after a UTC day ends before it is summed. A posting carries its transaction's start
@@ -24,3 +25,6 @@ export const seriesFirstDay = (now: Date) => addDays(utcDayOf(now), -(DAILY_SERI
 
 /** The last day that may be summed at `now`: the day before the one DAY_COMPLETE_AFTER_MS ago. */
 export const lastCompleteDay = (now: Date) => addDays(utcDayOf(new Date(now.getTime() - DAY_COMPLETE_AFTER_MS)), -1);
+
+/** The end of the last hour that may be summed at `now`, as the day's: the hour DAY_COMPLETE_AFTER_MS ago began then. */
+export const lastCompleteHourEnd = (now: Date) => new Date(Math.floor((now.getTime() - DAY_COMPLETE_AFTER_MS) / HOUR_MS) * HOUR_MS);
