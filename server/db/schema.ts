@@ -699,6 +699,23 @@ export const settlementRun = pgTable("settlement_run", {
 });
 
 /**
+ * The ledger's totals at a moment (decision 0065), as a stored day's end and a stored hour's end
+ * keep them, with when the job computed them.
+ */
+const ledgerTotalsColumns = () => ({
+  /** Every user account of each kind together (they add up to under management). */
+  availableCents: bigint("available_cents", { mode: "bigint" }).notNull(),
+  investedCents: bigint("invested_cents", { mode: "bigint" }).notNull(),
+  payoutHoldCents: bigint("payout_hold_cents", { mode: "bigint" }).notNull(),
+  /** The platform accounts' balances: the sum of every posting to each so far. */
+  depositsAccountCents: bigint("deposits_account_cents", { mode: "bigint" }).notNull(),
+  interestAccountCents: bigint("interest_account_cents", { mode: "bigint" }).notNull(),
+  payoutsAccountCents: bigint("payouts_account_cents", { mode: "bigint" }).notNull(),
+  feesAccountCents: bigint("fees_account_cents", { mode: "bigint" }).notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+});
+
+/**
  * What moved per completed UTC day (decision 0061), written by the daily-figures job
  * (server/services/daily-figures/sum-completed-days.ts) so the overview's 90-day charts read 90 rows
  * instead of the postings. Deposits are what p:deposits credited, payouts what p:payouts received;
@@ -713,16 +730,7 @@ export const dailyFigures = pgTable("daily_figures", {
   depositsCents: bigint("deposits_cents", { mode: "bigint" }).notNull(),
   payoutsCents: bigint("payouts_cents", { mode: "bigint" }).notNull(),
   underManagementCents: bigint("under_management_cents", { mode: "bigint" }).notNull(),
-  /** Every user account of each kind together, at the day's end (they add up to under management). */
-  availableCents: bigint("available_cents", { mode: "bigint" }).notNull(),
-  investedCents: bigint("invested_cents", { mode: "bigint" }).notNull(),
-  payoutHoldCents: bigint("payout_hold_cents", { mode: "bigint" }).notNull(),
-  /** The platform accounts' balances at the day's end: the sum of every posting to each so far. */
-  depositsAccountCents: bigint("deposits_account_cents", { mode: "bigint" }).notNull(),
-  interestAccountCents: bigint("interest_account_cents", { mode: "bigint" }).notNull(),
-  payoutsAccountCents: bigint("payouts_account_cents", { mode: "bigint" }).notNull(),
-  feesAccountCents: bigint("fees_account_cents", { mode: "bigint" }).notNull(),
-  computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+  ...ledgerTotalsColumns(),
 });
 
 /**
@@ -734,14 +742,7 @@ export const dailyFigures = pgTable("daily_figures", {
 export const ledgerTotalsHour = pgTable("ledger_totals_hour", {
   /** The hour's end: the totals are every posting dated before it. */
   at: timestamp("at", { withTimezone: true }).primaryKey(),
-  availableCents: bigint("available_cents", { mode: "bigint" }).notNull(),
-  investedCents: bigint("invested_cents", { mode: "bigint" }).notNull(),
-  payoutHoldCents: bigint("payout_hold_cents", { mode: "bigint" }).notNull(),
-  depositsAccountCents: bigint("deposits_account_cents", { mode: "bigint" }).notNull(),
-  interestAccountCents: bigint("interest_account_cents", { mode: "bigint" }).notNull(),
-  payoutsAccountCents: bigint("payouts_account_cents", { mode: "bigint" }).notNull(),
-  feesAccountCents: bigint("fees_account_cents", { mode: "bigint" }).notNull(),
-  computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+  ...ledgerTotalsColumns(),
 });
 
 /**
