@@ -429,8 +429,8 @@ test.describe("money out", () => {
     test.use({ viewport: { width: 375, height: 800 } });
 
     test("the money-out screens fit the screen and pass axe", async ({ page, request, browser, clientIp }) => {
-      // Several screens, each checked with axe: three times the journey budget (a later setTimeout
-      // would replace it: it took 73 s of 90 on a slower machine).
+      // Several screens, each checked with axe: three times the journey budget (no setTimeout
+      // after it, which would replace the tripled budget).
       test.slow();
       const user = await createUser(request, { name: "Oluwaseun Adeyemi-Bankole" });
       const asker = await createUser(request, { name: "Chiamaka Nwosu" });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { dailyFigures } from "#server/db/schema.js";
+import type { ledgerTotalsHour } from "#server/db/schema.js";
 import type { UserAccountKind } from "../ledger/accounts.js";
 import { platformAccount } from "../ledger/accounts.js";
 
@@ -65,8 +65,8 @@ export const subtractTotals = (a: LedgerTotals, b: LedgerTotals) => combine(a, b
 /** What users hold together: the overview's liabilities and the charts' money under management. */
 export const underManagement = (totals: LedgerTotals) => totals.available + totals.invested + totals.payoutHold;
 
-/** The totals a stored day (or a stored hour of today, ledgerTotalsHour) ends with. */
-export function storedTotals(row: Pick<typeof dailyFigures.$inferSelect, "availableCents" | "investedCents" | "payoutHoldCents" | "depositsAccountCents" | "interestAccountCents" | "payoutsAccountCents" | "feesAccountCents">): LedgerTotals {
+/** The totals a stored day or a stored hour of today ends with (both tables keep the same columns). */
+export function storedTotals(row: Omit<typeof ledgerTotalsHour.$inferSelect, "at">): LedgerTotals {
   return {
     available: row.availableCents,
     invested: row.investedCents,

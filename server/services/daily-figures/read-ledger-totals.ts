@@ -52,17 +52,19 @@ export async function readLedgerTotals(db: DbExecutor, now: Date): Promise<Overv
   const from = addDays(stored.day, 1);
   const recentFirst = addDays(today, -(RECENT_DAYS - 1));
   const hour = from === today ? await latestStoredHour(db, today, now) : undefined;
+  let totalsNow: LedgerTotals;
+  let todayTotals: LedgerTotals;
   if (hour) {
     const since = await one(db, sql`select ${sumTotals("since_")} from posting where created_at >= ${hour.at.toISOString()}::timestamptz`);
-    const totalsNow = addTotals(storedTotals(hour), totalsOf(since, "since_"));
-    const [before] = await db.select().from(dailyFigures).where(eq(dailyFigures.day, addDays(recentFirst, -1)));
-    if (!before) return sumEveryPosting(db, now);
-    return { now: totalsNow, today: subtractTotals(totalsNow, storedTotals(stored)), recent: subtractTotals(totalsNow, storedTotals(before)) };
+    totalsNow = addTotals(storedTotals(hour), totalsOf(since, "since_"));
+    todayTotals = subtractTotals(totalsNow, storedTotals(stored));
+  } else {
+    const since = await one(db, sql`select ${sumTotals("since_")}, ${recentAndToday(today)} from posting where created_at >= ${dayStart(from)}::timestamptz`);
+    totalsNow = addTotals(storedTotals(stored), totalsOf(since, "since_"));
+    todayTotals = totalsOf(since, "today_");
+    if (recentFirst >= from) return { now: totalsNow, today: todayTotals, recent: totalsOf(since, "recent_") };
   }
-  const since = await one(db, sql`select ${sumTotals("since_")}, ${recentAndToday(today)} from posting where created_at >= ${dayStart(from)}::timestamptz`);
-  const totalsNow = addTotals(storedTotals(stored), totalsOf(since, "since_"));
-  if (recentFirst >= from) return { now: totalsNow, today: totalsOf(since, "today_"), recent: totalsOf(since, "recent_") };
   const [before] = await db.select().from(dailyFigures).where(eq(dailyFigures.day, addDays(recentFirst, -1)));
   if (!before) return sumEveryPosting(db, now);
-  return { now: totalsNow, today: totalsOf(since, "today_"), recent: subtractTotals(totalsNow, storedTotals(before)) };
+  return { now: totalsNow, today: todayTotals, recent: subtractTotals(totalsNow, storedTotals(before)) };
 }

@@ -26,5 +26,5 @@ export const seriesFirstDay = (now: Date) => addDays(utcDayOf(now), -(DAILY_SERI
 /** The last day that may be summed at `now`: the day before the one DAY_COMPLETE_AFTER_MS ago. */
 export const lastCompleteDay = (now: Date) => addDays(utcDayOf(new Date(now.getTime() - DAY_COMPLETE_AFTER_MS)), -1);
 
-/** The end of the last hour that may be summed at `now`, as the day's: the hour DAY_COMPLETE_AFTER_MS ago began then. */
+/** The end of the last hour that may be summed at `now`: like a day, an hour is complete DAY_COMPLETE_AFTER_MS after it ends. */
 export const lastCompleteHourEnd = (now: Date) => new Date(Math.floor((now.getTime() - DAY_COMPLETE_AFTER_MS) / HOUR_MS) * HOUR_MS);
