@@ -9,8 +9,12 @@ const DATA_DIR = ".tmp/e2e-data";
 /** The tests that move the shared server's clock (POST /dev/clock) carry this tag. */
 const CLOCK_MOVING = /@clock/;
 
-/** The system's Chromium when there is one (no browser download here), else Playwright's own. */
-const executablePath = process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+/**
+ * Debian's Chromium (no browser download here): its headless shell when installed (decision 0068),
+ * else the full browser, else Playwright's own.
+ */
+const executablePath =
+  process.env.CHROMIUM_PATH || ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path));
 
 export default defineConfig({
   testDir: "e2e",

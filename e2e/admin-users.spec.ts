@@ -94,7 +94,7 @@ test.describe("back office: overview, users and a user's detail", () => {
     await admin.context().close();
   });
 
-  test("the overview charts deposits, payouts and money under management per day, each with its table, at 1280 and 375 px", async ({ page, browser }, testInfo) => {
+  test("the overview charts deposits, payouts and money under management per day, each with its table, at 1280 and 375 px", async ({ page, browser }) => {
     // Two widths, six tables opened and two axe runs: past the minute when the other worker is busy too.
     test.slow();
     const user = await createUser(page.request, { name: "Ada Charts", email: uniqueEmail("charts") });
@@ -111,7 +111,6 @@ test.describe("back office: overview, users and a user's detail", () => {
       await visit(admin, "/dashboard/admin");
       const section = admin.getByTestId("overview-daily");
       await expect(section.getByRole("heading", { level: 2, name: "The last 90 days" })).toBeVisible();
-      await section.screenshot({ path: testInfo.outputPath(`daily-charts-${width}.png`) });
       for (const [testId, title] of charts) {
         const chart = admin.getByTestId(testId);
         const drawing = chart.getByRole("img", { name: new RegExp(`^${title} per day from .+ Every day is in the table below\\.$`) });
@@ -123,12 +122,10 @@ test.describe("back office: overview, users and a user's detail", () => {
         await chart.getByText(`${title}: every day as a table`).click();
         await expect(table.getByRole("row")).toHaveCount(91);
         await expect(table.getByRole("row").nth(1).getByRole("rowheader")).toContainText("(today, so far)");
-        await chart.screenshot({ path: testInfo.outputPath(`${testId}-table-${width}.png`) });
       }
       // Today's deposit (this test's, at least) is a bar; money is held, so the line is drawn.
       await expect(admin.getByTestId("daily-deposits").locator("svg rect")).not.toHaveCount(0);
       await expect(admin.getByTestId("daily-under-management").locator("svg path")).toHaveAttribute("d", /^M/);
-      await admin.screenshot({ path: testInfo.outputPath(`overview-tables-open-${width}.png`), fullPage: true });
       expect(await overflow(admin), `/dashboard/admin at ${width} px`).toBeLessThanOrEqual(0);
       await expectNoSeriousAxe(admin, `/dashboard/admin with its tables open at ${width} px`);
     }

@@ -434,5 +434,15 @@ export async function overflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+/**
+ * The page as it is now, resized to `width`: no sideways scrolling and no serious or critical axe
+ * violation. A journey walked once checks its screens at the other width with this.
+ */
+export async function expectFits(page: Page, width: number, where: string): Promise<void> {
+  await page.setViewportSize({ width, height: page.viewportSize()?.height ?? 900 });
+  expect(await overflow(page), `sideways scroll on ${where} at ${width} px`).toBeLessThanOrEqual(0);
+  await expectNoSeriousAxe(page, `${where} at ${width} px`);
+}
+
 /** A field's accessible description starts with its error and goes on with its hint: match the start. */
 export const startsWith = (sentence: string) => new RegExp(`^${sentence.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);

@@ -1,6 +1,6 @@
 import { MESSAGES } from "../shared/schemas/auth.js";
 import { BASE_URL, PASSWORD, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, fund, grantAdmin, listWallet, newAdminPage, signInViaApi, test, uniqueEmail, startsWith, visit, expectRefusedRequest } from "./fixtures.js";
-import { enrolInSettings, freshPage, logInWithPassword, panel } from "./two-factor-helpers.js";
+import { enrolInSettings, freshPage, logInWithPassword, logOut, panel } from "./two-factor-helpers.js";
 import { freshWallet } from "../tests/helpers/wallets.js";
 
 /** A payable address of this file's own: four eyes counts the payouts to one address over 24 hours. */
@@ -23,8 +23,7 @@ test.describe("two-factor authentication", () => {
     const { authenticator, backupCodes } = await enrolInSettings(page, { axe: true });
 
     // Signing in now asks for the code after the password.
-    await page.getByRole("complementary", { name: "Dashboard" }).getByRole("button", { name: "Logout" }).click();
-    await expect(page).toHaveURL(`${BASE_URL}/login`);
+    await logOut(page);
     await logInWithPassword(page, user);
     await expect(page.getByRole("heading", { level: 1, name: "Two-factor authentication" })).toBeVisible();
     const code = page.getByLabel("Authentication code");
@@ -46,8 +45,7 @@ test.describe("two-factor authentication", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Tomi Ade" })).toBeVisible();
 
     // This browser is trusted now: the password alone signs in.
-    await page.getByRole("complementary", { name: "Dashboard" }).getByRole("button", { name: "Logout" }).click();
-    await expect(page).toHaveURL(`${BASE_URL}/login`);
+    await logOut(page);
     await logInWithPassword(page, user);
     await expect(page).toHaveURL(`${BASE_URL}/dashboard`);
 

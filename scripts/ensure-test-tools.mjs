@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Makes sure the programs the tests run exist before `npm test`: a Chromium for the Playwright
-// suite, without downloading one when the system already has it (order: CHROMIUM_PATH,
-// /usr/bin/chromium, Debian's package via apt-get as root or with password-less sudo, and only then
-// Playwright's own download); pdftotext (Debian's poppler-utils), which reads the statements'
-// PDFs back in tests/statements.test.ts; PgBouncer, which tests/pgbouncer.test.ts runs in front of
-// the app; and PostgreSQL's server programs (initdb, pg_basebackup), with which
-// tests/read-replica.test.ts makes its own primary and streaming replica.
+// suite, without downloading one when the system already has it (order: CHROMIUM_PATH, Debian's
+// headless shell /usr/bin/chromium-headless-shell (decision 0068), Debian's package of it via
+// apt-get as root or with password-less sudo, /usr/bin/chromium, and only then Playwright's own
+// download); pdftotext (Debian's poppler-utils), which reads the statements' PDFs back in
+// tests/statements.test.ts; PgBouncer, which tests/pgbouncer.test.ts runs in front of the app; and
+// PostgreSQL's server programs (initdb, pg_basebackup), with which tests/read-replica.test.ts makes
+// its own primary and streaming replica.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
 
 function run(command, args) {
@@ -67,15 +69,26 @@ function ensureChromium() {
     console.log(`ensure-test-tools: using CHROMIUM_PATH=${configured}; nothing to do.`);
     return 0;
   }
-  if (existsSync(SYSTEM_CHROMIUM)) {
-    console.log(`ensure-test-tools: using ${SYSTEM_CHROMIUM}; nothing to do.`);
+  if (existsSync(HEADLESS_SHELL)) {
+    console.log(`ensure-test-tools: using ${HEADLESS_SHELL}; nothing to do.`);
     return 0;
   }
   if (configured) console.warn(`ensure-test-tools: CHROMIUM_PATH=${configured} does not exist; looking elsewhere.`);
 
   const apt = aptGet();
   if (apt) {
-    if (apt(["update"]) && apt(["install", "-y", "chromium"]) && existsSync(SYSTEM_CHROMIUM)) {
+    if (apt(["update"]) && apt(["install", "-y", "chromium-headless-shell"]) && existsSync(HEADLESS_SHELL)) {
+      console.log(`ensure-test-tools: installed Debian's chromium-headless-shell at ${HEADLESS_SHELL} with apt-get.`);
+      return 0;
+    }
+    console.warn("ensure-test-tools: apt-get could not install chromium-headless-shell; trying the full browser.");
+  }
+  if (existsSync(SYSTEM_CHROMIUM)) {
+    console.log(`ensure-test-tools: using ${SYSTEM_CHROMIUM}.`);
+    return 0;
+  }
+  if (apt) {
+    if (apt(["install", "-y", "chromium"]) && existsSync(SYSTEM_CHROMIUM)) {
       console.log(`ensure-test-tools: installed Debian's chromium at ${SYSTEM_CHROMIUM} with apt-get.`);
       return 0;
     }
