@@ -21,7 +21,7 @@ export default defineConfig({
           include: ["server/**/*.test.ts", "shared/**/*.test.ts", "tests/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          globalSetup: ["tests/helpers/migrated-template.ts"],
+          globalSetup: ["tests/helpers/migrated-template.ts", "tests/helpers/server-build.ts"],
         },
       },
       {

@@ -14,10 +14,12 @@ import { createLogger } from "#server/logger.js";
 import { startServer, type RunningServer } from "#server/server.js";
 import { verifyLedger } from "#server/services/ledger/verify-ledger.js";
 import { HttpClient } from "./helpers/http-client.js";
+import { seedDataDir } from "./helpers/database.js";
 import { CapturingMailer } from "./helpers/mailer.js";
 import { person, type Person } from "./helpers/people.js";
 import type { ServerSuite } from "./helpers/suite.js";
 import { freePort } from "./helpers/test-server.js";
+import { builtEntry } from "./helpers/server-build.js";
 
 const run = promisify(execFile);
 const directories: string[] = [];
@@ -47,6 +49,7 @@ const rows = async (db: Database, query: ReturnType<typeof sql>) => ((await db.e
 describe("backup and restore of the embedded database", () => {
   it("copies a running server during activity; the copy restores, starts, and its ledger is sound", { timeout: 240_000 }, async () => {
     const sourceDir = tempDir();
+    await seedDataDir(sourceDir);
     const source = await embeddedServer(sourceDir);
     const suite = { database: { handle: source.database }, server: { client: () => new HttpClient(source.url) } } as unknown as ServerSuite;
     const people: Person[] = [];
@@ -65,7 +68,7 @@ describe("backup and restore of the embedded database", () => {
     })();
     const file = path.join(tempDir(), "termvest.tar.gz");
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const cli = await run("npx", ["tsx", "server/cli/backup.ts", "backup", file], { env: { ...process.env, DATA_DIR: sourceDir, DATABASE_URL: "" } });
+    const cli = await run(process.execPath, [builtEntry("cli/backup"), "backup", file], { env: { ...process.env, DATA_DIR: sourceDir, DATABASE_URL: "" } });
     busy = false;
     await activity;
     expect(cli.stdout).toContain("Backed up");
@@ -105,6 +108,7 @@ describe("backup and restore of the embedded database", () => {
 
   it("copies a stopped server's directory by opening it, and restores over a database only with --force", { timeout: 240_000 }, async () => {
     const dataDir = tempDir();
+    await seedDataDir(dataDir);
     const server = await embeddedServer(dataDir);
     const suite = { database: { handle: server.database }, server: { client: () => new HttpClient(server.url) } } as unknown as ServerSuite;
     const saver = await person(suite, { funds: 250_000n });

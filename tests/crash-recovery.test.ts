@@ -8,9 +8,10 @@ import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { openPglite, pgliteDirectory } from "#server/db/client.js";
 import { outgoingMail } from "#server/db/schema.js";
-import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "./helpers/database.js";
+import { createTestDatabase, seedDataDir, testDatabaseUrl, type TestDatabase } from "./helpers/database.js";
 import { HttpClient } from "./helpers/http-client.js";
 import { freePort, signUp, uniqueEmail } from "./helpers/test-server.js";
+import { builtEntry } from "./helpers/server-build.js";
 
 /**
  * The real server process (server/main.ts) on a database that outlives it: its own PostgreSQL
@@ -63,13 +64,14 @@ async function smtpServer(port: number, acceptAfterMs = 0, onData?: () => void):
 async function prepareDatabase() {
   dataDir = mkdtempSync(path.join(os.tmpdir(), "termvest-crash-"));
   if (testDatabaseUrl) database = await createTestDatabase();
+  else await seedDataDir(dataDir);
 }
 
 /** Starts server/main.ts on the shared database and data directory; resolves once it answers. */
 async function startServer(port: number, smtpPort: number): Promise<{ child: ChildProcess; url: string; output: string[] }> {
   const url = `http://localhost:${port}`;
   const output: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [builtEntry("main")], {
     env: {
       ...process.env,
       NODE_ENV: "test",

@@ -12,6 +12,7 @@ import { createTestDatabase, testDatabaseUrl } from "./helpers/database.js";
 import { HttpClient } from "./helpers/http-client.js";
 import { enrolTwoFactor } from "./helpers/people.js";
 import { freePort, signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
+import { builtEntry } from "./helpers/server-build.js";
 
 const NO_TWO_FACTOR =
   "They must turn on two-factor authentication in Settings before the back office opens: until then every admin request answers TWO_FACTOR_REQUIRED.";
@@ -19,10 +20,10 @@ const NO_TWO_FACTOR =
 const run = promisify(execFile);
 const silent = createLogger("silent");
 
-/** Runs an operator command from source, the way `npm run admin` runs it from the build. */
+/** Runs an operator command from the build, the way `npm run admin` runs it. */
 async function cli(script: "admin" | "migrate", args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", `server/cli/${script}.ts`, ...args], {
+    const { stdout, stderr } = await run(process.execPath, [builtEntry(`cli/${script}`), ...args], {
       env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", ...env },
     });
     return { code: 0, output: stdout + stderr };

@@ -11,6 +11,7 @@ import { HttpClient } from "./helpers/http-client.js";
 import { markEmailVerified, markIdentityVerified } from "./helpers/people.js";
 import { freePort, signIn, signUp, uniqueEmail } from "./helpers/test-server.js";
 import { creditMainBalance } from "./helpers/ledger.js";
+import { builtEntry } from "./helpers/server-build.js";
 
 /**
  * The real server process, on PostgreSQL, with its database connections killed under it in the
@@ -28,7 +29,7 @@ describe.runIf(testDatabaseUrl)("a database connection killed during a burst", {
     const port = await freePort();
     url = `http://localhost:${port}`;
     dataDir = mkdtempSync(path.join(os.tmpdir(), "termvest-late-errors-"));
-    server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    server = spawn(process.execPath, [builtEntry("main")], {
       env: { ...process.env, NODE_ENV: "test", PORT: String(port), PUBLIC_URL: url, DATABASE_URL: database.url, DATA_DIR: dataDir, RATE_LIMIT: "off", LOG_LEVEL: "warn" },
       stdio: ["ignore", "pipe", "pipe"],
     });

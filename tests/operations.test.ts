@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { person } from "./helpers/people.js";
 import { OPERATOR_ENV, startTestServer, CONSENT } from "./helpers/test-server.js";
 import { serverSuite } from "./helpers/suite.js";
+import { builtEntry } from "./helpers/server-build.js";
 
 const run = promisify(execFile);
 
@@ -113,7 +114,7 @@ describe("operations", () => {
   it("refuses to start in production without the bank accounts and support contacts, naming each", async () => {
     const environment: Record<string, string | undefined> = { ...process.env, NODE_ENV: "production", PUBLIC_URL: "https://termvest.example", AUTH_SECRET: "p".repeat(40), BITCOIN_ADDRESS: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu", ...OPERATOR_ENV };
     for (const name of ["BANK_UBA_ACCOUNT_NUMBER", "BANK_UBA_CURRENCY", "SUPPORT_EMAIL", "SUPPORT_PHONE", "SITE_ADDRESS"]) delete environment[name];
-    const started = await run(process.execPath, ["--import", "tsx", "server/main.ts"], { env: environment }).then(
+    const started = await run(process.execPath, [builtEntry("main")], { env: environment }).then(
       () => ({ code: 0, output: "" }),
       (error: { code: number; stderr: string }) => ({ code: error.code, output: error.stderr }),
     );

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { inject } from "vitest";
-import { openPglite, openPostgres, type DatabaseHandle } from "#server/db/client.js";
+import { openPglite, openPostgres, pgliteDirectory, type DatabaseHandle } from "#server/db/client.js";
 import { migrate } from "#server/migrate.js";
 
 export interface TestDatabase {
@@ -50,4 +50,18 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
       await cleanup.end();
     },
   };
+}
+
+/**
+ * Puts the run's migrated PGlite (tests/helpers/migrated-template.ts) into a server's data
+ * directory, so a server started on it opens a migrated database instead of creating and migrating
+ * one (initdb alone takes seconds). For the tests of what happens after the first start; the first
+ * start itself is tested on empty directories (tests/data-dir.test.ts, the e2e server). A run on
+ * PostgreSQL has no such image: the directory stays empty and the server migrates it.
+ */
+export async function seedDataDir(dataDir: string): Promise<void> {
+  const image = inject("pgliteImage");
+  if (!image) return;
+  const handle = await openPglite(pgliteDirectory(dataDir), { loadDataDir: new Blob([await readFile(image)]) });
+  await handle.close();
 }
