@@ -29,6 +29,9 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "jsdom",
+          // One jsdom per worker, reset after each file by the setup file.
+          isolate: false,
+          setupFiles: ["web/test-setup.ts"],
           include: ["web/**/*.test.{ts,tsx}"],
         },
       },

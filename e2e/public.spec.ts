@@ -52,11 +52,13 @@ test.describe("pre-rendered public pages", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Our Plans" })).toBeVisible();
   });
 
+  // Each page is loaded once and the window resized: the layout follows the width as it changes.
   test("each page renders in the browser at 375, 768 and 1280 px without horizontal scrolling", async ({ page }) => {
-    for (const width of [375, 768, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const [path, heading] of PAGES) {
-        await visit(page, path);
+    for (const [path, heading] of PAGES) {
+      await page.setViewportSize({ width: 375, height: 900 });
+      await visit(page, path);
+      for (const width of [375, 768, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
         await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
