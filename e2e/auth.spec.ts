@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { MESSAGES } from "../shared/schemas/auth.js";
-import { BASE_URL, PASSWORD, createUser, expect, latestMailTo, verificationLink, visit, signInViaApi, test, uniqueEmail, waitForHydration, expectRefusedRequest } from "./fixtures.js";
+import { BASE_URL, PASSWORD, createUser, expect, latestMailTo, logOut, verificationLink, visit, signInViaApi, test, uniqueEmail, waitForHydration, expectRefusedRequest } from "./fixtures.js";
 
 const BAD_CREDENTIALS = "Incorrect email or password";
 
@@ -70,8 +70,7 @@ test.describe("sign up, log in, log out", () => {
     await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${name}` })).toBeVisible();
     await expect(banner).toHaveCount(0);
 
-    await page.getByRole("complementary", { name: "Dashboard" }).getByRole("button", { name: "Logout" }).click();
-    await expect(page).toHaveURL(`${BASE_URL}/login`);
+    await logOut(page);
 
     // The dashboard sends a signed-out visitor on with a page load of its own, which may come
     // before this one's load event: wait only for the response, then for where it ends.

@@ -405,6 +405,18 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
 }
 
+/**
+ * Logout in the dashboard's sidebar. The app moves to /login and then loads it as a page of its
+ * own; this waits for that page's form, hydrated, so a navigation the test starts next is not
+ * aborted by the load still under way.
+ */
+export async function logOut(page: Page) {
+  await page.getByRole("complementary", { name: "Dashboard" }).getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/login`);
+  await expect(page.getByRole("button", { name: "Log In" })).toBeVisible();
+  await waitForHydration(page);
+}
+
 /** page.goto, then waits until the app is interactive. */
 export async function visit(page: Page, path: string) {
   const response = await page.goto(path);

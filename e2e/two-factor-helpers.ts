@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
 import { MESSAGES } from "../shared/schemas/auth.js";
-import { BASE_URL, PASSWORD, expect, expectNoSeriousAxe, randomClientIp, visit, waitForHydration, type NewUser } from "./fixtures.js";
+import { BASE_URL, PASSWORD, expect, expectNoSeriousAxe, randomClientIp, visit, type NewUser } from "./fixtures.js";
 import { Authenticator, totpSecret } from "./totp.js";
 
 /** What the two-factor specs share: the Settings panel, enrolling there, logging in, a fresh browser. */
@@ -61,18 +61,6 @@ export async function enrolInSettings(page: Page, options: { axe?: boolean } = {
   await expect(twoFactor.getByTestId("backup-codes")).toHaveCount(0);
   await expect(twoFactor.getByRole("button", { name: "Regenerate backup codes" })).toBeVisible();
   return { authenticator, backupCodes };
-}
-
-/**
- * Logout in the dashboard's sidebar. The app moves to /login and then loads it as a page of its
- * own; this waits for that page's form, hydrated, so a navigation the test starts next is not
- * aborted by the load still under way.
- */
-export async function logOut(page: Page) {
-  await page.getByRole("complementary", { name: "Dashboard" }).getByRole("button", { name: "Logout" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/login`);
-  await expect(page.getByRole("button", { name: "Log In" })).toBeVisible();
-  await waitForHydration(page);
 }
 
 export async function logInWithPassword(page: Page, user: NewUser) {

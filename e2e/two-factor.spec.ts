@@ -1,6 +1,6 @@
 import { MESSAGES } from "../shared/schemas/auth.js";
-import { BASE_URL, PASSWORD, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, fund, grantAdmin, listWallet, newAdminPage, signInViaApi, test, uniqueEmail, startsWith, visit, expectRefusedRequest } from "./fixtures.js";
-import { enrolInSettings, freshPage, logInWithPassword, logOut, panel } from "./two-factor-helpers.js";
+import { BASE_URL, PASSWORD, createUser, enrolTwoFactor, expect, expectNoSeriousAxe, fund, grantAdmin, listWallet, logOut, newAdminPage, signInViaApi, test, uniqueEmail, startsWith, visit, expectRefusedRequest } from "./fixtures.js";
+import { enrolInSettings, freshPage, logInWithPassword, panel } from "./two-factor-helpers.js";
 import { freshWallet } from "../tests/helpers/wallets.js";
 
 /** A payable address of this file's own: four eyes counts the payouts to one address over 24 hours. */
