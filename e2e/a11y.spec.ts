@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, signInAdmin, signInSharedInvestor, test, visit } from "./fixtures.js";
+import { expect, expectNoSeriousAxe, signInAdmin, signInSharedInvestor, test, visit } from "./fixtures.js";
 
 const PUBLIC_PAGES = ["/", "/about", "/plan", "/blog", "/contact", "/login", "/signup", "/check-email", "/terms", "/forgot-password"];
 /**
@@ -61,23 +60,6 @@ const CHECKED_ELSEWHERE = new Set([
   "/dashboard/admin/plans@375",
 ]);
 const WIDTHS = [1280, 375];
-const BLOCKING = new Set(["serious", "critical"]);
-
-/** Fails with axe's own report when a page has a serious or critical violation. */
-async function expectNoBlockingViolations(page: Page, path: string, width: number) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? ""));
-  const report = blocking
-    .map((violation) => {
-      const nodes = violation.nodes
-        .map((node) => `    - ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`)
-        .join("\n");
-      return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}`;
-    })
-    .join("\n\n");
-  expect(blocking.map((violation) => violation.id), `axe found on ${path} at ${width}px:\n${report}`).toEqual([]);
-}
-
 /** Waits for the screen's own content, not the "Loading..." of the guard or a query. */
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
@@ -104,7 +86,7 @@ async function checkScreens(page: Page, width: number, pages: Array<[string, str
   for (const [path, title] of titled ? pages : unscanned(pages, width)) {
     await visit(page, path);
     await expectTitled(page, path, title);
-    if (!CHECKED_ELSEWHERE.has(`${path}@${width}`)) await expectNoBlockingViolations(page, path, width);
+    if (!CHECKED_ELSEWHERE.has(`${path}@${width}`)) await expectNoSeriousAxe(page, `${path} at ${width} px`);
   }
 }
 
@@ -117,7 +99,7 @@ test("the public pages have no serious or critical axe violations at 1280 or 375
     await visit(page, path);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
-      await expectNoBlockingViolations(page, path, width);
+      await expectNoSeriousAxe(page, `${path} at ${width} px`);
     }
   }
 });
@@ -146,14 +128,14 @@ for (const width of WIDTHS) {
       await visit(page, "/");
       await page.getByRole("banner").getByRole("button", { name: "Open menu" }).click();
       await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
-      await expectNoBlockingViolations(page, "/ (menu open)", width);
+      await expectNoSeriousAxe(page, `/ (menu open) at ${width} px`);
 
       await signInSharedInvestor(page);
       await visit(page, "/dashboard");
       await settle(page);
       await page.getByRole("banner").getByRole("button", { name: "Open menu" }).click();
       await expect(page.getByRole("complementary", { name: "Dashboard" }).getByRole("button", { name: "Logout" })).toBeInViewport();
-      await expectNoBlockingViolations(page, "/dashboard (menu open)", width);
+      await expectNoSeriousAxe(page, `/dashboard (menu open) at ${width} px`);
     });
   });
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { BASE_URL, bankReference, card, createUser, expectNoSeriousAxe, newAdminPage, overflow, expect, signInViaApi, test, visit, expectRefusedRequest } from "./fixtures.js";
 
@@ -286,9 +285,7 @@ test.describe("deposits", () => {
         await visit(page, path);
         await ready(page);
         expect(await overflow(page), `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
-        const results = await new AxeBuilder({ page }).analyze();
-        const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-        expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), path).toEqual([]);
+        await expectNoSeriousAxe(page, path);
       }
     });
   });

@@ -434,11 +434,19 @@ export function card(page: Page, label: string) {
   return page.getByRole("list", { name: "Balances" }).getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
 }
 
-/** No serious or critical axe violation on the page as it is now. */
+/** No serious or critical axe violation on the page as it is now; a failure quotes axe's own report. */
 export async function expectNoSeriousAxe(page: Page, where: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), where).toEqual([]);
+  const report = blocking
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => `    - ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`)
+        .join("\n");
+      return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}`;
+    })
+    .join("\n\n");
+  expect(blocking.map((violation) => violation.id), `axe found on ${where}:\n${report}`).toEqual([]);
 }
 
 /** How far the page scrolls sideways (0 or less means none). */
