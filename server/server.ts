@@ -47,6 +47,11 @@ export interface StartOptions {
   mailer?: Mailer;
   serveWeb?: boolean;
   clock?: Clock;
+  /**
+   * false: no cron schedules (the work still runs once at start and on runNow). A test that moves
+   * the clock by hand runs settlement itself; a schedule firing at a minute's turn would race it.
+   */
+  schedules?: boolean;
 }
 
 /** Opens (and migrates) the database, then serves the API and the web client until closed. */
@@ -102,7 +107,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
       site: { name: config.site.name, publicUrl: config.publicUrl },
       kyc: { unverifiedDepositLimitCents: config.kyc.unverifiedDepositLimitCents, retentionYears: config.kyc.retentionYears },
       settlementWorkers: settlementWorkers(database.kind),
-    });
+    }, { schedules: options.schedules ?? true });
     cleanups.push(() => jobs.stop());
     const app = createApp({
       config,

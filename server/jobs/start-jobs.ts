@@ -60,7 +60,7 @@ const POLL_SECONDS = 2;
  * expiry and the mail sweep also run once at start, as the old interval loop did, and the daily
  * figures, so days missed while no server ran are summed without waiting for the hour.
  */
-export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Promise<JobQueue> {
+export async function startJobQueue(database: DatabaseHandle, deps: JobDeps, options: { schedules: boolean } = { schedules: true }): Promise<JobQueue> {
   const statements = trackStatements(database);
   const boss = new PgBoss({ db: statements.db, schema: QUEUE_SCHEMA, migrate: true, supervise: true, schedule: true });
   boss.on("error", (error) => deps.logger.error({ err: error }, "job queue error"));
@@ -97,7 +97,7 @@ export async function startJobQueue(database: DatabaseHandle, deps: JobDeps): Pr
     });
     workers.set(name, id);
   }
-  for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: "UTC" });
+  if (options.schedules) for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: "UTC" });
 
   const runNow = async (...names: JobName[]) => {
     for (const name of names) await boss.send(name, {});

@@ -17,7 +17,10 @@ export { freePort };
 export interface TestServer extends RunningServer {
   config: Config;
   mailer: CapturingMailer;
-  /** The server's clock; `clock.advance(ms)` moves time without settling anything by itself. */
+  /**
+   * The server's clock; `clock.advance(ms)` moves time without settling anything by itself: a test
+   * server has no cron schedules (a minute's turn would settle what a test was about to settle).
+   */
   clock: AdjustableClock;
   /** Every log line the server wrote, for checks that nothing secret is logged. */
   logs: string[];
@@ -50,7 +53,7 @@ export async function startTestServer(database: DatabaseHandle, env: Record<stri
   });
   const mailer = new CapturingMailer();
   const clock = new AdjustableClock();
-  const running = await startServer(config, createLogger(config.logLevel, sink), { database, mailer: sendThrough ?? mailer, serveWeb: false, clock });
+  const running = await startServer(config, createLogger(config.logLevel, sink), { database, mailer: sendThrough ?? mailer, serveWeb: false, clock, schedules: false });
   return {
     ...running,
     config,
