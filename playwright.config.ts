@@ -30,7 +30,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: BASE_URL,
-    trace: "retain-on-failure",
+    // Recording a trace costs every test (about a fifth of the suite's time here, BENCHMARKS.md),
+    // so only a retried test records one: CI retries once. Locally, `--trace retain-on-failure`.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath,
       args: CHROMIUM_FLAGS,

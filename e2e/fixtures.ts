@@ -436,6 +436,16 @@ export function card(page: Page, label: string) {
 
 /** No serious or critical axe violation on the page as it is now; a failure quotes axe's own report. */
 export async function expectNoSeriousAxe(page: Page, where: string): Promise<void> {
+  // A button mid-transition (disabled to enabled after hydration) has a colour between the two,
+  // which axe would measure: scan the page once its finite transitions end (a spinner never does).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   const report = blocking
