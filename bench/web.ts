@@ -1,7 +1,7 @@
 /**
  * Web benchmark: Lighthouse scores (performance, accessibility, best practices, SEO) of the public
  * pages, the gzipped JavaScript that / loads and what a new investor's first dashboard load
- * fetches, measured against the production build (issue 40, decision 0064). Writes the `## Web (bench/web.ts)` section of
+ * fetches, measured against the production build (decision 0064). Writes the `## Web (bench/web.ts)` section of
  * BENCHMARKS.md and prints a summary.
  *
  *   npx tsx bench/web.ts

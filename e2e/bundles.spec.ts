@@ -23,7 +23,7 @@ async function scriptsOf(page: Page, path: string): Promise<Array<{ url: string;
 
 const totalKb = (scripts: Array<{ gzipBytes: number }>) => scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
 
-test.describe("JavaScript budgets (issue 40, decision 0064)", () => {
+test.describe("JavaScript budgets (decision 0064)", () => {
   test("the home page loads at most 60 KB of gzipped JavaScript, and no React", async ({ page }) => {
     const scripts = await scriptsOf(page, "/");
     expect(totalKb(scripts), scripts.map((s) => `${s.url} ${s.gzipBytes}`).join("\n")).toBeLessThanOrEqual(60);

@@ -10,7 +10,7 @@ import { newOperator, startProcess, stopProcess, waitUntilReady } from "./cluste
 import { approveIdentity, expectFits, expectNoSeriousAxe, listWallet, overflow } from "./fixtures.js";
 
 /**
- * Automatic crypto deposits in the browser (issue 38, item 8): an app server of its own (the
+ * Automatic crypto deposits in the browser: an app server of its own (the
  * production build, embedded database, NODE_ENV=test for POST /dev/clock) watching two
  * Esplora-compatible servers and asking two rate servers, all run by this test, which pays and
  * mines on the chain while the investor's page is open. Its port is E2E_PORT + 6 (cluster.spec.ts

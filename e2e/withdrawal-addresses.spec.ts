@@ -2,7 +2,7 @@ import { BASE_URL, createUser, enrolTwoFactor, expect, expectFits, fund, latestM
 import { freshWallet } from "../tests/helpers/wallets.js";
 
 /**
- * Withdrawal addresses (issue 39, item 5) in the browser: added in Settings, confirmed from the
+ * Withdrawal addresses in the browser: added in Settings, confirmed from the
  * mailed link on another device (signed out), picked in the payout form and withdrawn to, removed.
  * The e2e server runs with WITHDRAWAL_ADDRESS_DELAY_HOURS=0 (playwright.config.ts): the delay
  * itself is tested with a moved clock in tests/withdrawal-addresses.test.ts. Walked once on a

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { RATE_SOURCE_NAMES, type RateSourceName, type RateSourceSetting } from "./services/bitcoin/rates/sources.js";
 
 /**
- * The settings of automatic crypto deposits (issue 38; decision 0052), read once by server/env.ts.
+ * The settings of automatic crypto deposits (decision 0052), read once by server/env.ts.
  *
  * Crypto deposits are **automatic** (an invoice at a locked rate, a watched chain, crediting without
  * a person) when `BITCOIN_XPUB` (a fresh address per invoice), `BITCOIN_ESPLORA_URLS` (where the
@@ -204,10 +204,9 @@ export function bitcoinStartNotes(settings: BitcoinSettings): StartNote[] {
         monitorHours: invoices.monitorHours,
         pollSeconds: invoices.pollSeconds,
       },
-      // What is true in this release: invoices are made, watched and credited by the server; the
-      // investor's invoice page and the operator's exception screens are the next steps of issue 38.
+      // Invoices are made, watched and credited by the server; an exception waits for an operator.
       message:
-        "crypto deposits: automatic (invoices at a locked rate, credited once paid and confirmed; a short or late payment waits in the deposit queue for an operator; the operator's exception screens are still to come)",
+        "crypto deposits: automatic (invoices at a locked rate, credited once paid and confirmed; a short or late payment waits in the deposit queue for an operator's decision)",
     },
   ];
   if (invoices.esploraUrls.length === 1) {

@@ -115,7 +115,7 @@ const envSchema = z
     PAYOUT_APPROVAL_USD: dollars("10000"),
     /** Automatic crypto mode: the hours within which a withdrawal is sent, told to the investor before they confirm. */
     PAYOUT_SEND_HOURS: wholeNumber(1, 720, 24),
-    /** Identity checks (issue 39): what an unverified account may deposit in total, pending and credited together. */
+    /** Identity checks: what an unverified account may deposit in total, pending and credited together. */
     KYC_UNVERIFIED_DEPOSIT_LIMIT_USD: dollars("1000"),
     /** Wraps each identity file's own key (AES-256-GCM): 32 bytes as 64 hex characters. */
     KYC_ENCRYPTION_KEY: z

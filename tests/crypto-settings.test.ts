@@ -49,7 +49,7 @@ describe("crypto deposits at start", () => {
       expect(said).toEqual([
         expect.objectContaining({
           level: 30,
-          msg: "crypto deposits: automatic (invoices at a locked rate, credited once paid and confirmed; a short or late payment waits in the deposit queue for an operator; the operator's exception screens are still to come)",
+          msg: "crypto deposits: automatic (invoices at a locked rate, credited once paid and confirmed; a short or late payment waits in the deposit queue for an operator's decision)",
           cryptoDeposits: "automatic",
           chainSources: [esplora.url],
           rateSources: ["kraken=http://127.0.0.1:9", "coinbase=http://rates.internal.example:8080"],

@@ -13,7 +13,7 @@ import { depositJournals, mainBalance, makeInvoice, noticesOf, readDeposit } fro
 import { startTestServer, type TestServer } from "./helpers/test-server.js";
 
 /**
- * The operator's side of automatic crypto deposits (issue 38, item 6): an expired invoice paid
+ * The operator's side of automatic crypto deposits: an expired invoice paid
  * short or late is credited at the rate the operator chooses, or marked invalid with a reason and
  * a refund's transaction id; a credited transaction that leaves the chain alerts every admin.
  */

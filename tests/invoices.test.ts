@@ -14,7 +14,7 @@ import { depositJournals, mainBalance, makeInvoice, noticesOf, readDeposit } fro
 import { startTestServer, uniqueEmail, type TestServer } from "./helpers/test-server.js";
 
 /**
- * Automatic crypto deposits (issue 38, items 2, 4 and 5): an invoice at a locked rate, the watcher
+ * Automatic crypto deposits: an invoice at a locked rate, the watcher
  * reading two Esplora-compatible sources the test controls, and crediting exactly once. The watcher
  * is run directly (`watch()`), with the server's clock, except in the last test, where the job a
  * second server schedules does it.

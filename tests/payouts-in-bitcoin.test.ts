@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from "./helpers/test-server.js";
 import { listWallet } from "./helpers/withdrawal-addresses.js";
 
 /**
- * Withdrawals in bitcoin terms (issue 38, item 7; decision 0055): in automatic crypto mode a payout
+ * Withdrawals in bitcoin terms (decision 0055): in automatic crypto mode a payout
  * is quoted at the current rate, its rate is fixed once when an operator approves it, and it is
  * marked paid only then; in manual mode nothing of this applies. Two exchanges the test controls
  * price bitcoin; the server's clock is moved past the rate's 60 seconds when a price changes.

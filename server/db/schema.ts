@@ -49,7 +49,7 @@ export const user = pgTable("user", {
   consentedAt: timestamp("consented_at", { withTimezone: true }),
   termsVersion: text("terms_version"),
   riskVersion: text("risk_version"),
-  /** `verified` once an operator approved the identity case (issue 39); back to `unverified` when it expires. */
+  /** `verified` once an operator approved the identity case; back to `unverified` when it expires. */
   verificationLevel: text("verification_level").notNull().default("unverified"),
   /** When the investor closed the account: sign-in stops, the data is kept as retention requires. */
   closedAt: timestamp("closed_at", { withTimezone: true }),
@@ -316,7 +316,7 @@ export const deposit = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     /*
-     * An invoice (automatic crypto deposits, issue 38; set exactly on one): the rate it is locked at
+     * An invoice (automatic crypto deposits; set exactly on one): the rate it is locked at
      * (US cents per bitcoin), what it asks for in satoshis, the confirmations it waits for, its
      * exception, and what the watcher saw on the chain (server/services/deposits/invoice-payments.ts).
      */
@@ -570,7 +570,7 @@ export const payout = pgTable(
     needsApproval: boolean("needs_approval"),
     createdAt: createdAt(),
     /*
-     * Automatic crypto mode (issue 38): the rate the payout is sent at (US cents per bitcoin) and the
+     * Automatic crypto mode: the rate the payout is sent at (US cents per bitcoin) and the
      * satoshis that makes, fixed when an operator approves it, by whom and when; null before.
      */
     rateCentsPerBtc: bigint("rate_cents_per_btc", { mode: "bigint" }),
@@ -865,7 +865,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const KYC_CASE_STATUSES = ["draft", "submitted", "in_review", "approved", "rejected", "resubmission_requested", "expired"] as const;
 
 /**
- * An account's identity check (issue 39): one case per account, reused when the investor
+ * An account's identity check: one case per account, reused when the investor
  * resubmits or renews an expired document; every decision on it is an audit entry. The account's
  * level is `user.verification_level`, set in the same transaction as the decision.
  */
@@ -951,7 +951,7 @@ export const identityDocument = pgTable(
 );
 
 /**
- * Where an investor's payouts may go (issue 39): added with a second factor, confirmed by the
+ * Where an investor's payouts may go: added with a second factor, confirmed by the
  * e-mailed link, usable from `usable_from` (confirmation + WITHDRAWAL_ADDRESS_DELAY_HOURS);
  * removing stamps `removed_at` (kept for the audit and the export).
  */

@@ -2,8 +2,8 @@ import { CONFIRM_WITHDRAWAL_ADDRESS_PATH, WITHDRAWAL_ADDRESSES_PATH } from "#sha
 import type { OutgoingMessage } from "../services/mail/enqueue-mail.js";
 
 /*
- * Every change to the list of addresses payouts may go to is mailed to the account's own address
- * (issue 39): whoever holds a session alone cannot add one unseen. Plain text; the label is the
+ * Every change to the list of addresses payouts may go to is mailed to the account's own address:
+ * whoever holds a session alone cannot add one unseen. Plain text; the label is the
  * investor's own words, quoted.
  */
 

@@ -23,7 +23,7 @@ const IDENTITY_FILE = {
 };
 
 /**
- * The operator's identity queue (issue 39): the cases, one case with its files, assigning a case to
+ * The operator's identity queue: the cases, one case with its files, assigning a case to
  * oneself and deciding it. Admins only, with a session that passed the second factor.
  */
 export function adminVerificationRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" | "clock" | "kycKey">) {

@@ -7,7 +7,7 @@ import { submitIdentityCase } from "../services/verification/submit-case.js";
 import { uploadIdentityDocument } from "../services/verification/upload-document.js";
 
 /**
- * The investor's identity check (issue 39): their level and limits, their case's files (the one
+ * The investor's identity check: their level and limits, their case's files (the one
  * route of the app that takes multipart, a file read from its bytes and stored encrypted), and the
  * submission. Always the caller's own case; another's file is a 404.
  */

@@ -14,7 +14,7 @@ import { removeWithdrawalAddress } from "../services/withdrawal-addresses/remove
 import { resendConfirmLink } from "../services/withdrawal-addresses/resend-confirm-link.js";
 
 /**
- * The investor's own list of addresses payouts may go to (issue 39): add (with the second factor,
+ * The investor's own list of addresses payouts may go to: add (with the second factor,
  * like money leaving), confirm by the e-mailed link, remove at once. Every change is mailed and audited.
  */
 export function withdrawalAddressRoutes(deps: Pick<AppDeps, "auth" | "database" | "config" | "clock">) {

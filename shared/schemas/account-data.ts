@@ -6,7 +6,7 @@ import { payoutDto } from "./payouts.js";
 import { caseFields, VERIFICATION_LEVELS } from "./verification.js";
 
 /*
- * The investor's own data (issue 39): GET /api/me/export, a JSON file of everything held about the
+ * The investor's own data: GET /api/me/export, a JSON file of everything held about the
  * account, and POST /api/me/close. docs/security.md ("Your data and closing an account") says what
  * the file leaves out and why.
  */

@@ -14,7 +14,7 @@ export const BANK_NAMES: Record<BankKey, string> = { access: "Access Bank", uba:
 /** A deposit an operator confirms (bank transfers, and crypto in manual mode). */
 export const DEPOSIT_STATUSES = ["pending", "confirmed", "rejected", "expired"] as const;
 /**
- * An invoice (crypto in automatic mode, issue 38): `new` until a payment is seen, `processing`
+ * An invoice (crypto in automatic mode): `new` until a payment is seen, `processing`
  * while it confirms, `settled` once credited, `expired` when its time ran out unpaid (or paid
  * short, or late: see its exception), `invalid` when an operator refused it.
  */

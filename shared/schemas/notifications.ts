@@ -22,7 +22,7 @@ export const NOTIFICATION_KINDS = [
   /** To the payer of a money request: the one notice of their payment. */
   "money_request_payment_sent",
   "money_request_declined",
-  /** An operator's decision on the investor's identity case (issue 39). */
+  /** An operator's decision on the investor's identity case. */
   "verification_approved",
   "verification_rejected",
   "verification_resubmission_requested",

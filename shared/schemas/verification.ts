@@ -4,7 +4,7 @@ import { listOf } from "./paging.js";
 import { REASON_MAX, textField } from "./text.js";
 
 /**
- * Identity checks (issue 39): the account's level, its one case and the case's files, as the
+ * Identity checks: the account's level, its one case and the case's files, as the
  * investor's verification screen, the operator's queue and the API all see them.
  */
 

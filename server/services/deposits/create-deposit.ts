@@ -23,7 +23,7 @@ export const MAX_PENDING_DEPOSITS = 5;
 const WAITING = ["pending", "new", "processing"];
 
 /**
- * A crypto deposit in automatic mode becomes an invoice (issue 38): the rate the caller fetched
+ * A crypto deposit in automatic mode becomes an invoice: the rate the caller fetched
  * before the transaction (`createBtcRateService().current()`), locked on the deposit.
  */
 export interface InvoiceTerms {

@@ -5,7 +5,7 @@ import type { DepositRow } from "./deposit-dto.js";
 import { receivedSats } from "./invoice-state.js";
 
 /**
- * What an operator's "Credit what arrived" makes of an expired invoice (issue 38, item 6): the
+ * What an operator's "Credit what arrived" makes of an expired invoice: the
  * satoshis present on the chain, at the rate the invoice was locked at or, for a payment that
  * arrived late only, the rate now (a short payment in time keeps the rate the investor was shown).
  * Pure: decide-deposit.ts locks the row, asks this, and posts what it says.

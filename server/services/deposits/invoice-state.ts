@@ -4,9 +4,8 @@ import type { StoredPayment } from "#server/db/schema.js";
 import type { AddressPayment } from "../bitcoin/esplora/chain-sources.js";
 
 /**
- * What an invoice becomes after a chain reading all sources agreed on (issue 38, items 4 and 5;
- * decision 0054). Pure: the watcher (watch-invoices.ts) locks the row, calls this, and writes what
- * it says.
+ * What an invoice becomes after a chain reading all sources agreed on (decision 0054). Pure: the
+ * watcher (watch-invoices.ts) locks the row, calls this, and writes what it says.
  *
  * - A transaction's first-seen time is the watcher's clock the first time any reading showed it
  *   (in the mempool or in a block); it never changes afterwards. A transaction that has left the

@@ -12,7 +12,7 @@ import { emailAdmins } from "../mail/email-admins.js";
 import { postDepositCredit } from "./post-deposit-credit.js";
 
 /**
- * The invoice watcher (issue 38, items 4 and 5; decision 0054): reads each open invoice's address
+ * The invoice watcher (decision 0054): reads each open invoice's address
  * through every chain source and moves the invoice on when, and only when, all of them agree.
  *
  * Open: `new` and `processing`, and `expired` ones for BITCOIN_MONITOR_HOURS after expiry (a late

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
 /**
- * Identity files at rest (issue 39): each under its own random AES-256-GCM key, that key wrapped by
+ * Identity files at rest: each under its own random AES-256-GCM key, that key wrapped by
  * the operator's KYC key (KYC_ENCRYPTION_KEY), both as iv ‖ tag ‖ ciphertext. The document's id is
  * the additional data of both, so a file's bytes or key copied onto another row do not decrypt.
  * Losing the KYC key loses every file; a backup holds them only with the key kept beside it.

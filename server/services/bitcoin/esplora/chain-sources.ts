@@ -4,7 +4,7 @@ import type { ChainSourceStats } from "./source-stats.js";
 
 /**
  * What the chain says about an address, taken only when every configured source says the same
- * (issue 38; decision 0052). Each source is asked at once; the answer is
+ * (decision 0052). Each source is asked at once; the answer is
  *
  * - `agreed` when all of them list the same transactions paying the address, with the same amounts,
  *   the same confirmations, in blocks of the same height and with the same replace-by-fee signal;

@@ -6,7 +6,7 @@ import { SourceError } from "../source-request.js";
 import { askRateSource, type RateSourceSetting } from "./sources.js";
 
 /**
- * The price of bitcoin an invoice is locked at (issue 38; decision 0052).
+ * The price of bitcoin an invoice is locked at (decision 0052).
  *
  * Every configured source is asked at once, each with its own 5-second deadline. Of those that
  * answered with an answer at most 60 seconds old, the rate is the median (with two, their mean;

@@ -11,7 +11,7 @@ import { useDecideDeposit, useInvoiceCreditOptions } from "../api/admin-deposits
 import { EXCEPTION_LABELS } from "../labels.js";
 
 /**
- * An expired invoice's decision (issue 38): "Credit what arrived" at the locked rate or, for a late
+ * An expired invoice's decision: "Credit what arrived" at the locked rate or, for a late
  * payment, the current one, each with the dollars it makes, as the server would credit them now;
  * or "Mark invalid" with a reason the investor reads and, once sent outside Termvest, the refund's
  * transaction id. More than the invoice asked waits for a second admin.
