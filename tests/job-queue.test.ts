@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { enqueueJob } from "#server/jobs/enqueue.js";
-import { JOBS } from "#server/jobs/queues.js";
+import { JOBS, SCHEDULES } from "#server/jobs/queues.js";
 import { readJobStats } from "#server/jobs/stats.js";
 import { readLastLedgerCheck, runLedgerCheck } from "#server/services/ledger/run-ledger-check.js";
 import { createSmtpMailer } from "#server/mail/mailer.js";
@@ -50,6 +50,15 @@ async function smtpServer(port: number): Promise<string[]> {
 }
 
 describe("the job queue", () => {
+  it("puts every schedule on the queue when a server starts, and none for a test server, which moves its clock by hand", async () => {
+    database = await createTestDatabase();
+    const scheduled = async () => ((await db().execute(sql`select name from pgboss.schedule order by name`)) as unknown as { rows: Array<{ name: string }> }).rows.map((row) => row.name);
+    servers.push(await startTestServer(database.handle));
+    expect(await scheduled()).toEqual([]);
+    servers.push(await startTestServer(database.handle, {}, undefined, true));
+    expect(await scheduled()).toEqual(Object.keys(SCHEDULES).sort());
+  });
+
   it("holds a job only when the transaction that enqueued it commits", async () => {
     database = await createTestDatabase();
     await db()

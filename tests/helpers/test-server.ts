@@ -30,8 +30,11 @@ export interface TestServer extends RunningServer {
 export { OPERATOR_ENV } from "./operator-env.js";
 
 /** The real server on a free port, over a database the caller owns, with mail captured and logs kept. */
-/** `sendThrough` replaces the capturing mailer as the one the server sends with (a real SMTP client, say). */
-export async function startTestServer(database: DatabaseHandle, env: Record<string, string> = {}, sendThrough?: Mailer): Promise<TestServer> {
+/**
+ * `sendThrough` replaces the capturing mailer as the one the server sends with (a real SMTP client,
+ * say); `withSchedules` starts it as production does, with its cron schedules.
+ */
+export async function startTestServer(database: DatabaseHandle, env: Record<string, string> = {}, sendThrough?: Mailer, withSchedules = false): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "termvest-test-"));
   const config = loadConfig({
@@ -53,7 +56,7 @@ export async function startTestServer(database: DatabaseHandle, env: Record<stri
   });
   const mailer = new CapturingMailer();
   const clock = new AdjustableClock();
-  const running = await startServer(config, createLogger(config.logLevel, sink), { database, mailer: sendThrough ?? mailer, serveWeb: false, clock, schedules: false });
+  const running = await startServer(config, createLogger(config.logLevel, sink), { database, mailer: sendThrough ?? mailer, serveWeb: false, clock, ...(withSchedules ? {} : { schedules: false }) });
   return {
     ...running,
     config,
