@@ -183,7 +183,11 @@ test("sign-up to payout through nginx over two built app servers (NODE_ENV=test)
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByTestId("invest-outcome")).toContainText("You invested $1,000.00 in Standard.");
 
-  // Fifteen days pass on both servers (each keeps its own test clock), straight on their ports.
+  // Fifteen days pass on both servers (each keeps its own test clock), straight on their ports,
+  // once every queued e-mail is sent. A mail lease is business time (now + 5 minutes), and a moved
+  // server sweeps the outbox at once: a message the other, not yet moved, server was sending
+  // would look long due to it and go out twice. Production servers share one clock.
+  await expect.poll(async () => (await queuedMail()).unsent, { timeout: 60_000 }).toBe(0);
   for (const port of APP_PORTS) {
     const moved = await fetch(`http://127.0.0.1:${port}/dev/clock`, { method: "POST", headers: { ...origin, "Content-Type": "application/json" }, body: JSON.stringify({ days: 15 }) });
     expect(moved.status, await moved.text()).toBe(200);
