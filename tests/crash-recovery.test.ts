@@ -3,10 +3,10 @@ import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
-import { openPglite, pgliteDirectory } from "#server/db/client.js";
+import { openPglite, pgliteDirectory, type Database } from "#server/db/client.js";
 import { outgoingMail } from "#server/db/schema.js";
 import { createTestDatabase, seedDataDir, testDatabaseUrl, type TestDatabase } from "./helpers/database.js";
 import { HttpClient } from "./helpers/http-client.js";
@@ -104,16 +104,19 @@ async function exited(child: ChildProcess): Promise<{ code: number | null; signa
   return { code, signal };
 }
 
-/** The stored messages to one address, read while no server holds the database (PGlite allows one process). */
-async function storedMail(to: string) {
-  if (database) return database.handle.db.select().from(outgoingMail).where(eq(outgoingMail.to, to));
+/** Work on the database while no server holds it (PGlite allows one process). */
+async function onDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
+  if (database) return work(database.handle.db);
   const handle = await openPglite(pgliteDirectory(dataDir));
   try {
-    return await handle.db.select().from(outgoingMail).where(eq(outgoingMail.to, to));
+    return await work(handle.db);
   } finally {
     await handle.close();
   }
 }
+
+/** The stored messages to one address. */
+const storedMail = (to: string) => onDatabase((db) => db.select().from(outgoingMail).where(eq(outgoingMail.to, to)));
 
 const to = (received: Received[], email: string) => received.filter((mail) => mail.to === email);
 
@@ -132,13 +135,20 @@ describe(`the server process on ${testDatabaseUrl ? "PostgreSQL" : "PGlite in a 
 
     const queued = await storedMail(email);
     expect(queued.map((row) => row.status).sort()).toEqual(["pending", "pending"]);
+    // As if the kill had fallen inside the send of one of them: claimed, and leased for five minutes.
+    await onDatabase((db) =>
+      db.update(outgoingMail).set({ attempts: sql`${outgoingMail.attempts} + 1`, nextAttemptAt: sql`now() + interval '5 minutes'` }).where(eq(outgoingMail.id, queued[0]!.id)),
+    );
 
     const received = await smtpServer(smtpPort);
     // The same data directory: the lock the killed process left names a dead pid, so it is taken over.
-    await startServer(port, smtpPort);
-    // Within seconds, unless the kill fell inside a send: then on PostgreSQL (where another server
-    // could hold it) the message waits for its five-minute lease; PGlite releases it at start.
-    await expect.poll(() => to(received, email).length, { timeout: 360_000, interval: 500 }).toBe(2);
+    const second = await startServer(port, smtpPort);
+    // A kill inside a send leaves that message leased for five minutes of business time (on
+    // PostgreSQL, where another server could hold it; PGlite releases it at start), and a failed
+    // try is due 30 s later. Six minutes pass on the test clock, whose sweep then sends both.
+    const moved = await new HttpClient(second.url).post("/dev/clock", { days: 6 / 1440 });
+    expect(moved.status, await moved.text()).toBe(200);
+    await expect.poll(() => to(received, email).length, { timeout: 30_000, interval: 500 }).toBe(2);
     // Long enough for another poll of every worker and the sweep's start run: nothing is sent twice.
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     expect(to(received, email).map((mail) => mail.subject).sort()).toHaveLength(2);
