@@ -120,7 +120,7 @@ const storedMail = (to: string) => onDatabase((db) => db.select().from(outgoingM
 
 const to = (received: Received[], email: string) => received.filter((mail) => mail.to === email);
 
-describe(`the server process on ${testDatabaseUrl ? "PostgreSQL" : "PGlite in a data directory"}`, { timeout: 420_000 }, () => {
+describe(`the server process on ${testDatabaseUrl ? "PostgreSQL" : "PGlite in a data directory"}`, { timeout: 120_000 }, () => {
   it("killed with kill -9 right after a commit that queued mail, with the mail server down: each message arrives once after a restart", async () => {
     await prepareDatabase();
     const [port, smtpPort] = [await freePort(), await freePort()];
