@@ -55,7 +55,7 @@ describe("the job queue", () => {
     const scheduled = async () => ((await db().execute(sql`select name from pgboss.schedule order by name`)) as unknown as { rows: Array<{ name: string }> }).rows.map((row) => row.name);
     servers.push(await startTestServer(database.handle));
     expect(await scheduled()).toEqual([]);
-    servers.push(await startTestServer(database.handle, {}, undefined, true));
+    servers.push(await startTestServer(database.handle, {}, { withSchedules: true }));
     expect(await scheduled()).toEqual(Object.keys(SCHEDULES).sort());
   });
 
@@ -77,7 +77,7 @@ describe("the job queue", () => {
   it("delivers every message once when the mail server is down for a while, then up", { timeout: 60_000 }, async () => {
     database = await createTestDatabase();
     const port = await freePort();
-    const server = await startTestServer(database.handle, {}, createSmtpMailer(`smtp://127.0.0.1:${port}`, "Termvest <no-reply@termvest.localhost>"));
+    const server = await startTestServer(database.handle, {}, { sendThrough: createSmtpMailer(`smtp://127.0.0.1:${port}`, "Termvest <no-reply@termvest.localhost>") });
     servers.push(server);
     const recipients = Array.from({ length: 6 }, (_, index) => `investor${index}@example.com`);
     for (const to of recipients) await db().transaction((tx) => enqueueMail(tx, message(to)));

@@ -34,7 +34,11 @@ export { OPERATOR_ENV } from "./operator-env.js";
  * `sendThrough` replaces the capturing mailer as the one the server sends with (a real SMTP client,
  * say); `withSchedules` starts it as production does, with its cron schedules.
  */
-export async function startTestServer(database: DatabaseHandle, env: Record<string, string> = {}, sendThrough?: Mailer, withSchedules = false): Promise<TestServer> {
+export async function startTestServer(
+  database: DatabaseHandle,
+  env: Record<string, string> = {},
+  { sendThrough, withSchedules = false }: { sendThrough?: Mailer; withSchedules?: boolean } = {},
+): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "termvest-test-"));
   const config = loadConfig({
