@@ -87,6 +87,10 @@ describe("GET /api/me/export", () => {
     const { documentId, bytes } = await identityWithFile(ada.id);
     await db().insert(withdrawalAddress).values({ id: randomUUID(), userId: ada.id, address: freshWallet(), label: "Cold wallet", confirmTokenHash: "f".repeat(64) });
     await recordAudit(db(), { actorId: ben.id, action: "user.ban", targetType: "user", targetId: ada.id, before: { banned: false }, after: { banned: true, reason: "Test" } });
+    // What each wrote through the contact form (Ada typing her address in capitals).
+    const contact = (email: string, message: string) => suite.server.client().post("/api/contact", { name: "Someone", email, subject: "A question", message });
+    expect((await contact(ada.email.toUpperCase(), "Where is my statement?")).status).toBe(201);
+    expect((await contact(ben.email, "Ben's own question.")).status).toBe(201);
     await recordAudit(db(), { actorId: ada.id, action: "user.ban", targetType: "user", targetId: ben.id, before: { banned: false }, after: { banned: true, reason: `About ${ben.email}` } });
 
     const { response, text } = await exportOf(ada);
@@ -109,6 +113,9 @@ describe("GET /api/me/export", () => {
     expect(data.moneyRequests).toEqual([expect.objectContaining({ direction: "incoming", amountCents: 999, status: "pending" })]);
     expect(data.notifications.map((n: { kind: string }) => n.kind)).toEqual(expect.arrayContaining(["investment_started", "transfer_received", "money_requested"]));
     expect(data.withdrawalAddresses).toEqual([expect.objectContaining({ label: "Cold wallet", removedAt: null })]);
+    expect(data.contactMessages).toEqual([
+      { id: expect.any(String), subject: "A question", message: "Where is my statement?", status: "new", reply: null, repliedAt: null, createdAt: expect.any(String) },
+    ]);
     expect(data.identity).toMatchObject({ status: "submitted", legalName: "Tolu Adeyemi", documents: [expect.objectContaining({ id: documentId, fileName: "passport.jpg", sizeBytes: 12 })] });
     // Every posting on the three accounts, adding up to the balances shown.
     const own = (kind: string) => data.ledger.postings.filter((p: { account: string }) => p.account === kind).reduce((sum: number, p: { amountCents: number }) => sum + p.amountCents, 0);
@@ -125,6 +132,7 @@ describe("GET /api/me/export", () => {
     ]);
 
     // Nothing of Ben's but his name and address on the transfers and the request between them.
+    expect(text).not.toContain("Ben's own question.");
     for (const theirs of [ben.id, benPayout]) expect(text).not.toContain(theirs);
     expect(data.deposits.every((d: { amountCents: number }) => d.amountCents === 25_000)).toBe(true);
     expect(data.investments).toHaveLength(1);

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { PASSWORD_MAX, secondFactorFields } from "./auth.js";
+import { CONTACT_STATUSES } from "./contact-inbox.js";
 import { depositDto } from "./deposits.js";
 import { investmentDto } from "./investments.js";
 import { payoutDto } from "./payouts.js";
@@ -81,6 +82,17 @@ const notificationEntry = z.object({
   createdAt: z.string(),
 });
 
+/** A message sent through the contact form with the account's e-mail address, and our reply. */
+const contactMessageEntry = z.object({
+  id: z.string(),
+  subject: z.nullable(z.string()),
+  message: z.string(),
+  status: z.enum(CONTACT_STATUSES),
+  reply: z.nullable(z.string()),
+  repliedAt: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+
 const withdrawalAddressEntry = z.object({
   id: z.string(),
   address: z.string(),
@@ -156,6 +168,7 @@ export const accountExportDto = z.object({
   transfers: z.array(transferEntry),
   moneyRequests: z.array(moneyRequestEntry),
   notifications: z.array(notificationEntry),
+  contactMessages: z.array(contactMessageEntry),
   withdrawalAddresses: z.array(withdrawalAddressEntry),
   ledger: z.object({ accounts: z.array(ledgerAccountEntry), postings: z.array(postingEntry) }),
   audit: z.array(auditEntry),

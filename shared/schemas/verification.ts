@@ -107,7 +107,7 @@ export type IdentityDocumentDto = z.infer<typeof identityDocumentDto>;
 export const caseFields = {
   id: z.string(),
   status: z.enum(CASE_STATUSES),
-  /** The operator's words on a rejection or a request for new documents. */
+  /** The operator's words on the decision: the screen shows those of a rejection or a request for new documents; an approval's stays readable here and in the export. */
   reason: z.nullable(z.string()),
   legalName: z.nullable(z.string()),
   dateOfBirth: z.nullable(z.string()),

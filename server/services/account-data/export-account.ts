@@ -1,8 +1,9 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { AccountExportDto } from "#shared/schemas/account-data.js";
+import type { ContactStatus } from "#shared/schemas/contact-inbox.js";
 import type { VerificationLevel } from "#shared/schemas/verification.js";
 import type { Database, DbExecutor } from "#server/db/client.js";
-import { auditLog, identityCase, identityDocument, notification, session, user, withdrawalAddress } from "#server/db/schema.js";
+import { auditLog, contactMessage, identityCase, identityDocument, notification, session, user, withdrawalAddress } from "#server/db/schema.js";
 import { AppError } from "#server/errors.js";
 import { auditAboutUser } from "../audit/about-user.js";
 import { toCaseFields } from "../verification/case-dto.js";
@@ -50,6 +51,7 @@ export async function exportAccount(db: Database, userId: string, now: Date): Pr
         transfers: await exportTransfers(tx, userId),
         moneyRequests: await exportMoneyRequests(tx, userId),
         notifications: await exportNotifications(tx, userId),
+        contactMessages: await exportContactMessages(tx, owner.email),
         withdrawalAddresses: await exportWithdrawalAddresses(tx, userId),
         ledger: await exportLedger(tx, userId),
         audit: await exportAudit(tx, userId),
@@ -116,6 +118,29 @@ async function exportNotifications(db: DbExecutor, userId: string): Promise<Acco
     .where(eq(notification.userId, userId))
     .orderBy(asc(notification.createdAt), asc(notification.id));
   return rows.map((row) => ({ ...row, readAt: iso(row.readAt), createdAt: row.createdAt.toISOString() }));
+}
+
+/**
+ * What was written to us through the contact form with the account's e-mail address (anyone can type
+ * an address there, but our replies went to that mailbox already), with our reply; the operator who
+ * replied is not named.
+ */
+async function exportContactMessages(db: DbExecutor, email: string): Promise<AccountExportDto["contactMessages"]> {
+  const rows = await db
+    .select({
+      id: contactMessage.id,
+      subject: contactMessage.subject,
+      message: contactMessage.message,
+      status: contactMessage.status,
+      reply: contactMessage.replyText,
+      repliedAt: contactMessage.repliedAt,
+      createdAt: contactMessage.createdAt,
+    })
+    .from(contactMessage)
+    .where(sql`lower(${contactMessage.email}) = lower(${email})`)
+    .orderBy(asc(contactMessage.createdAt), asc(contactMessage.id));
+  // The table's check holds the status to these three.
+  return rows.map((row) => ({ ...row, status: row.status as ContactStatus, repliedAt: iso(row.repliedAt), createdAt: row.createdAt.toISOString() }));
 }
 
 /** Every address the investor added, removed ones too; never the confirmation token's hash. */

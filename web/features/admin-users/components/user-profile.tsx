@@ -28,7 +28,7 @@ function choices(profile: AdminUserProfile, isSelf: boolean): ActionChoice[] {
     list.push({
       key: "approve-identity",
       button: "Approve identity",
-      hint: "For an account whose identity you checked yourself: it becomes verified at once, so its deposit limit ends and money can leave it. Say how you checked.",
+      hint: "For an account whose identity you checked yourself: it becomes verified at once, so its deposit limit ends and money can leave it. Say how you checked: the reason is kept on their case, which the investor can read.",
       action: (reason) => ({ kind: "approve-identity", reason }),
       done: "The identity is approved: the account is verified.",
     });
