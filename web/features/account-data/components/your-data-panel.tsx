@@ -13,7 +13,7 @@ export function YourDataPanel() {
     <div className="flex flex-col gap-4 text-sm text-slate-700">
       <p>
         One file (JSON) with everything we hold about your account: your profile and consents, sessions, identity check (without the documents themselves), deposits,
-        investments, payouts, transfers, money requests, notifications and ledger entries.
+        investments, payouts, transfers, money requests, notifications, withdrawal addresses, your messages to us and our replies, and ledger entries.
       </p>
       <div className="flex flex-col gap-3 sm:flex-row">
         {/* A plain link: the server answers with the file as a download, named for the day. */}
