@@ -9,7 +9,8 @@ import { settleDue, settlementWorkers } from "./services/investments/settle-due.
 import { uploadRoutes, type ApiRouter } from "./http/api-router.js";
 import { pagesRecheck } from "./http/pages-recheck.js";
 import { normalizePath } from "./http/pages.js";
-import { jsonOnly, limitBody, refuseControlCharactersInUrl, refuseDeepJson } from "./http/request-guards.js";
+import { CLIENT_CLOSED_REQUEST, clientWentAway } from "./http/client-gone.js";
+import { jsonOnly, limitBody, refuseControlCharactersInUrl, refuseMalformedJson } from "./http/request-guards.js";
 import { sameOriginOnly } from "./http/csrf.js";
 import { createMetrics } from "./http/metrics.js";
 import { requestLog } from "./http/request-log.js";
@@ -106,7 +107,7 @@ export function createApp(deps: AppDeps) {
   const compressed = compress();
   app.use("/api/transactions", (c, next) => (c.req.query("format") === "csv" ? compressed(c, next) : next()));
   // JSON only, but for the routes that declare an `upload` (multipart, read by the route itself).
-  app.use("/api/*", jsonOnly(uploads), refuseDeepJson(uploads), refuseControlCharactersInUrl(), async (c, next) => {
+  app.use("/api/*", jsonOnly(uploads), refuseMalformedJson(uploads), refuseControlCharactersInUrl(), async (c, next) => {
     await next();
     // Answers about a signed-in person must not be kept by a browser or a proxy.
     if (!c.res.headers.has("cache-control")) c.res.headers.set("Cache-Control", "no-store");
@@ -122,6 +123,10 @@ export function createApp(deps: AppDeps) {
     if (error instanceof $ZodError) {
       const fields = fieldMessages(error.issues);
       return c.json({ error: { code: "VALIDATION_FAILED", message: "Some fields are not valid.", fields } }, 400);
+    }
+    if (clientWentAway(c)) {
+      logger.info({ path: c.req.path, reason: error.message }, "the client closed the connection before its request arrived");
+      return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     }
     logger.error({ err: error, path: c.req.path }, "unhandled error");
     return c.json({ error: { code: "INTERNAL", message: "Something went wrong. Please try again later." } }, 500);

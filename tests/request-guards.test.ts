@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contactMessage, deposit, idempotencyRecord, journal, moneyRequest, payout, transfer, user, withdrawalAddress } from "#server/db/schema.js";
@@ -57,7 +58,7 @@ async function snapshot(people: Person[]) {
   return { counts, figures, names: sessions.map((s) => s?.user.name), twoFactor: sessions.map((s) => s?.user.twoFactorEnabled) };
 }
 
-async function send(p: Person, method: string, path: string, body: string, headers: Record<string, string>) {
+async function send(p: Person, method: string, path: string, body: string | Uint8Array, headers: Record<string, string>) {
   const cookie = [...p.client.cookies].map(([name, { value }]) => `${name}=${value}`).join("; ");
   return fetch(new URL(path, suite.server.url), { method, body, headers: { Cookie: cookie, "X-Forwarded-For": p.client.ip, ...headers } });
 }
@@ -163,6 +164,48 @@ describe("deeply nested bodies", () => {
     expect(deepest.status).toBe(400);
     expect(await deepest.text()).not.toMatch(/nest deeper/);
     expect(suite.server.logs.join("")).not.toMatch(/RangeError|unhandled error/);
+  });
+});
+
+describe("bodies that are not UTF-8", () => {
+  it("are a 400 on every route, better-auth's included, and change nothing: never stored as replacement characters", async () => {
+    const victim = await person(suite, { funds: 100_000n });
+    const recipient = await person(suite);
+    const before = await snapshot([victim, recipient]);
+    // A transfer's note and a new name, each ending in bytes no UTF-8 text holds.
+    const withBadBytes = (json: string) => new Uint8Array([...Buffer.from(json.slice(0, -2)), 0xff, 0xfe, 0xc3, ...Buffer.from(json.slice(-2))]);
+    for (const [path, body] of [
+      ["/api/transfers", JSON.stringify({ toEmail: recipient.email, amountCents: 100, note: "rent" })],
+      ["/api/auth/update-user", JSON.stringify({ name: "Renamed" })],
+    ] as const) {
+      const response = await send(victim, "POST", path, withBadBytes(body), { Origin: suite.server.url, "Content-Type": "application/json" });
+      expect({ path, status: response.status }).toEqual({ path, status: 400 });
+      expect((await response.json()).error).toMatchObject({ code: "VALIDATION_FAILED", message: "The request body is not valid UTF-8." });
+    }
+    expect(await snapshot([victim, recipient])).toEqual(before);
+  });
+});
+
+describe("a client that goes away before its body arrives", () => {
+  it("is logged as such, not as a server error, and the server answers on", async () => {
+    const { port } = new URL(suite.server.url);
+    const logged = suite.server.logs.length;
+    for (const path of ["/api/auth/sign-in/email", "/api/contact"]) {
+      // Ten bytes of a declared hundred, then the connection closes.
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(Number(port), "127.0.0.1", () => {
+          socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${suite.server.url}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":`);
+          setTimeout(() => socket.destroy(), 150);
+        });
+        socket.on("close", () => resolve());
+        socket.on("error", reject);
+      });
+    }
+    await expect.poll(() => suite.server.logs.slice(logged).join("").match(/closed the connection before its request arrived/g)?.length ?? 0).toBe(2);
+    const lines = suite.server.logs.slice(logged).join("");
+    expect(lines).not.toMatch(/unhandled error|request failed/);
+    expect(lines).toMatch(/"status":499/);
+    expect((await fetch(new URL("/readyz", suite.server.url))).status).toBe(200);
   });
 });
 

@@ -100,16 +100,27 @@ export function jsonDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
+/** Refuses bytes that are not UTF-8 instead of reading them as U+FFFD, which `Request.text()` would. */
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
 /**
- * Every JSON body on /api, better-auth's included, is refused with a 400 when it nests deeper than
- * MAX_JSON_DEPTH, before any parser sees it: a 4,000-level body made better-auth's handler throw a
- * RangeError. The body (at most 64 KB by then) is read once; Hono keeps it for the route. An
- * upload route's body is a file, never read as text here.
+ * Every JSON body on /api, better-auth's included, is refused with a 400 when it is not UTF-8 (JSON
+ * is UTF-8: bytes that are not would be stored as replacement characters, a changed request rather
+ * than a refused one) or nests deeper than MAX_JSON_DEPTH, before any parser sees it: a
+ * 4,000-level body made better-auth's handler throw a RangeError. The body (at most 64 KB by then)
+ * is read once; Hono keeps it for the route. An upload route's body is a file, never read as text here.
  */
-export function refuseDeepJson(uploads: UploadRoutes = NO_UPLOADS): MiddlewareHandler {
+export function refuseMalformedJson(uploads: UploadRoutes = NO_UPLOADS): MiddlewareHandler {
   return async (c, next) => {
     if (!BODY_METHODS.has(c.req.method) || isUpload(c, uploads)) return next();
-    if (jsonDeeperThan(await c.req.text(), MAX_JSON_DEPTH)) {
+    const bytes = await c.req.arrayBuffer();
+    let text: string;
+    try {
+      text = strictUtf8.decode(bytes);
+    } catch {
+      throw new AppError("VALIDATION_FAILED", "The request body is not valid UTF-8.");
+    }
+    if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
       throw new AppError("VALIDATION_FAILED", `The request body must not nest deeper than ${MAX_JSON_DEPTH} levels.`);
     }
     return next();
