@@ -58,7 +58,7 @@ async function snapshot(people: Person[]) {
   return { counts, figures, names: sessions.map((s) => s?.user.name), twoFactor: sessions.map((s) => s?.user.twoFactorEnabled) };
 }
 
-async function send(p: Person, method: string, path: string, body: string | Uint8Array, headers: Record<string, string>) {
+async function send(p: Person, method: string, path: string, body: BodyInit, headers: Record<string, string>) {
   const cookie = [...p.client.cookies].map(([name, { value }]) => `${name}=${value}`).join("; ");
   return fetch(new URL(path, suite.server.url), { method, body, headers: { Cookie: cookie, "X-Forwarded-For": p.client.ip, ...headers } });
 }

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { session as sessionTable } from "#server/db/schema.js";
 import { MESSAGES } from "#shared/schemas/auth.js";
 import { HttpClient } from "./helpers/http-client.js";
 import { enrolTwoFactor, person } from "./helpers/people.js";
@@ -11,6 +13,7 @@ const suite = serverSuite();
 const WALLET = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 const summary = async (client: HttpClient) => (await client.get("/api/me/summary")).json();
 const session = async (client: HttpClient) => (await client.get("/api/session")).json();
+const db = () => suite.database.handle.db;
 
 /*
  * A code works once: enrolling uses this 30-second step's code, so the tests sign in with the
@@ -136,7 +139,27 @@ describe("sessions", () => {
     await signIn(other, user.email);
     const listed = await user.client.get("/api/auth/list-sessions");
     expect(listed.status).toBe(200);
-    expect(await listed.json()).toHaveLength(2);
+    const sessions: Array<{ id: string }> = await listed.json();
+    expect(sessions).toHaveLength(2);
+    // Named by id, never by token: the page cannot read what the HttpOnly cookie holds.
+    const tokens = await db().select({ token: sessionTable.token }).from(sessionTable).where(eq(sessionTable.userId, (await session(user.client)).user.id));
+    expect(tokens).toHaveLength(2);
+    for (const { token } of tokens) expect(JSON.stringify(sessions)).not.toContain(token);
+    expect(sessions.every((listedSession) => !("token" in listedSession))).toBe(true);
+
+    // One session is signed out by its id, with the password; another person's id is no session of theirs.
+    const otherId = (await session(other)).session.id;
+    const stranger = await person(suite);
+    const strangers: Array<{ id: string }> = await (await stranger.client.get("/api/auth/list-sessions")).json();
+    const byStranger = await stranger.client.post("/api/auth/revoke-session", { sessionId: otherId, password: STRONG_PASSWORD });
+    expect(byStranger.status).toBe(404);
+    expect(await session(other)).not.toBeNull();
+    expect((await user.client.post("/api/auth/revoke-session", { sessionId: otherId })).status).toBe(400);
+    expect((await user.client.post("/api/auth/revoke-session", { sessionId: strangers[0]!.id, password: STRONG_PASSWORD })).status).toBe(404);
+    expect(await session(stranger.client)).not.toBeNull();
+    expect((await user.client.post("/api/auth/revoke-session", { sessionId: otherId, password: STRONG_PASSWORD })).status).toBe(200);
+    expect(await session(other)).toBeNull();
+    await signIn(other, user.email);
 
     expect((await user.client.post("/api/auth/revoke-other-sessions", {})).status).toBe(400);
     expect(await session(other)).not.toBeNull();

@@ -2,7 +2,9 @@ import { Hono, type Context } from "hono";
 import { CLIENT_IP_HEADER, type Auth } from "../auth.js";
 import type { Database } from "../db/client.js";
 import { clientIp } from "../http/client-ip.js";
+import { sessionResolver } from "../http/session.js";
 import { countSignInFailure } from "../services/audit/sign-in-failures.js";
+import { revokeBodyFor, withoutSessionTokens } from "../auth/session-handles.js";
 import { normalizeEmail, signInGuard } from "../auth/sign-in-guard.js";
 import { verificationLinkBinding } from "../auth/verification-link-binding.js";
 
@@ -50,13 +52,17 @@ const SIGNED_UP = { ok: true } as const;
 export function authRoutes(auth: Auth, options: { db: Database; trustProxy: boolean; rateLimit: boolean }) {
   const guard = signInGuard(options.db, options.rateLimit);
   const linkBinding = verificationLinkBinding(auth, options.db);
+  const callerOf = sessionResolver(auth, options.db);
   return new Hono().on(["GET", "POST"], "/*", async (c) => {
     const path = c.req.path.slice("/api/auth".length);
     if (!isServed(c.req.method, path)) return c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404);
 
     const ip = clientIp(c, options.trustProxy) ?? "unknown";
-    const body = c.req.method === "POST" ? await c.req.arrayBuffer() : undefined;
+    const sent = c.req.method === "POST" ? await c.req.arrayBuffer() : undefined;
+    // Sessions are named by id to the page, never by token (server/auth/session-handles.ts).
+    const body = path === "/revoke-session" ? await revokeBodyFor(options.db, (await callerOf(c))?.user.id, sent) : sent;
     const call = () => auth.handler(forwarded(c, ip, body));
+    if (path === "/list-sessions") return withoutSessionTokens(await call());
 
     if (path === "/sign-in/email") {
       const email = normalizeEmail(parseJson(body)?.email);

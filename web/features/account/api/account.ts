@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api.js";
 import { refreshSession } from "#web/lib/session.js";
 
+/** One of the caller's sessions as the server lists it: named by its id, never its token. */
 export interface ActiveSession {
   id: string;
-  token: string;
   createdAt: string;
   updatedAt: string;
   expiresAt: string;
@@ -39,7 +39,7 @@ export function useChangePassword() {
 export function useRevokeSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) => apiRequest("/api/auth/revoke-session", { body: input }),
+    mutationFn: (input: { sessionId: string; password: string }) => apiRequest("/api/auth/revoke-session", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }

@@ -11,7 +11,7 @@ import { describeDevice } from "../device.js";
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 /** Which session(s) the password prompt is for. */
-type Target = { kind: "one"; id: string; token: string; device: string; signedIn: string } | { kind: "others" };
+type Target = { kind: "one"; id: string; device: string; signedIn: string } | { kind: "others" };
 
 function SessionRow({ session, current, pending, onSignOut }: { session: ActiveSession; current: boolean; pending: boolean; onSignOut: () => void }) {
   const device = describeDevice(session.userAgent);
@@ -61,7 +61,7 @@ export function ActiveSessions({ currentSessionId }: { currentSessionId: string 
       setNotice(message);
       open(null);
     };
-    if (target?.kind === "one") revoke.mutate({ token: target.token, password }, { onSuccess: done(`${target.device} was signed out.`) });
+    if (target?.kind === "one") revoke.mutate({ sessionId: target.id, password }, { onSuccess: done(`${target.device} was signed out.`) });
     if (target?.kind === "others") revokeOthers.mutate({ password }, { onSuccess: done("Your other sessions were signed out.") });
   };
 
@@ -79,7 +79,7 @@ export function ActiveSessions({ currentSessionId }: { currentSessionId: string 
               current={session.id === currentSessionId}
               pending={pending}
               onSignOut={() =>
-                ask({ kind: "one", id: session.id, token: session.token, device: describeDevice(session.userAgent), signedIn: dateTime.format(new Date(session.createdAt)) })
+                ask({ kind: "one", id: session.id, device: describeDevice(session.userAgent), signedIn: dateTime.format(new Date(session.createdAt)) })
               }
             />
           ))}
